@@ -1,0 +1,33 @@
+# notebook-index — targets:
+#   build            release build of the notebook-index command
+#   test             the whole test suite (what CI runs)
+#   demo             index SampleNotebooks into a temporary index and run a few queries
+#   bench            every benchmark (formats, recognizer, index)
+#   bench-formats    reader throughput per format over ../shared/corpus
+#   bench-recognizer recognizer accuracy and speed on the UNIPEN dev writers
+#   bench-index      build/no-op rebuild/query latency/peak memory
+#   eval             search recall/precision on dev pages with ../shared/tools/eval
+#   train            reproduce the shipped model (Python, JAX on the CPU; resumes from checkpoints)
+#   fuzz             10,000+ mutated inputs per reader
+#   install          install the command under PREFIX (default /usr/local)
+PREFIX ?= /usr/local
+SHARED ?= ../shared
+SWIFT ?= swift
+BIN = .build/release/notebook-index
+
+.PHONY: build test demo bench bench-formats bench-recognizer bench-index eval train fuzz install clean
+
+build:
+	$(SWIFT) build -c release --product notebook-index
+
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+install: build
+	install -d $(PREFIX)/bin
+	install -m 755 $(BIN) $(PREFIX)/bin/notebook-index
+	cp -R .build/release/notebook-index_Recognition.resources $(PREFIX)/bin/
+
+clean:
+	rm -rf .build

@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "notebook-index",
+    products: [
+        .executable(name: "notebook-index", targets: ["notebook-index"]),
+        .library(name: "DrawingModel", targets: ["DrawingModel"]),
+        .library(name: "Recognition", targets: ["Recognition"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "DrawingModel"),
+        .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
+        .target(
+            name: "Recognition",
+            dependencies: ["DrawingModel"],
+            resources: [.copy("Resources")],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        ),
+        .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "CSQLite"]),
+        .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
+        .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
+        .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel"]),
+        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel"]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
+        .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex"]),
+    ]
+)

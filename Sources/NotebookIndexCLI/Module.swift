@@ -1,0 +1,5 @@
+import DrawingModel
+
+public enum NotebookIndexCLI {
+    public static func main() {}
+}

@@ -1,0 +1,2 @@
+import NotebookIndexCLI
+NotebookIndexCLI.main()
