@@ -1,0 +1,59 @@
+import DrawingModel
+import Foundation
+
+/// One reading of a word with its score (log-probability-like; higher is better).
+public struct WordCandidate: Sendable, Hashable {
+    public var text: String
+    public var score: Double
+
+    public init(text: String, score: Double) {
+        self.text = text
+        self.score = score
+    }
+}
+
+/// A handwritten word: its n-best readings (best first) and the ink it was read from.
+public struct RecognizedWord: Sendable, Hashable {
+    /// Best first; never empty.
+    public var candidates: [WordCandidate]
+    /// The strokes with ink in this word (a stroke running through several words is in each).
+    public var strokeIDs: Set<UUID>
+    /// Tight box of this word's own points, in drawing coordinates (after each stroke's transform).
+    public var bounds: Rect
+    /// 0 … 1: how sure the recognizer is of the best reading.
+    public var confidence: Double
+
+    public init(candidates: [WordCandidate], strokeIDs: Set<UUID>, bounds: Rect, confidence: Double) {
+        self.candidates = candidates
+        self.strokeIDs = strokeIDs
+        self.bounds = bounds
+        self.confidence = confidence
+    }
+
+    /// The best reading.
+    public var text: String { candidates.first?.text ?? "" }
+}
+
+/// A text line: its words left to right.
+public struct RecognizedLine: Sendable, Hashable {
+    public var words: [RecognizedWord]
+    public var bounds: Rect
+
+    public init(words: [RecognizedWord], bounds: Rect) {
+        self.words = words
+        self.bounds = bounds
+    }
+
+    public var text: String { words.map(\.text).joined(separator: " ") }
+}
+
+/// Everything recognized in one drawing, lines top to bottom.
+public struct Transcript: Sendable, Hashable {
+    public var lines: [RecognizedLine]
+
+    public init(lines: [RecognizedLine]) {
+        self.lines = lines
+    }
+
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
