@@ -1,0 +1,55 @@
+import DrawingModel
+import Foundation
+
+/// One visible pen sample of a text line, in drawing coordinates, remembering where it came from.
+public struct InkPoint: Sendable, Hashable {
+    /// Location after the stroke's transform.
+    public var location: Point
+    /// Seconds since the stroke began, when the format recorded time; nil otherwise.
+    public var time: Double?
+    /// Pressure 0 … 1 when recorded; nil otherwise.
+    public var force: Double?
+    /// Index of the stroke in the drawing's `strokes` array.
+    public var strokeIndex: Int
+    /// True for the first point of a pen-down trace (a new stroke, or a stroke resuming after an
+    /// erased gap): the network sees a pen lift before it.
+    public var startsTrace: Bool
+
+    public init(location: Point, time: Double? = nil, force: Double? = nil, strokeIndex: Int, startsTrace: Bool) {
+        self.location = location
+        self.time = time
+        self.force = force
+        self.strokeIndex = strokeIndex
+        self.startsTrace = startsTrace
+    }
+}
+
+/// A text line ready to read: its points in writing order (left to right for a line of text).
+public struct LineInk: Sendable, Hashable {
+    public var points: [InkPoint]
+
+    public init(points: [InkPoint]) {
+        self.points = points
+    }
+}
+
+/// A word read from a line: n-best readings and the span of the line's points it covers.
+public struct DecodedWord: Sendable, Hashable {
+    /// Best first; never empty.
+    public var candidates: [WordCandidate]
+    /// Indices into `LineInk.points` of the ink this word was read from.
+    public var pointRange: Range<Int>
+    /// 0 … 1.
+    public var confidence: Double
+
+    public init(candidates: [WordCandidate], pointRange: Range<Int>, confidence: Double) {
+        self.candidates = candidates
+        self.pointRange = pointRange
+        self.confidence = confidence
+    }
+}
+
+/// Reads one line of ink into words. The neural reader (network + CTC beam search) implements it.
+public protocol LineReading: Sendable {
+    func read(_ line: LineInk) -> [DecodedWord]
+}
