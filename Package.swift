@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "CSQLite"]),
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
+        .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel"]),
         .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel"]),

@@ -11,6 +11,10 @@ public struct ReadError: Error, Sendable, CustomStringConvertible, Equatable {
 }
 
 /// A reader for one notebook format.
+///
+/// Only `formatName`, `fileExtensions` and `read(at:)` are required; the other requirements have
+/// defaults, so a reader adds them when it can do better (read from memory, recognise its files by
+/// content, claim folders).
 public protocol NotebookReader: Sendable {
     /// Short name shown by `inspect` and stored in the index ("xopp", "rm", ...).
     static var formatName: String { get }
@@ -19,4 +23,60 @@ public protocol NotebookReader: Sendable {
     /// Reads the file or folder at `url`.
     /// - Throws: `ReadError` naming the problem (not the path; the caller prefixes it).
     static func read(at url: URL) throws -> Notebook
+
+    /// Reads a file's contents already in memory (used by the fuzzer and by tests). `fileExtension`
+    /// is the lower-case extension the file had, without the dot ("" if none).
+    /// The default writes the bytes to a temporary file and calls `read(at:)`.
+    static func read(contents: [UInt8], fileExtension: String) throws -> Notebook
+
+    /// Whether this reader recognises a file by its first bytes (used when the extension is
+    /// unknown or missing). The default recognises nothing.
+    static func canRead(_ probe: FormatProbe) -> Bool
+
+    /// Whether this reader reads the folder at `url` as one notebook (a reMarkable bundle with a
+    /// `.content` file, for example). The default claims no folder.
+    static func claims(directory url: URL) -> Bool
+}
+
+extension NotebookReader {
+    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("notebook-formats-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(fileExtension.isEmpty ? "input" : "input.\(fileExtension)")
+        try Data(contents).write(to: file)
+        return try read(at: file)
+    }
+
+    public static func canRead(_ probe: FormatProbe) -> Bool { false }
+
+    public static func claims(directory url: URL) -> Bool { false }
+}
+
+/// What format detection knows about a file before choosing a reader: its extension and its
+/// first bytes, decompressed when the file is gzip or zip.
+public struct FormatProbe: Sendable {
+    /// Lower-case extension without the dot ("" if none).
+    public var fileExtension: String
+    /// The first bytes of the file as stored (up to 4 KB).
+    public var head: [UInt8]
+    /// The container around the content, detected by magic bytes.
+    public var container: Container
+    /// The first bytes of the content (inside gzip or a zip's main entry), up to 16 KB.
+    public var contentHead: [UInt8]
+    /// Local name of the first XML element of the content, when it looks like XML.
+    public var xmlRoot: String?
+
+    public enum Container: String, Sendable {
+        case none, gzip, zip
+    }
+
+    public init(fileExtension: String, head: [UInt8], container: Container, contentHead: [UInt8], xmlRoot: String?) {
+        self.fileExtension = fileExtension
+        self.head = head
+        self.container = container
+        self.contentHead = contentHead
+        self.xmlRoot = xmlRoot
+    }
 }

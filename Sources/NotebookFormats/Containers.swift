@@ -1,0 +1,66 @@
+import Foundation
+
+/// Opening files: the size cap on disk, and unwrapping the gzip or zip container around a document,
+/// decided by magic bytes (never by extension).
+enum Containers {
+    /// Reads a whole file, refusing one larger than `ReadLimits.maxFileSize` before reading it.
+    static func readFile(at url: URL) throws(ReadError) -> [UInt8] {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw ReadError("cannot read the file (\(describe(error)))")
+        }
+        if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
+            throw ReadError("is a folder, not a notebook file")
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > ReadLimits.maxFileSize {
+            throw ReadError("file is \(describeByteCount(size)), over the \(describeByteCount(ReadLimits.maxFileSize)) limit")
+        }
+        do {
+            let data = try Data(contentsOf: url)
+            guard data.count <= ReadLimits.maxFileSize else {
+                throw ReadError("file is over the \(describeByteCount(ReadLimits.maxFileSize)) limit")
+            }
+            return [UInt8](data)
+        } catch let error as ReadError {
+            throw error
+        } catch {
+            throw ReadError("cannot read the file (\(describe(error)))")
+        }
+    }
+
+    /// The document inside `bytes`: gzip is inflated, a zip archive gives the entry `pickEntry`
+    /// chooses, anything else is returned as is.
+    static func unwrap(
+        _ bytes: [UInt8], pickEntry: (ZipArchive) -> ZipArchive.Entry?
+    ) throws(ReadError) -> (document: [UInt8], container: FormatProbe.Container) {
+        if Gzip.hasMagic(bytes) { return (try Gzip.decompress(bytes), .gzip) }
+        if ZipArchive.hasMagic(bytes) {
+            let archive = try ZipArchive(bytes)
+            guard let entry = pickEntry(archive) else {
+                throw ReadError("zip archive has no document entry (entries: \(archive.entries.prefix(5).map(\.name).joined(separator: ", ")))")
+            }
+            return (try archive.contents(of: entry), .zip)
+        }
+        return (bytes, .none)
+    }
+
+    /// A short reason for a Foundation error (no paths: the caller names the file).
+    private static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        if ns.domain == NSCocoaErrorDomain {
+            switch ns.code {
+            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+            case NSFileReadNoPermissionError: return "permission denied"
+            default: break
+            }
+        }
+        return ns.localizedDescription
+    }
+}

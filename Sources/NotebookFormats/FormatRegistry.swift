@@ -1,0 +1,121 @@
+import DrawingModel
+import Foundation
+
+/// The entry point of the NotebookFormats module: which formats exist, which reader a file needs,
+/// and reading it.
+///
+/// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
+/// `InkMLReader`, `SVGReader`, plus the reMarkable and native JSON readers), `ReadError` (the
+/// one-line reason a file is refused), `StableStrokeID` (derived stroke IDs), `ReadLimits` (the
+/// caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip` and `ZipArchive`.
+///
+/// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
+/// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe
+/// (magic bytes, the container, and the XML root element inside gzip or zip).
+public enum NotebookFormats {
+    /// Every reader, in detection order. Readers for other formats add themselves here.
+    public static let readers: [any NotebookReader.Type] = [
+        XournalReader.self,
+        InkMLReader.self,
+        SVGReader.self,
+    ]
+
+    /// The reader for the file or folder at `url`, or nil when no reader recognises it.
+    /// - Throws: `ReadError` when the file cannot be opened.
+    public static func detect(_ url: URL) throws(ReadError) -> (any NotebookReader.Type)? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ReadError("no such file")
+        }
+        if isDirectory.boolValue {
+            return readers.first { $0.claims(directory: url) }
+        }
+        let fileExtension = url.pathExtension.lowercased()
+        if let reader = reader(forExtension: fileExtension) { return reader }
+        return detect(contents: try Containers.readFile(at: url), fileExtension: fileExtension)
+    }
+
+    /// The reader for a file's contents: by extension, then by content.
+    public static func detect(contents: [UInt8], fileExtension: String) -> (any NotebookReader.Type)? {
+        if let reader = reader(forExtension: fileExtension) { return reader }
+        let probe = probe(contents: contents, fileExtension: fileExtension)
+        return readers.first { $0.canRead(probe) }
+    }
+
+    /// The reader that claims this lower-case extension, if any.
+    public static func reader(forExtension fileExtension: String) -> (any NotebookReader.Type)? {
+        guard !fileExtension.isEmpty else { return nil }
+        return readers.first { $0.fileExtensions.contains(fileExtension) }
+    }
+
+    /// Reads the notebook file or folder at `url` with the reader `detect` picks.
+    /// - Throws: `ReadError` with a one-line reason (without the path) when the file cannot be read,
+    ///   no reader recognises it, or the reader refuses it.
+    public static func read(at url: URL) throws(ReadError) -> Notebook {
+        guard let reader = try detect(url) else {
+            throw ReadError("not a notebook format this tool reads")
+        }
+        return try readError { try reader.read(at: url) }
+    }
+
+    /// Reads a file's contents already in memory (fuzzing, tests).
+    public static func read(contents: [UInt8], fileExtension: String) throws(ReadError) -> Notebook {
+        guard let reader = detect(contents: contents, fileExtension: fileExtension) else {
+            throw ReadError("not a notebook format this tool reads")
+        }
+        return try readError { try reader.read(contents: contents, fileExtension: fileExtension) }
+    }
+
+    /// What detection sees of a file: extension, first bytes, container and XML root element.
+    public static func probe(contents: [UInt8], fileExtension: String) -> FormatProbe {
+        let head = Array(contents.prefix(4096))
+        let probeSize = 16 << 10
+        var container = FormatProbe.Container.none
+        var content = head
+        if Gzip.hasMagic(contents) {
+            container = .gzip
+            content = Gzip.prefix(contents, limit: probeSize)
+        } else if ZipArchive.hasMagic(contents) {
+            container = .zip
+            content = []
+            if let archive = try? ZipArchive(contents),
+                let entry = archive.entry(named: "content.xml") ?? archive.entries.first(where: { $0.name.hasSuffix(".xml") }),
+                entry.uncompressedSize <= ReadLimits.maxExpandedSize
+            {
+                content = Array(((try? archive.contents(of: entry)) ?? []).prefix(probeSize))
+            }
+        }
+        return FormatProbe(
+            fileExtension: fileExtension, head: head, container: container, contentHead: content,
+            xmlRoot: xmlRootName(content))
+    }
+
+    /// Local name of the first element, when `prefix` starts like an XML document.
+    static func xmlRootName(_ prefix: [UInt8]) -> String? {
+        var parser = XMLPullParser(prefix, lenientEnd: true)
+        guard case .start(let tag)? = try? parser.next() else { return nil }
+        return String(tag.localName)
+    }
+
+    /// Runs a reader, turning any error into a `ReadError`.
+    private static func readError(_ body: () throws -> Notebook) throws(ReadError) -> Notebook {
+        do {
+            return try body()
+        } catch let error as ReadError {
+            throw error
+        } catch let error as XMLError {
+            throw error.readError
+        } catch {
+            throw ReadError(String(describing: error))
+        }
+    }
+}
+
+extension NotebookFormats {
+    /// The document inside a gzip file (capped like every read), or nil when `contents` is not gzip
+    /// or does not inflate. Used by the fuzzer to mutate documents rather than compressed bytes.
+    public static func expandedContents(_ contents: [UInt8]) -> [UInt8]? {
+        guard Gzip.hasMagic(contents) else { return nil }
+        return try? Gzip.decompress(contents)
+    }
+}

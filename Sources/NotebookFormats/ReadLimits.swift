@@ -1,0 +1,39 @@
+/// Hard caps every reader in this module applies before it allocates, so that no file (broken,
+/// hostile or merely huge) can make a reader run out of memory or time.
+///
+/// The numbers are far above anything a real notebook reaches: the largest corpus file expands to
+/// about 2 MB, the longest stroke has a few thousand points.
+public enum ReadLimits {
+    /// Largest file read from disk (bytes).
+    public static let maxFileSize = 512 << 20
+    /// Largest document a gzip stream or zip entry may expand to (bytes).
+    public static let maxExpandedSize = 512 << 20
+    /// Largest number of entries a zip central directory may list.
+    public static let maxZipEntries = 65_535
+    /// Deepest element nesting accepted in XML.
+    public static let maxXMLDepth = 256
+    /// Most attributes accepted on one XML element.
+    public static let maxXMLAttributes = 1_024
+    /// Longest element or attribute name accepted in XML (bytes).
+    public static let maxXMLNameLength = 1_024
+    /// Most pages accepted in one notebook.
+    public static let maxPages = 100_000
+    /// Most strokes accepted on one page.
+    public static let maxStrokesPerPage = 1_000_000
+    /// Most points accepted in one stroke.
+    public static let maxPointsPerStroke = 10_000_000
+}
+
+/// Formats a byte count for messages: "512 MB", "3.2 KB".
+func describeByteCount(_ count: Int) -> String {
+    let units = ["bytes", "KB", "MB", "GB", "TB"]
+    var value = Double(count)
+    var unit = 0
+    while value >= 1024, unit < units.count - 1 {
+        value /= 1024
+        unit += 1
+    }
+    if unit == 0 { return "\(count) bytes" }
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
+}

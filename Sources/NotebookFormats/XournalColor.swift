@@ -1,0 +1,44 @@
+import DrawingModel
+
+/// Colours as Xournal, Xournal++ and MrWriter write them: `#RRGGBBAA`, `#RRGGBB`, or one of the
+/// original Xournal's names.
+enum XournalColor {
+    /// The pen palette of Xournal 0.4 (`xo-file.c` names → RGBA), also accepted by Xournal++.
+    private static let named: [String: UInt32] = [
+        "black": 0x0000_00ff, "blue": 0x3333_ccff, "red": 0xff00_00ff, "green": 0x0080_00ff,
+        "gray": 0x8080_80ff, "lightblue": 0x00c0_ffff, "lightgreen": 0x00ff_00ff,
+        "magenta": 0xff00_ffff, "orange": 0xff80_00ff, "yellow": 0xffff_00ff, "white": 0xffff_ffff,
+    ]
+
+    /// The colour of a `color` attribute; black when absent or unreadable.
+    static func parse(_ text: String?) -> Ink.Color {
+        guard let text = text?.trimmingSpaces, !text.isEmpty else { return .black }
+        if text.hasPrefix("#") {
+            let hex = text.dropFirst()
+            guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else { return .black }
+            return rgba(hex.count == 6 ? value << 8 | 0xff : value)
+        }
+        return named[text.lowercased()].map(rgba) ?? .black
+    }
+
+    static func rgba(_ value: UInt32) -> Ink.Color {
+        Ink.Color(
+            red: Double(value >> 24 & 0xff) / 255, green: Double(value >> 16 & 0xff) / 255,
+            blue: Double(value >> 8 & 0xff) / 255, alpha: Double(value & 0xff) / 255)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing XML white space.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isXMLSpaceScalar($0) }),
+            let last = scalars.lastIndex(where: { !isXMLSpaceScalar($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+private func isXMLSpaceScalar(_ s: Unicode.Scalar) -> Bool {
+    s == " " || s == "\n" || s == "\t" || s == "\r"
+}
