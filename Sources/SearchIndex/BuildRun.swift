@@ -1,0 +1,184 @@
+import DrawingModel
+import Foundation
+import Recognition
+
+/// One build's pipeline: reads and recognitions run as child tasks; results come back to this
+/// struct, which alone writes to the store.
+struct BuildRun {
+    private enum Work: Sendable {
+        case read(Int)
+        case recognize(job: Int, page: Int, Drawing)
+    }
+
+    private enum ReadOutcome: Sendable {
+        /// Same bytes as stored: only the fingerprint moves.
+        case sameContent(hash: String)
+        case loaded(hash: String, notebook: Notebook, keys: [String])
+        case failed(hash: String, reason: String)
+    }
+
+    private enum Outcome: Sendable {
+        case read(Int, ReadOutcome)
+        case recognized(job: Int, page: Int, [IndexedWord])
+    }
+
+    /// A file read and waiting for its pages.
+    private struct OpenFile {
+        var hash: String
+        var notebook: Notebook
+        var keys: [String]
+        var handwriting: [Int: [IndexedWord]]
+        var remaining: Int
+    }
+
+    let indexer: Indexer
+    let jobs: [FileJob]
+    let version: Int
+    var report: BuildReport
+
+    init(indexer: Indexer, jobs: [FileJob], version: Int, report: BuildReport) {
+        self.indexer = indexer
+        self.jobs = jobs
+        self.version = version
+        self.report = report
+    }
+
+    mutating func execute(
+        jobs width: Int, onFailure: (BuildReport.Failure) -> Void, onProgress: (BuildProgress) -> Void
+    ) async throws {
+        let source = indexer.source
+        let transcriber = indexer.transcriber
+        let start = Date()
+        var progress = BuildProgress(filesTotal: jobs.count, filesDone: 0, pagesSeen: 0, pagesDone: 0, elapsed: 0)
+        var nextRead = 0
+        var recognitions: [Work] = []
+        var open: [Int: OpenFile] = [:]
+        var inFlight = 0
+
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            while true {
+                // Recognitions first (they finish open files); new reads while few files are open.
+                while inFlight < width {
+                    let work: Work
+                    if !recognitions.isEmpty {
+                        work = recognitions.removeFirst()
+                    } else if nextRead < jobs.count, open.count < width {
+                        work = .read(nextRead)
+                        nextRead += 1
+                    } else {
+                        break
+                    }
+                    inFlight += 1
+                    switch work {
+                    case .read(let index):
+                        let job = jobs[index]
+                        group.addTask { .read(index, Self.read(job, source: source)) }
+                    case .recognize(let job, let page, let drawing):
+                        group.addTask {
+                            .recognized(job: job, page: page, IndexedWord.handwriting(transcriber.transcribe(drawing)))
+                        }
+                    }
+                }
+                guard let outcome = try await group.next() else { break }
+                inFlight -= 1
+                switch outcome {
+                case .read(let index, .sameContent(let hash)):
+                    var fingerprint = jobs[index].notebook.fingerprint
+                    fingerprint.contentHash = hash
+                    try indexer.store.updateFingerprint(path: jobs[index].notebook.path, fingerprint)
+                    if jobs[index].previous?.error != nil { report.rememberedFailures += 1 }
+                    report.touched += 1
+                    progress.filesDone += 1
+                case .read(let index, .failed(let hash, let reason)):
+                    try fail(index, hash: hash, reason: reason, onFailure: onFailure)
+                    progress.filesDone += 1
+                case .read(let index, .loaded(let hash, let notebook, let keys)):
+                    var file = OpenFile(hash: hash, notebook: notebook, keys: keys, handwriting: [:], remaining: 0)
+                    let stored = jobs[index].previous == nil ? [:] : try indexer.store.storedDrawings(path: jobs[index].notebook.path)
+                    for (page, content) in notebook.pages.enumerated() {
+                        if let reused = stored[keys[page]], reused.recognitionVersion == version {
+                            file.handwriting[page] = reused.words.filter { $0.source == .handwriting }
+                            report.pagesReused += 1
+                            progress.pagesDone += 1
+                        } else {
+                            recognitions.append(.recognize(job: index, page: page, content.drawing))
+                            file.remaining += 1
+                        }
+                    }
+                    progress.pagesSeen += notebook.pages.count
+                    if file.remaining == 0 {
+                        try write(index, file)
+                        progress.filesDone += 1
+                    } else {
+                        open[index] = file
+                    }
+                case .recognized(let index, let page, let words):
+                    report.pagesRecognized += 1
+                    progress.pagesDone += 1
+                    guard var file = open[index] else { break }
+                    file.handwriting[page] = words
+                    file.remaining -= 1
+                    if file.remaining == 0 {
+                        open[index] = nil
+                        try write(index, file)
+                        progress.filesDone += 1
+                    } else {
+                        open[index] = file
+                    }
+                }
+                progress.elapsed = Date().timeIntervalSince(start)
+                onProgress(progress)
+            }
+        }
+    }
+
+    /// Hashes, compares and reads one file (runs in a child task).
+    private static func read(_ job: FileJob, source: any NotebookSource) -> ReadOutcome {
+        let hash: String
+        do {
+            hash = try ContentHash.of(job.notebook)
+        } catch {
+            return .failed(hash: "", reason: "cannot read the file")
+        }
+        if let previous = job.previous, previous.fingerprint.contentHash == hash,
+            previous.error != nil || !previous.hasStaleDrawings
+        {
+            return .sameContent(hash: hash)
+        }
+        do {
+            let notebook = try source.read(at: URL(fileURLWithPath: job.notebook.path))
+            return .loaded(hash: hash, notebook: notebook, keys: notebook.pages.map { DrawingKey.of($0.drawing) })
+        } catch {
+            return .failed(hash: hash, reason: String(describing: error))
+        }
+    }
+
+    private mutating func fail(
+        _ index: Int, hash: String, reason: String, onFailure: (BuildReport.Failure) -> Void
+    ) throws {
+        let job = jobs[index]
+        var fingerprint = job.notebook.fingerprint
+        fingerprint.contentHash = hash
+        try indexer.store.recordFailure(path: job.notebook.path, fingerprint: fingerprint, reason: reason)
+        let failure = BuildReport.Failure(path: job.notebook.path, reason: reason)
+        report.failures.append(failure)
+        onFailure(failure)
+    }
+
+    private mutating func write(_ index: Int, _ file: OpenFile) throws {
+        let job = jobs[index]
+        var fingerprint = job.notebook.fingerprint
+        fingerprint.contentHash = file.hash
+        let drawings = file.notebook.pages.enumerated().map { page, content in
+            IndexedDrawing(
+                page: page, key: file.keys[page], strokeCount: content.drawing.strokes.count,
+                recognitionVersion: version,
+                words: (file.handwriting[page] ?? []) + IndexedWord.typedText(content.texts))
+        }
+        try indexer.store.replace(
+            IndexedFile(
+                path: job.notebook.path, fingerprint: fingerprint, format: file.notebook.format,
+                title: file.notebook.title, drawings: drawings))
+        report.indexed += 1
+    }
+}

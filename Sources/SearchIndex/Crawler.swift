@@ -1,0 +1,157 @@
+import Foundation
+
+/// A notebook found on disk: a file, or a folder the readers treat as one notebook.
+public struct FoundNotebook: Sendable, Hashable {
+    /// Absolute path, symlinks kept as found.
+    public var path: String
+    public var isFolder: Bool
+    /// Size and mtime from the crawl (the content hash is computed only when needed).
+    public var fingerprint: FileFingerprint
+}
+
+/// Walks the paths given to `build` and lists the notebooks under them.
+///
+/// Hidden files and folders (names starting with `.`) are skipped below the given paths, as is
+/// whatever a `.notebook-index-ignore` file excludes. Symlinks are followed; a folder already
+/// visited (a symlink loop, or two links to one place) is walked once, and a file reached twice is
+/// listed once. Paths given explicitly are always listed, whatever their name.
+public struct Crawler: Sendable {
+    /// The crawl's outcome.
+    public struct Result: Sendable {
+        /// Sorted by path.
+        public var notebooks: [FoundNotebook]
+        /// Paths that could not be crawled, with the reason.
+        public var problems: [(path: String, reason: String)]
+        /// The given paths, absolute, that exist: files indexed under them and not found are gone.
+        public var roots: [String]
+    }
+
+    let source: any NotebookSource
+
+    public init(source: any NotebookSource) {
+        self.source = source
+    }
+
+    /// Makes `path` absolute (relative to the working directory) and removes `.`, `..` and trailing
+    /// slashes, without resolving symlinks.
+    public static func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    public func crawl(_ paths: [String]) -> Result {
+        var walk = Walk(source: source)
+        var roots: [String] = []
+        for given in paths {
+            let path = Self.absolutePath(given)
+            guard let status = FileStatus(path: path) else {
+                walk.problems.append((path, "no such file or folder"))
+                continue
+            }
+            roots.append(path)
+            if status.isFolder {
+                if source.isNotebookFolder(URL(fileURLWithPath: path)) {
+                    walk.addFolderNotebook(path, status: status)
+                } else {
+                    walk.visit(folder: path, status: status, rules: IgnoreRules())
+                }
+            } else {
+                walk.addFile(path, status: status)
+            }
+        }
+        let notebooks = walk.found.values.sorted { $0.path < $1.path }
+        return Result(notebooks: notebooks, problems: walk.problems, roots: roots)
+    }
+}
+
+/// The state of one crawl.
+private struct Walk {
+    let source: any NotebookSource
+    var found: [FileStatus.Identity: FoundNotebook] = [:]
+    var visitedFolders = Set<FileStatus.Identity>()
+    var problems: [(path: String, reason: String)] = []
+
+    init(source: any NotebookSource) {
+        self.source = source
+    }
+
+    mutating func addFile(_ path: String, status: FileStatus) {
+        guard found[status.identity] == nil else { return }
+        found[status.identity] = FoundNotebook(
+            path: path, isFolder: false,
+            fingerprint: FileFingerprint(size: status.size, modificationTime: status.modificationTime))
+    }
+
+    mutating func addFolderNotebook(_ path: String, status: FileStatus) {
+        guard found[status.identity] == nil else { return }
+        var size: Int64 = 0
+        var newest: Int64 = status.modificationTime
+        for file in FolderContents.files(of: path) {
+            size += file.status.size
+            newest = max(newest, file.status.modificationTime)
+        }
+        found[status.identity] = FoundNotebook(
+            path: path, isFolder: true, fingerprint: FileFingerprint(size: size, modificationTime: newest))
+    }
+
+    mutating func visit(folder: String, status: FileStatus, rules inherited: IgnoreRules) {
+        guard visitedFolders.insert(status.identity).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        } catch {
+            problems.append((folder, "cannot list folder"))
+            return
+        }
+        var rules = inherited
+        if names.contains(IgnoreRules.fileName),
+            let text = try? String(contentsOfFile: folder + "/" + IgnoreRules.fileName, encoding: .utf8)
+        {
+            rules.add(contents: text, base: folder)
+        }
+        for name in names where !name.hasPrefix(".") {
+            let path = folder == "/" ? "/" + name : folder + "/" + name
+            guard let entry = FileStatus(path: path) else { continue }  // broken symlink
+            if rules.isIgnored(path: path, isFolder: entry.isFolder) { continue }
+            if entry.isFolder {
+                if source.isNotebookFolder(URL(fileURLWithPath: path)) {
+                    addFolderNotebook(path, status: entry)
+                } else {
+                    visit(folder: path, status: entry, rules: rules)
+                }
+            } else if entry.isRegularFile, source.isNotebookFile(URL(fileURLWithPath: path)) {
+                addFile(path, status: entry)
+            }
+        }
+    }
+}
+
+/// The files that make up a notebook folder: everything inside it, and the files beside it named
+/// after it (a reMarkable notebook's `<id>.content` and `<id>.metadata`).
+enum FolderContents {
+    static func files(of folder: String) -> [(path: String, status: FileStatus)] {
+        var result: [(String, FileStatus)] = []
+        var seen = Set<FileStatus.Identity>()
+        func walk(_ path: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            for name in names.sorted() {
+                let child = path + "/" + name
+                guard let status = FileStatus(path: child), seen.insert(status.identity).inserted else { continue }
+                if status.isFolder {
+                    walk(child)
+                } else if status.isRegularFile {
+                    result.append((child, status))
+                }
+            }
+        }
+        walk(folder)
+        let parent = (folder as NSString).deletingLastPathComponent
+        let name = (folder as NSString).lastPathComponent
+        if let siblings = try? FileManager.default.contentsOfDirectory(atPath: parent) {
+            for sibling in siblings.sorted() where sibling.hasPrefix(name + ".") {
+                let path = parent + "/" + sibling
+                if let status = FileStatus(path: path), status.isRegularFile { result.append((path, status)) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,13 @@
+import DrawingModel
+import Recognition
+
+/// What the indexer needs of a recognizer: a version and a transcript per drawing.
+///
+/// Implementations are shared by every task of a build, so they must be thread-safe
+/// (`HandwritingRecognizer` is: its weights are immutable).
+public protocol DrawingTranscriber: Sendable {
+    /// Stored with every drawing; drawings stored with another version are re-recognized.
+    var recognitionVersion: Int { get }
+    /// Everything recognizable in `drawing`, lines in reading order.
+    func transcribe(_ drawing: Drawing) -> Transcript
+}

@@ -1,0 +1,144 @@
+import DrawingModel
+import Foundation
+import Recognition
+
+extension IndexStore {
+    /// Every file the index knows, by path.
+    /// - Parameter recognitionVersion: drawings recognized by any other version count as stale.
+    public func fileRecords(recognitionVersion: Int) throws -> [String: FileRecord] {
+        var stale = Set<Int64>()
+        try database.statement("SELECT DISTINCT file_id FROM drawings WHERE recognition_version != ?")
+            .forEachRow([recognitionVersion]) { stale.insert($0.int64(0)) }
+        var records: [String: FileRecord] = [:]
+        try database.statement("SELECT id, path, size, mtime_ns, content_hash, format, error FROM files")
+            .forEachRow { row in
+                let id = row.int64(0)
+                let record = FileRecord(
+                    id: id, path: row.string(1),
+                    fingerprint: FileFingerprint(size: row.int64(2), modificationTime: row.int64(3), contentHash: row.string(4)),
+                    format: row.optionalString(5), error: row.optionalString(6), hasStaleDrawings: stale.contains(id))
+                records[record.path] = record
+            }
+        return records
+    }
+
+    /// Replaces everything stored for `file.path` with `file`, in one transaction.
+    public func replace(_ file: IndexedFile) throws {
+        try database.transaction {
+            try database.run("DELETE FROM files WHERE path = ?", file.path)
+            try database.run(
+                "INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                file.path, file.fingerprint.size, file.fingerprint.modificationTime, file.fingerprint.contentHash,
+                file.format, file.title, file.drawings.count)
+            let fileID = database.lastInsertedRowID
+            for drawing in file.drawings { try insert(drawing, fileID: fileID) }
+        }
+    }
+
+    private func insert(_ drawing: IndexedDrawing, fileID: Int64) throws {
+        try database.run(
+            "INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text) VALUES (?, ?, ?, ?, ?, ?)",
+            fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion, drawing.text)
+        let drawingID = database.lastInsertedRowID
+        let statement = try database.statement(
+            """
+            INSERT INTO words(drawing_id, source, line, position, text, candidates, scores, folded, confidence,
+                              stroke_ids, x, y, width, height)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for word in drawing.words {
+            let texts = word.candidates.map { $0.text.replacingOccurrences(of: "\n", with: " ") }
+            try statement.execute([
+                drawingID, word.source.rawValue, word.line, word.position, word.text,
+                texts.joined(separator: "\n"),
+                word.candidates.map { String($0.score) }.joined(separator: " "),
+                texts.map(TextFolding.fold).joined(separator: "\n"),
+                word.confidence,
+                word.strokeIDs.map(\.uuidString).joined(separator: ","),
+                word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,
+            ])
+        }
+    }
+
+    /// Remembers that `path` could not be read, dropping anything stored for it before.
+    public func recordFailure(path: String, fingerprint: FileFingerprint, reason: String) throws {
+        try database.transaction {
+            try database.run("DELETE FROM files WHERE path = ?", path)
+            try database.run(
+                "INSERT INTO files(path, size, mtime_ns, content_hash, error) VALUES (?, ?, ?, ?, ?)",
+                path, fingerprint.size, fingerprint.modificationTime, fingerprint.contentHash, reason)
+        }
+    }
+
+    /// Stores a new size and mtime for a file whose content did not change.
+    public func updateFingerprint(path: String, _ fingerprint: FileFingerprint) throws {
+        try database.transaction {
+            try database.run(
+                "UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?",
+                fingerprint.size, fingerprint.modificationTime, path)
+        }
+    }
+
+    /// Forgets files (and their drawings and words), in one transaction.
+    public func removeFiles(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        try database.transaction {
+            for path in paths { try database.run("DELETE FROM files WHERE path = ?", path) }
+        }
+    }
+
+    /// The stored drawings of a file, by key, for reusing recognition of unchanged pages.
+    public func storedDrawings(path: String) throws -> [String: IndexedDrawing] {
+        var drawings: [Int64: IndexedDrawing] = [:]
+        try database.statement(
+            """
+            SELECT d.id, d.page, d.key, d.strokes, d.recognition_version FROM drawings d
+            JOIN files f ON f.id = d.file_id WHERE f.path = ?
+            """
+        ).forEachRow([path]) { row in
+            drawings[row.int64(0)] = IndexedDrawing(
+                page: row.int(1), key: row.string(2), strokeCount: row.int(3), recognitionVersion: row.int(4), words: [])
+        }
+        let words = try database.statement(
+            """
+            SELECT source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height
+            FROM words WHERE drawing_id = ? ORDER BY source, line, position
+            """)
+        for id in drawings.keys {
+            try words.forEachRow([id]) { row in
+                drawings[id]?.words.append(StoredWordRow.word(from: row, columnOffset: 0))
+            }
+        }
+        var byKey: [String: IndexedDrawing] = [:]
+        for drawing in drawings.values { byKey[drawing.key] = drawing }
+        return byKey
+    }
+}
+
+/// Decoding of the `words` columns shared by reuse and search.
+enum StoredWordRow {
+    /// Reads `source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height`
+    /// starting at `columnOffset`.
+    static func word(from row: Statement, columnOffset c: Int32) -> IndexedWord {
+        let texts = row.string(c + 3).components(separatedBy: "\n")
+        let scores = row.string(c + 4).split(separator: " ").map { Double($0) ?? 0 }
+        let candidates = texts.enumerated().map { index, text in
+            WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)
+        }
+        return IndexedWord(
+            source: IndexedWord.Source(rawValue: row.int(c)) ?? .handwriting, line: row.int(c + 1),
+            position: row.int(c + 2), candidates: candidates, confidence: row.double(c + 5),
+            strokeIDs: strokeIDs(row.string(c + 6)), bounds: bounds(row, c + 7))
+    }
+
+    static func strokeIDs(_ text: String) -> [UUID] {
+        text.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+    }
+
+    static func bounds(_ row: Statement, _ c: Int32) -> Rect? {
+        guard let x = row.optionalDouble(c), let y = row.optionalDouble(c + 1),
+            let width = row.optionalDouble(c + 2), let height = row.optionalDouble(c + 3)
+        else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}

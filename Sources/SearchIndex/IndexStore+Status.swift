@@ -1,0 +1,49 @@
+import Foundation
+
+/// What `notebook-index status` reports.
+public struct IndexStatus: Sendable, Hashable {
+    public struct Failure: Sendable, Hashable {
+        public var path: String
+        public var reason: String
+    }
+
+    public var path: String
+    /// Bytes of the index file with its WAL.
+    public var size: Int64
+    public var schemaVersion: Int
+    /// The recognizer version of the last build; nil before the first.
+    public var recognitionVersion: Int?
+    public var files: Int
+    public var pages: Int
+    public var drawings: Int
+    public var words: Int
+    /// Drawings recognized by another version than `currentRecognitionVersion`.
+    public var staleDrawings: Int
+    public var failures: [Failure]
+}
+
+extension IndexStore {
+    /// Counts what the index holds.
+    /// - Parameter currentRecognitionVersion: the running recognizer's version; drawings made by
+    ///   another are stale and will be re-recognized by the next build.
+    public func status(currentRecognitionVersion: Int) throws -> IndexStatus {
+        var failures: [IndexStatus.Failure] = []
+        try database.statement("SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path").forEachRow { row in
+            failures.append(IndexStatus.Failure(path: row.string(0), reason: row.string(1)))
+        }
+        var size: Int64 = 0
+        for suffix in ["", "-wal"] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + suffix)
+            size += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        }
+        return IndexStatus(
+            path: path, size: size, schemaVersion: IndexSchema.version, recognitionVersion: try recognitionVersion(),
+            files: try database.integer("SELECT count(*) FROM files") ?? 0,
+            pages: try database.integer("SELECT coalesce(sum(pages), 0) FROM files") ?? 0,
+            drawings: try database.integer("SELECT count(*) FROM drawings") ?? 0,
+            words: try database.integer("SELECT count(*) FROM words") ?? 0,
+            staleDrawings: try database.integer(
+                "SELECT count(*) FROM drawings WHERE recognition_version != ?", currentRecognitionVersion) ?? 0,
+            failures: failures)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The SQLite index: files, their drawings and words, and the FTS5 tables over the words.
+///
+/// One `IndexStore` owns one connection and is used by one thread at a time. Writers replace
+/// everything of a file in one transaction, so a reader (or a build killed halfway) only ever sees
+/// a file's rows complete or absent. Journal mode is WAL, so queries run while a build writes.
+public final class IndexStore {
+    /// How to open the index.
+    public enum Access: Sendable {
+        /// Create the file and schema when missing and migrate old schemas (`build`).
+        case write
+        /// Open an existing index as it is (`query`, `status`).
+        case read
+    }
+
+    public let database: Database
+    /// The index file's path.
+    public let path: String
+
+    /// Opens the index at `path`.
+    /// - Throws: `IndexStoreError` (missing file, not an index, unknown schema) or `DatabaseError`.
+    public init(path: String, access: Access) throws {
+        if access == .read, !FileManager.default.fileExists(atPath: path) { throw IndexStoreError.missing }
+        if access == .write {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        }
+        database = try Database(path: path, mode: access == .write ? .create : .readWrite)
+        self.path = path
+        try prepareSchema(access: access)
+    }
+
+    private func prepareSchema(access: Access) throws {
+        let applicationID = try database.integer("PRAGMA application_id") ?? 0
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        let tableCount = try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+        if applicationID != Int(IndexSchema.applicationID), tableCount > 0 { throw IndexStoreError.notAnIndex }
+        if version > IndexSchema.version {
+            throw IndexStoreError.newerSchema(found: version, supported: IndexSchema.version)
+        }
+        if access == .write {
+            let mode = try database.text("PRAGMA journal_mode = WAL")
+            if mode?.lowercased() != "wal" {
+                throw DatabaseError(code: 1, message: "could not switch to WAL journal mode", sql: nil)
+            }
+            try database.execute("PRAGMA synchronous = NORMAL")
+        }
+        guard version < IndexSchema.version else { return }
+        guard access == .write else {
+            throw version == 0 && tableCount == 0
+                ? IndexStoreError.missing : IndexStoreError.olderSchema(found: version, supported: IndexSchema.version)
+        }
+        try database.transaction {
+            // Version 0 is an empty file; later versions migrate here, one step at a time.
+            try database.execute(IndexSchema.create)
+            try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
+            try database.execute("PRAGMA user_version = \(IndexSchema.version)")
+            try setMeta("schema_version", String(IndexSchema.version))
+        }
+    }
+
+    // MARK: Meta
+
+    func setMeta(_ key: String, _ value: String) throws {
+        try database.run(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            key, value)
+    }
+
+    func meta(_ key: String) throws -> String? {
+        try database.text("SELECT value FROM meta WHERE key = ?", key)
+    }
+
+    /// Records the recognizer version a build runs with (`SELECT * FROM meta` shows it).
+    public func setRecognitionVersion(_ version: Int) throws {
+        try database.transaction { try setMeta("recognition_version", String(version)) }
+    }
+
+    /// The recognizer version of the last build; nil before the first.
+    public func recognitionVersion() throws -> Int? {
+        try meta("recognition_version").flatMap { Int($0) }
+    }
+
+    /// `PRAGMA integrity_check`'s verdict: "ok" when the file is sound.
+    public func integrityCheck() throws -> String {
+        var lines: [String] = []
+        try database.statement("PRAGMA integrity_check").forEachRow { lines.append($0.string(0)) }
+        return lines.joined(separator: "\n")
+    }
+}

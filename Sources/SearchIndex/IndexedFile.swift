@@ -1,0 +1,151 @@
+import DrawingModel
+import Foundation
+import Recognition
+
+/// How a file looked when it was indexed: enough to tell, cheaply, whether it changed.
+public struct FileFingerprint: Sendable, Hashable {
+    /// Bytes (for a notebook folder: the sum over its files).
+    public var size: Int64
+    /// Modification time in nanoseconds since 1970 (for a folder: the newest of its files).
+    public var modificationTime: Int64
+    /// SHA-256 of the content, hex; empty until computed.
+    public var contentHash: String
+
+    public init(size: Int64, modificationTime: Int64, contentHash: String = "") {
+        self.size = size
+        self.modificationTime = modificationTime
+        self.contentHash = contentHash
+    }
+}
+
+/// One word as the index stores it: handwriting from the recognizer, or a word of typed text.
+public struct IndexedWord: Sendable, Hashable {
+    public enum Source: Int, Sendable {
+        case handwriting = 0
+        case typedText = 1
+    }
+
+    public var source: Source
+    /// Line number within its source on the page (handwriting lines top to bottom; typed lines in
+    /// element order).
+    public var line: Int
+    /// Word number within the line, from 0.
+    public var position: Int
+    /// Best first; never empty.
+    public var candidates: [WordCandidate]
+    public var confidence: Double
+    /// Sorted, so that stored rows compare equal across builds.
+    public var strokeIDs: [UUID]
+    /// Drawing coordinates; nil for typed text the format gives no box for.
+    public var bounds: Rect?
+
+    public init(
+        source: Source, line: Int, position: Int, candidates: [WordCandidate], confidence: Double,
+        strokeIDs: [UUID], bounds: Rect?
+    ) {
+        self.source = source
+        self.line = line
+        self.position = position
+        self.candidates = candidates
+        self.confidence = confidence
+        self.strokeIDs = strokeIDs
+        self.bounds = bounds
+    }
+
+    /// The best reading.
+    public var text: String { candidates.first?.text ?? "" }
+}
+
+/// One page's drawing as stored, with its words.
+public struct IndexedDrawing: Sendable, Hashable {
+    public var page: Int
+    /// `DrawingKey` of the drawing: equal keys mean equal ink, so recognition can be reused.
+    public var key: String
+    public var strokeCount: Int
+    /// The recognizer version that produced the handwriting words.
+    public var recognitionVersion: Int
+    public var words: [IndexedWord]
+
+    public init(page: Int, key: String, strokeCount: Int, recognitionVersion: Int, words: [IndexedWord]) {
+        self.page = page
+        self.key = key
+        self.strokeCount = strokeCount
+        self.recognitionVersion = recognitionVersion
+        self.words = words
+    }
+
+    /// The best reading of the handwriting, one line per line.
+    public var text: String {
+        var lines: [Int: [String]] = [:]
+        for word in words where word.source == .handwriting { lines[word.line, default: []].append(word.text) }
+        return lines.keys.sorted().compactMap { lines[$0]?.joined(separator: " ") }.joined(separator: "\n")
+    }
+}
+
+/// Everything the index stores for one file; written in one transaction.
+public struct IndexedFile: Sendable {
+    /// Absolute path.
+    public var path: String
+    public var fingerprint: FileFingerprint
+    public var format: String
+    public var title: String?
+    public var drawings: [IndexedDrawing]
+
+    public init(path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing]) {
+        self.path = path
+        self.fingerprint = fingerprint
+        self.format = format
+        self.title = title
+        self.drawings = drawings
+    }
+}
+
+/// What the index remembers of a file, for deciding what a build must do.
+public struct FileRecord: Sendable, Hashable {
+    public var id: Int64
+    public var path: String
+    public var fingerprint: FileFingerprint
+    public var format: String?
+    /// The reason the last attempt failed; nil when the file is indexed.
+    public var error: String?
+    /// True when some drawing was recognized by another recognizer version than the current one.
+    public var hasStaleDrawings: Bool
+}
+
+extension IndexedWord {
+    /// The words of a transcript, in reading order.
+    public static func handwriting(_ transcript: Transcript) -> [IndexedWord] {
+        var words: [IndexedWord] = []
+        for (lineNumber, line) in transcript.lines.enumerated() {
+            for (position, word) in line.words.enumerated() where !word.candidates.isEmpty {
+                words.append(
+                    IndexedWord(
+                        source: .handwriting, line: lineNumber, position: position, candidates: word.candidates,
+                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted { $0.uuidString < $1.uuidString },
+                        bounds: word.bounds))
+            }
+        }
+        return words
+    }
+
+    /// The words of a page's typed text: each element's lines, split at white space.
+    public static func typedText(_ texts: [TextElement]) -> [IndexedWord] {
+        var words: [IndexedWord] = []
+        var lineNumber = 0
+        for element in texts {
+            for line in element.text.split(whereSeparator: \.isNewline) {
+                let parts = line.split(whereSeparator: \.isWhitespace)
+                guard !parts.isEmpty else { continue }
+                for (position, part) in parts.enumerated() {
+                    words.append(
+                        IndexedWord(
+                            source: .typedText, line: lineNumber, position: position,
+                            candidates: [WordCandidate(text: String(part), score: 0)], confidence: 1, strokeIDs: [],
+                            bounds: element.bounds))
+                }
+                lineNumber += 1
+            }
+        }
+        return words
+    }
+}

@@ -1,0 +1,32 @@
+import DrawingModel
+import Foundation
+import NotebookFormats
+
+/// Which files and folders are notebooks, and how to read them. The indexer and crawler see the
+/// readers only through this, so tests can index formats of their own.
+public protocol NotebookSource: Sendable {
+    /// Whether the crawler should index this file (by its name; cheap, no reading).
+    func isNotebookFile(_ url: URL) -> Bool
+    /// Whether this folder is one notebook (a reMarkable notebook folder) rather than a folder to walk.
+    func isNotebookFolder(_ url: URL) -> Bool
+    /// Reads the file or folder.
+    /// - Throws: an error whose description is the one-line reason.
+    func read(at url: URL) throws -> Notebook
+}
+
+/// The readers of `NotebookFormats`.
+public struct RegistryNotebookSource: NotebookSource {
+    public init() {}
+
+    public func isNotebookFile(_ url: URL) -> Bool {
+        NotebookFormats.reader(forExtension: url.pathExtension.lowercased()) != nil
+    }
+
+    public func isNotebookFolder(_ url: URL) -> Bool {
+        NotebookFormats.readers.contains { $0.claims(directory: url) }
+    }
+
+    public func read(at url: URL) throws -> Notebook {
+        try NotebookFormats.read(at: url)
+    }
+}

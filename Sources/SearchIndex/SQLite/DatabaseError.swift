@@ -1,0 +1,35 @@
+import CSQLite
+
+/// A failed SQLite call: the result code, SQLite's message and the statement's SQL.
+///
+/// Bound values are never included: they can hold the text of someone's notes.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    /// The (extended) SQLite result code.
+    public var code: Int32
+    /// SQLite's own message for the failure.
+    public var message: String
+    /// The SQL being prepared or run, when there was one.
+    public var sql: String?
+
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// Reads the last error of a connection.
+    init(connection: OpaquePointer?, code: Int32, sql: String?) {
+        let text = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        self.init(code: code, message: text, sql: sql)
+    }
+
+    /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ...), without extended bits.
+    public var primaryCode: Int32 { code & 0xFF }
+
+    public var description: String {
+        var text = "SQLite error \(code): \(message)"
+        if let sql { text += " (in: \(sql))" }
+        return text
+    }
+}

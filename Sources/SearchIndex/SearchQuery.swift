@@ -1,0 +1,100 @@
+import Foundation
+import Recognition
+
+/// How a query matches.
+public struct SearchOptions: Sendable, Hashable {
+    /// Match whole words only ("note" does not find "notebook").
+    public var fullWordsOnly: Bool
+    /// Keep only readings whose case matches the query's exactly.
+    public var caseSensitive: Bool
+    /// At most this many hits, best first.
+    public var limit: Int
+
+    public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100) {
+        self.fullWordsOnly = fullWordsOnly
+        self.caseSensitive = caseSensitive
+        self.limit = limit
+    }
+}
+
+/// A user's search text turned into terms, one per written word, with the FTS5 expression for each.
+///
+/// Expressions are built from tokens and always quoted, so no user text can be read as FTS5
+/// syntax (operators, column filters, brackets, stray quotes) or cause an SQL error. A phrase of
+/// several words matches consecutive words of one line; that is checked on word positions after
+/// each word's FTS5 prefilter.
+public struct SearchQuery: Sendable, Hashable {
+    /// One written word of the query.
+    public struct Term: Sendable, Hashable {
+        /// The word with surrounding punctuation and control characters removed.
+        public var core: String
+        /// `core` folded as the index folds candidates.
+        public var folded: String
+        /// Letter-and-digit runs of `folded`.
+        public var tokens: [String]
+    }
+
+    public var text: String
+    public var options: SearchOptions
+    /// Empty when the text has no letters or digits: such a query finds nothing.
+    public var terms: [Term]
+
+    public init(_ text: String, options: SearchOptions = SearchOptions()) {
+        self.text = text
+        self.options = options
+        terms = text.split(whereSeparator: { $0.isWhitespace }).compactMap { word in
+            let cleaned = String(word.filter { !$0.unicodeScalars.contains(where: Self.isControl) })
+            let trimmed = cleaned.drop(while: { !TextFolding.isWordCharacter($0) })
+            let core = String(trimmed.reversed().drop(while: { !TextFolding.isWordCharacter($0) }).reversed())
+            let folded = TextFolding.fold(core)
+            let tokens = TextFolding.tokens(folded).map(String.init)
+            return tokens.isEmpty ? nil : Term(core: core, folded: folded, tokens: tokens)
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .unassigned, .privateUse: return true
+        default: return false
+        }
+    }
+
+    /// The FTS5 table to search and the MATCH expression for one term.
+    ///
+    /// Whole words: a quoted phrase of the term's tokens in `words_fts` (unicode61). Inside words:
+    /// the folded term quoted for `words_trigram`; terms under three characters, which trigrams
+    /// cannot find, fall back to a token prefix query (they match the starts of words).
+    public func ftsMatch(for term: Term) -> (table: String, expression: String) {
+        if options.fullWordsOnly {
+            return ("words_fts", Self.quoted(term.tokens.joined(separator: " ")))
+        }
+        if term.folded.unicodeScalars.count >= 3 {
+            return ("words_trigram", Self.quoted(term.folded))
+        }
+        return ("words_fts", Self.quoted(term.tokens.joined(separator: " ")) + "*")
+    }
+
+    /// An FTS5 string: everything between double quotes is literal, quotes are doubled.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The first candidate (best first) that `term` matches, by the query's options.
+    public func matchingCandidate(_ candidates: [WordCandidate], term: Term) -> Int? {
+        candidates.firstIndex { matches($0.text, term: term) }
+    }
+
+    /// Whether one reading matches a term.
+    public func matches(_ candidate: String, term: Term) -> Bool {
+        let fold = options.caseSensitive ? TextFolding.foldDiacritics : TextFolding.fold
+        let reading = fold(candidate)
+        let wanted = options.caseSensitive ? fold(term.core) : term.folded
+        guard options.fullWordsOnly else { return reading.contains(wanted) }
+        let have = TextFolding.tokens(reading)
+        let want = TextFolding.tokens(wanted)
+        guard !want.isEmpty, have.count >= want.count else { return false }
+        return (0...(have.count - want.count)).contains { start in
+            want.indices.allSatisfy { have[start + $0] == want[$0] }
+        }
+    }
+}

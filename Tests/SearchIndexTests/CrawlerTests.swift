@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+@Suite struct CrawlerTests {
+    func crawl(_ folder: TemporaryFolder) -> [String] {
+        Crawler(source: TextNotebookSource()).crawl([folder.path + "/notes"]).notebooks.map {
+            String($0.path.dropFirst(folder.path.count + 7))
+        }
+    }
+
+    @Test func hiddenEntriesAreSkipped() {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        folder.write("notes/a.tnb", "a\n")
+        folder.write("notes/.b.tnb", "b\n")
+        folder.write("notes/.hidden/c.tnb", "c\n")
+        #expect(crawl(folder) == ["a.tnb"])
+    }
+
+    @Test func ignoreFilesExcludeWithGitignorePatterns() {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        for name in ["a.tnb", "draft-1.tnb", "keep/x.tnb", "old/y.tnb", "deep/old/z.tnb", "sub/only-root.tnb", "only-root.tnb"] {
+            folder.write("notes/" + name, "w\n")
+        }
+        folder.write("notes/.notebook-index-ignore", "# comment\ndraft-*.tnb\nold/\n/only-root.tnb\n")
+        folder.write("notes/keep/.notebook-index-ignore", "*.tnb\n!x.tnb\n")
+        #expect(crawl(folder) == ["a.tnb", "keep/x.tnb", "sub/only-root.tnb"])
+    }
+
+    @Test func symlinkLoopsAreWalkedOnce() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        folder.write("notes/a/one.tnb", "w\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes/a/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes/again.tnb", withDestinationPath: "a/one.tnb")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes/broken.tnb", withDestinationPath: "nowhere")
+        #expect(crawl(folder) == ["a/one.tnb"])
+    }
+
+    @Test(arguments: [
+        ("*.tnb", "x.tnb", true), ("*.tnb", "dir/x.tnb", false), ("a?c", "abc", true), ("a?c", "a/c", false),
+        ("[a-c]x", "bx", true), ("[!a-c]x", "bx", false), ("**/z", "a/b/z", true), ("**/z", "z", true),
+        ("a/**", "a/b/c", true), ("a/**/b", "a/x/y/b", true), ("a/**/b", "a/b", true), ("\\*", "*", true),
+    ])
+    func globMatching(pattern: String, path: String, expected: Bool) {
+        #expect(IgnoreRules.glob(Array(pattern)[...], Array(path)[...]) == expected)
+    }
+}

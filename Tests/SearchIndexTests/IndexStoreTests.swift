@@ -1,0 +1,130 @@
+import DrawingModel
+import Foundation
+import Recognition
+import Testing
+
+@testable import SearchIndex
+
+@Suite struct IndexStoreTests {
+    func sampleFile(path: String) -> IndexedFile {
+        let word = IndexedWord(
+            source: .handwriting, line: 0, position: 0,
+            candidates: [WordCandidate(text: "Café", score: -0.5), WordCandidate(text: "cafe", score: -1.5)],
+            confidence: 0.75, strokeIDs: [UUID(), UUID()].sorted { $0.uuidString < $1.uuidString },
+            bounds: Rect(x: 1.5, y: 2, width: 30, height: 10))
+        let typed = IndexedWord(
+            source: .typedText, line: 0, position: 0, candidates: [WordCandidate(text: "Title", score: 0)],
+            confidence: 1, strokeIDs: [], bounds: nil)
+        return IndexedFile(
+            path: path, fingerprint: FileFingerprint(size: 10, modificationTime: 20, contentHash: "abc"), format: "tnb",
+            title: nil,
+            drawings: [IndexedDrawing(page: 0, key: "k0", strokeCount: 2, recognitionVersion: 7, words: [word, typed])])
+    }
+
+    @Test func storedWordsRoundTrip() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        let file = sampleFile(path: "/x/a.tnb")
+        try store.replace(file)
+        try store.replace(file)  // replacing is idempotent
+        let stored = try store.storedDrawings(path: "/x/a.tnb")
+        #expect(stored["k0"] == file.drawings[0])
+        let records = try store.fileRecords(recognitionVersion: 7)
+        #expect(records["/x/a.tnb"]?.fingerprint == file.fingerprint)
+        #expect(records["/x/a.tnb"]?.hasStaleDrawings == false)
+        let status = try store.status(currentRecognitionVersion: 7)
+        #expect(status.files == 1 && status.pages == 1 && status.drawings == 1 && status.words == 2)
+        try store.removeFiles(["/x/a.tnb"])
+        #expect(try store.status(currentRecognitionVersion: 7).words == 0)
+        #expect(try store.database.integer("SELECT count(*) FROM words_fts WHERE words_fts MATCH 'cafe'") == 0)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func accentsAndCaseFoldForMatchingButCaseSensitiveKeepsCase() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        try store.replace(sampleFile(path: "/x/a.tnb"))
+        #expect(try store.search(SearchQuery("CAFE")).map(\.text) == ["Café"])
+        #expect(try store.search(SearchQuery("caf", options: SearchOptions(fullWordsOnly: true))).isEmpty)
+        let exact = try store.search(SearchQuery("cafe", options: SearchOptions(caseSensitive: true)))
+        #expect(exact.map(\.text) == ["cafe"])
+        #expect(exact.first.map { $0.score < 0.75 } == true)  // an alternative reading scores lower
+        #expect(try store.search(SearchQuery("CAFE", options: SearchOptions(caseSensitive: true))).isEmpty)
+    }
+
+    @Test func newerSchemaIsRefused() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        _ = try IndexStore(path: folder.index, access: .write)
+        try Database(path: folder.index).execute("PRAGMA user_version = 99")
+        #expect {
+            try IndexStore(path: folder.index, access: .read)
+        } throws: { error in
+            (error as? IndexStoreError)?.description.contains("schema version 99 is newer") == true
+        }
+    }
+
+    @Test func otherSQLiteFilesAreRefused() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/index", withIntermediateDirectories: true)
+        try Database(path: folder.index).execute("CREATE TABLE t(x)")
+        #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .write) }
+    }
+
+    @Test func missingIndexIsNotCreatedByReaders() {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
+        #expect(!FileManager.default.fileExists(atPath: folder.index))
+    }
+
+    @Test func errorsNameTheSQLButNeverTheValues() throws {
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE TABLE t(x TEXT NOT NULL)")
+        do {
+            try database.run("INSERT INTO t(x) VALUES (?)", DatabaseValue.null)
+            Issue.record("expected a constraint error")
+        } catch {
+            #expect(error.description.contains("INSERT INTO t(x) VALUES (?)"))
+            #expect(error.primaryCode == 19)  // SQLITE_CONSTRAINT
+        }
+        do {
+            try database.run("INSERT INTO nowhere VALUES (?)", "secret note text")
+        } catch {
+            #expect(error.description.contains("no such table"))
+            #expect(!error.description.contains("secret"))
+        }
+    }
+
+    @Test func recognizerVersionIsReadableFromTheSQLiteShell() throws {
+        let shell = "/usr/bin/sqlite3"
+        guard FileManager.default.isExecutableFile(atPath: shell) else { return }
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        try store.setRecognitionVersion(5)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = [folder.index, "SELECT value FROM meta WHERE key = 'recognition_version'"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "5")
+    }
+
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (String(repeating: "a", count: 1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"),
+    ])
+    func sha256MatchesKnownDigests(input: String, digest: String) {
+        var hash = SHA256()
+        hash.update(Array(input.utf8))
+        #expect(hash.finalizeHex() == digest)
+    }
+}

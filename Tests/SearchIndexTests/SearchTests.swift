@@ -1,0 +1,106 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+@Suite struct SearchTests {
+    /// One shared index: two notebooks, handwriting on several lines and pages.
+    static func makeIndex() async throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        folder.write("notes/week1.tnb", "my notebook has apple pie\nbig Apple city\n---\npie apple order\n")
+        folder.write("notes/week2.tnb", "apple\npie chart\ne-mail to Zoë\n")
+        _ = try await build(folder)
+        return folder
+    }
+
+    @Test func defaultMatchesInsideWords() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        #expect(try search(folder, "note").map(\.text) == ["notebook"])
+        #expect(try search(folder, "ppl").count == 4)
+        #expect(try search(folder, "no").map(\.text) == ["notebook"])  // short terms match word starts
+    }
+
+    @Test func fullWordsOnly() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        let options = SearchOptions(fullWordsOnly: true)
+        #expect(try search(folder, "note", options: options).isEmpty)
+        #expect(try search(folder, "notebook", options: options).count == 1)
+        #expect(try search(folder, "mail", options: options).map(\.text) == ["e-mail"])
+        #expect(try search(folder, "zoe", options: options).map(\.text) == ["Zoë"])
+    }
+
+    @Test func phrasesMatchConsecutiveWordsOfOneLine() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        let hits = try search(folder, "apple pie")
+        #expect(hits.map(\.text) == ["apple pie"])
+        let hit = try #require(hits.first)
+        #expect(hit.path.hasSuffix("week1.tnb") && hit.page == 0 && hit.strokeIDs.count == 2)
+        #expect(hit.bounds == Rect(x: 300, y: 0, width: 128, height: 30))
+        // "apple" ends line 0 of week2 and "pie" starts line 1: not a phrase.
+        #expect(try search(folder, "pie apple").map(\.page) == [1])
+        #expect(try search(folder, "notebook apple").isEmpty)  // same line, not consecutive
+        #expect(try search(folder, "\"apple\" AND (pie OR x)*").isEmpty)  // operators are just words
+    }
+
+    @Test func caseSensitiveKeepsOnlyExactCase() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        let options = SearchOptions(fullWordsOnly: true, caseSensitive: true)
+        #expect(try search(folder, "Apple", options: options).map(\.text) == ["Apple"])
+        #expect(try search(folder, "APPLE", options: options).count == 4)  // the upper-case alternatives
+        #expect(try search(folder, "apple", options: SearchOptions(fullWordsOnly: true)).count == 4)
+    }
+
+    @Test func resultsAreRankedAndLimited() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        let hits = try search(folder, "APPLE", options: SearchOptions(limit: 10))
+        #expect(hits.first?.text == "apple" || hits.first?.text == "Apple")
+        #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+        #expect(try search(folder, "apple", options: SearchOptions(limit: 2)).count == 2)
+    }
+
+    @Test func emptyAndPunctuationOnlyQueriesFindNothing() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        for text in ["", "   ", "\"", "()", "*", "- -"] { #expect(try search(folder, text).isEmpty) }
+    }
+
+    /// Any user string builds a valid FTS5 expression: seeded random strings of quotes, operators,
+    /// brackets, control characters and unicode never make SQLite fail.
+    @Test func anyQueryTextRunsWithoutError() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .read)
+        let pieces = [
+            "\"", "'", "*", "^", ":", "(", ")", "{", "}", "[", "]", "-", "+", "AND", "OR", "NOT", "NEAR", "NEAR(",
+            "apple", "pie", "é", "Zoë", "ß", "日本", "🍎", "\u{0}", "\u{301}", "\t", " ", "  ", "\\", "%", "_", ";",
+            "folded:", "words_fts", "a", "e-mail", ",", ".", "\u{200B}", "\u{FEFF}", "x\"y", "\u{10FFFF}",
+        ]
+        var random = SplitMix64(seed: 0x5EED)
+        for _ in 0..<600 {
+            let count = Int(random.next() % 7)
+            let text = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            for options in [SearchOptions(), SearchOptions(fullWordsOnly: true), SearchOptions(caseSensitive: true)] {
+                _ = try store.search(SearchQuery(text, options: options))
+            }
+        }
+    }
+}
+
+/// A small seeded generator so property tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
