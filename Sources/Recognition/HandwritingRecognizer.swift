@@ -1,0 +1,59 @@
+import DrawingModel
+import Foundation
+
+/// Reads a drawing into a `Transcript`: layout finds the text lines, a `LineReading` reads each
+/// line into words, and alignment maps every word back to its strokes and box.
+///
+/// Immutable and therefore safe to share across tasks and threads; one instance can serve every
+/// drawing of an index build.
+public final class HandwritingRecognizer: Sendable {
+    /// Bump on every change that can change an output for the same drawing: layout, features,
+    /// weights, decoding, lexicon, alignment, confidences. Indexes re-recognize drawings stored
+    /// with an older version.
+    public static var recognitionVersion: Int { 1 }
+
+    /// Lines whose layout `textLikelihood` is below this are not read at all.
+    public static let minimumTextLikelihood = 0.05
+
+    /// The reader of single lines (the network and decoder in production, a double in tests).
+    public let lineReader: any LineReading
+    /// The layout analysis in front of the reader.
+    public let layout: LayoutAnalyzer
+
+    /// - Parameter lineReader: reads one line of ink into words.
+    public init(lineReader: any LineReading) {
+        self.lineReader = lineReader
+        self.layout = LayoutAnalyzer()
+    }
+
+    /// Everything recognizable in `drawing`, lines in reading order.
+    public func transcribe(_ drawing: Drawing) -> Transcript {
+        transcribe(drawing, strokeIDs: nil)
+    }
+
+    /// The transcript of some strokes of `drawing`.
+    ///
+    /// - Parameters:
+    ///   - drawing: the drawing; bounds are in its coordinates.
+    ///   - strokeIDs: the strokes to read; all of them when nil. Layout sees only these strokes,
+    ///     so they are read as if nothing else were on the page.
+    /// - Returns: lines with at least one word each. A word's confidence is the reader's,
+    ///   scaled by the line's `textLikelihood` (lower for ink that looks like a drawing).
+    public func transcribe(_ drawing: Drawing, strokeIDs: Set<UUID>?) -> Transcript {
+        var lines: [RecognizedLine] = []
+        for textLine in layout.lines(in: drawing, strokeIDs: strokeIDs)
+        where textLine.textLikelihood >= Self.minimumTextLikelihood {
+            let words = lineReader.read(textLine.ink).compactMap { decoded -> RecognizedWord? in
+                guard !decoded.candidates.isEmpty,
+                    var word = Alignment.align(decoded, in: textLine.ink, of: drawing)
+                else { return nil }
+                word.confidence *= textLine.textLikelihood
+                return word
+            }
+            guard let first = words.first else { continue }
+            let bounds = words.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
+            lines.append(RecognizedLine(words: words, bounds: bounds))
+        }
+        return Transcript(lines: lines)
+    }
+}

@@ -1,0 +1,60 @@
+import DrawingModel
+
+/// What a trace looks like next to the writing around it, judged by its size and shape against
+/// the writing size (the typical height of a letter stroke).
+enum TraceRole: Sendable, Hashable {
+    /// A letter, a piece of one, or a cursive word: what lines are built from.
+    case glyph
+    /// A dot, comma, apostrophe, dash or crossbar: joins the nearest line.
+    case mark
+    /// A long straight or long flat stroke: an underline, strike-through, divider or arrow shaft.
+    case rule
+    /// Dense back-and-forth ink: a scribble or a crossing-out.
+    case scribble
+    /// Much taller than the writing: a bracket, a box, a drawing, or a title in a larger hand.
+    case oversized
+}
+
+/// Thresholds of the trace classifier, in units of the writing size.
+///
+/// Measured on the UNIPEN `train` text lines (about 45,000 traces, 1 in 4 lines): ink length over
+/// box half-perimeter stays below 6.3 for every trace of real text (99.9 % below 4.7); flat traces
+/// wider than 2 sizes, straight traces longer than 3 and traces taller than 3.5 are each under
+/// 0.15 % of the traces of text.
+enum TraceShape {
+    static let markExtent = 0.3
+    static let flatHeight = 0.3
+    static let ruleWidth = 2.0
+    static let straightChord = 3.0
+    static let straightness = 1.06
+    static let scribbleDensity = 6.5
+    static let scribbleMinimumExtent = 1.5
+    static let oversizedHeight = 4.0
+
+    /// The typical height of a letter stroke (for cursive, of a word stroke): the median height of
+    /// the traces that are not dots or dashes. At least a tiny positive value.
+    static func writingSize<C: Collection>(of traces: C) -> Double where C.Element == InkTrace {
+        let heights = traces.map(\.bounds.height).sorted()
+        guard let tallest = heights.last, tallest > 0 else {
+            let widths = traces.map(\.bounds.width).sorted()
+            return max(widths.isEmpty ? 1 : widths[widths.count / 2], 1e-6)
+        }
+        let p90 = heights[Int(0.9 * Double(heights.count - 1))]
+        let letters = heights.filter { $0 >= 0.2 * p90 }
+        return max(letters.isEmpty ? tallest : letters[letters.count / 2], 1e-6)
+    }
+
+    /// Classifies one trace against writing size `size`.
+    static func role(of trace: InkTrace, size: Double) -> TraceRole {
+        let w = trace.bounds.width, h = trace.bounds.height
+        if max(w, h) < markExtent * size { return .mark }
+        if w + h >= scribbleMinimumExtent * size, trace.length >= scribbleDensity * (w + h) {
+            return .scribble
+        }
+        let chord = trace.chord
+        if chord >= straightChord * size, trace.length <= straightness * chord { return .rule }
+        if h < flatHeight * size { return w > ruleWidth * size ? .rule : .mark }
+        if h > oversizedHeight * size { return .oversized }
+        return .glyph
+    }
+}

@@ -1,0 +1,65 @@
+import DrawingModel
+import Foundation
+
+/// A search over a transcript's candidates, as `StrokeRecognizer.search` defines it.
+struct TranscriptQuery {
+    /// The query's words, folded.
+    let tokens: [String]
+    let fullWordsOnly: Bool
+    let caseMatchingOnly: Bool
+
+    /// nil when `text` has no words.
+    init?(_ text: String, fullWordsOnly: Bool, caseMatchingOnly: Bool) {
+        self.fullWordsOnly = fullWordsOnly
+        self.caseMatchingOnly = caseMatchingOnly
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { return nil }
+        tokens = words.map { Self.fold($0, caseMatchingOnly: caseMatchingOnly) }
+    }
+
+    /// Case and diacritics removed, or diacritics only when case must match.
+    static func fold(_ text: String, caseMatchingOnly: Bool) -> String {
+        text.folding(options: caseMatchingOnly ? [.diacriticInsensitive] : [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Every match, line by line, left to right.
+    func results(in transcript: Transcript) -> [StrokeRecognizer.SearchResult] {
+        var results: [StrokeRecognizer.SearchResult] = []
+        for line in transcript.lines where line.words.count >= tokens.count {
+            for start in 0...(line.words.count - tokens.count) {
+                var matched: [String] = []
+                for (k, token) in tokens.enumerated() {
+                    guard let text = match(token, at: k, line.words[start + k]) else { break }
+                    matched.append(text)
+                }
+                guard matched.count == tokens.count else { continue }
+                let words = line.words[start..<(start + tokens.count)]
+                let bounds = words.dropFirst().reduce(words[start].bounds) { $0.union($1.bounds) }
+                let strokes = words.reduce(into: Set<UUID>()) { $0.formUnion($1.strokeIDs) }
+                results.append(.init(strokeIDs: strokes, bounds: bounds, text: matched.joined(separator: " ")))
+            }
+        }
+        return results
+    }
+
+    /// The first candidate of `word` matching query word number `position`, if any.
+    private func match(_ token: String, at position: Int, _ word: RecognizedWord) -> String? {
+        word.candidates.first { candidate in
+            let text = Self.fold(candidate.text, caseMatchingOnly: caseMatchingOnly)
+            if fullWordsOnly { return text == token || Self.trimmed(text) == Self.trimmed(token) }
+            let isFirst = position == 0, isLast = position == tokens.count - 1
+            switch (isFirst, isLast) {
+            case (true, true): return text.contains(token)
+            case (true, false): return text.hasSuffix(token) || Self.trimmed(text).hasSuffix(token)
+            case (false, true): return text.hasPrefix(token) || Self.trimmed(text).hasPrefix(token)
+            case (false, false): return text == token || Self.trimmed(text) == Self.trimmed(token)
+            }
+        }?.text
+    }
+
+    /// Without punctuation at either end ("word," → "word"); unchanged when that leaves nothing.
+    static func trimmed(_ text: String) -> String {
+        let core = text.drop { $0.isPunctuation }.reversed().drop { $0.isPunctuation }.reversed()
+        return core.isEmpty ? text : String(core)
+    }
+}

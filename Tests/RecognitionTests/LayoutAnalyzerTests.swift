@@ -1,0 +1,164 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import Recognition
+
+/// The text of each line as `LetterReader` reads it, lines in layout order.
+private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [String] {
+    LayoutAnalyzer().lines(in: ink.drawing, strokeIDs: strokeIDs).map { line in
+        ink.reader.read(line.ink).map(\.candidates[0].text).joined(separator: " ")
+    }
+}
+
+@Suite struct LayoutAnalyzerTests {
+    @Test func emptyDrawingHasNoLines() {
+        #expect(LayoutAnalyzer().lines(in: Drawing()).isEmpty)
+    }
+
+    @Test func linesComeBackTopToBottomWhateverTheWritingOrder() {
+        var ink = InkBuilder()
+        ink.write("third line here", x: 40, baseline: 160, size: 10)
+        ink.write("first line", x: 40, baseline: 60, size: 10)
+        ink.write("second one", x: 42, baseline: 110, size: 10)
+        #expect(readLines(ink) == ["first line", "second one", "third line here"])
+    }
+
+    @Test func wordsWrittenOutOfOrderAreReadWhereTheyStand() {
+        var ink = InkBuilder()
+        ink.write("alpha", x: 40, baseline: 60, size: 10)
+        ink.write("gamma", x: 160, baseline: 60, size: 10)
+        ink.write("beta", x: 100, baseline: 61, size: 10)  // squeezed in later
+        #expect(readLines(ink) == ["alpha beta gamma"])
+    }
+
+    @Test func dotsJoinTheirWordEvenWhenAddedLast() throws {
+        var ink = InkBuilder()
+        let mini = ink.write("mini", x: 40, baseline: 60, size: 10, dots: false)
+        let mum = ink.write("mum", x: 100, baseline: 60, size: 10)
+        let jam = ink.write("jam", x: 40, baseline: 100, size: 10, dots: false)
+        // Dotted after writing both lines, as people do.
+        let dots = [
+            ink.dot(x: 46, baseline: 60, size: 10), ink.dot(x: 70, baseline: 60, size: 10),
+            ink.dot(x: 40, baseline: 100, size: 10),
+        ]
+        let lines = LayoutAnalyzer().lines(in: ink.drawing)
+        try #require(lines.count == 2)
+        #expect(lines[0].strokeIndices == (mini + mum + dots.prefix(2)).sorted())
+        #expect(lines[1].strokeIndices == (jam + [dots[2]]).sorted())
+        // In the line, the dots come with their word, before the next word.
+        let order = lines[0].ink.points.filter(\.startsTrace).map(\.strokeIndex)
+        #expect(Set(order.prefix(6)) == Set(mini + dots.prefix(2)))
+        #expect(readLines(ink) == ["mini mum", "jam"])
+    }
+
+    @Test func columnsAreReadOneAfterTheOther() {
+        var ink = InkBuilder()
+        ink.write("left one", x: 40, baseline: 60, size: 10)
+        ink.write("right one", x: 300, baseline: 60, size: 10)
+        ink.write("left two", x: 40, baseline: 100, size: 10)
+        ink.write("right two", x: 300, baseline: 101, size: 10)
+        ink.write("left three", x: 40, baseline: 140, size: 10)
+        #expect(readLines(ink) == ["left one", "left two", "left three", "right one", "right two"])
+    }
+
+    @Test func titleAboveColumnsComesFirst() {
+        var ink = InkBuilder()
+        ink.write("left one", x: 40, baseline: 100, size: 10)
+        ink.write("right one", x: 300, baseline: 100, size: 10)
+        ink.write("left two", x: 40, baseline: 140, size: 10)
+        ink.write("right two", x: 300, baseline: 140, size: 10)
+        ink.write("My Notes Title", x: 80, baseline: 50, size: 20)  // spans both columns
+        #expect(readLines(ink) == ["My Notes Title", "left one", "left two", "right one", "right two"])
+    }
+
+    @Test func differentSizesOnOnePage() {
+        var ink = InkBuilder()
+        ink.write("big words", x: 40, baseline: 80, size: 30)
+        ink.write("small print here", x: 40, baseline: 130, size: 6)
+        ink.write("medium size", x: 300, baseline: 200, size: 12)
+        #expect(readLines(ink) == ["big words", "small print here", "medium size"])
+    }
+
+    @Test func slantedLongLineStaysOneLine() {
+        var ink = InkBuilder()
+        var x = 40.0
+        for (k, word) in ["a", "line", "that", "drifts", "down", "the", "page", "slowly"].enumerated() {
+            ink.write(word, x: x, baseline: 60 + Double(k) * 4, size: 10)
+            x += Double(word.count) * 8 + 11
+        }
+        ink.write("next line", x: 40, baseline: 120, size: 10)
+        #expect(readLines(ink) == ["a line that drifts down the page slowly", "next line"])
+    }
+
+    @Test func underlinesRulesAndScribblesAreNotRead() {
+        var ink = InkBuilder()
+        let words = ink.write("underlined", x: 40, baseline: 60, size: 10)
+        ink.add([Point(x: 38, y: 66), Point(x: 120, y: 67)])  // underline
+        ink.add([Point(x: 20, y: 200), Point(x: 560, y: 200)])  // page-wide rule
+        var scribble: [Point] = []
+        for k in 0..<40 { scribble.append(Point(x: 300 + Double(k % 2) * 60, y: 300 + Double(k))) }
+        ink.add(scribble)
+        let lines = LayoutAnalyzer().lines(in: ink.drawing)
+        #expect(lines.count == 1)
+        #expect(lines.first?.strokeIndices == words.sorted())
+        #expect(readLines(ink) == ["underlined"])
+    }
+
+    @Test func highlighterStrokesAreSkipped() {
+        var ink = InkBuilder()
+        ink.write("text", x: 40, baseline: 60, size: 10)
+        ink.add(InkBuilder.zigzag(x: 40, top: 48, bottom: 62, width: 40), letter: "X", ink: Ink(kind: .highlighter))
+        #expect(readLines(ink) == ["text"])
+    }
+
+    @Test func erasedInkIsNeverRead() throws {
+        var ink = InkBuilder()
+        ink.write("keep", x: 40, baseline: 60, size: 10)
+        let erased = ink.write("gone", x: 40, baseline: 100, size: 10)
+        for s in erased {
+            ink.strokes[s].mask = StrokeMask(polygons: [[
+                Point(x: 0, y: 80), Point(x: 500, y: 80), Point(x: 500, y: 120), Point(x: 0, y: 120),
+            ]])
+        }
+        #expect(readLines(ink) == ["keep"])
+        // An eraser sweep through the middle of a stroke splits it into two traces.
+        ink.strokes[erased[0]].mask = StrokeMask(sweeps: [.init(points: [Point(x: 43, y: 80), Point(x: 43, y: 120)], radius: 0.6)])
+        let lines = LayoutAnalyzer().lines(in: ink.drawing)
+        let traces = try #require(lines.last).ink.points.filter { $0.strokeIndex == erased[0] && $0.startsTrace }
+        #expect(traces.count == 2)
+        #expect(lines.last?.ink.points.contains { $0.strokeIndex == erased[0] && abs($0.location.x - 43) < 0.6 } == false)
+    }
+
+    @Test func transformsPlaceInkInDrawingCoordinates() throws {
+        var ink = InkBuilder()
+        ink.write("abc", x: 0, baseline: 0, size: 10)
+        for s in ink.strokes.indices { ink.strokes[s].transform = DrawingModel.AffineTransform(translationX: 200, y: 300) }
+        let line = try #require(LayoutAnalyzer().lines(in: ink.drawing).first)
+        #expect(line.bounds.minX == 200)
+        #expect(line.bounds.maxY == 300)
+    }
+
+    @Test func restrictingToStrokesLaysOutOnlyThose() {
+        var ink = InkBuilder()
+        let first = ink.write("one", x: 40, baseline: 60, size: 10)
+        ink.write("two", x: 40, baseline: 100, size: 10)
+        let ids = Set(first.map { ink.strokes[$0].id })
+        #expect(readLines(ink, strokeIDs: ids) == ["one"])
+    }
+
+    @Test func hugeShapesAreLowConfidenceLines() throws {
+        var ink = InkBuilder()
+        ink.write("notes", x: 40, baseline: 60, size: 10)
+        ink.write("more notes", x: 40, baseline: 100, size: 10)
+        let circle = (0...40).map { k in
+            let a = Double(k) / 40 * 2 * Double.pi
+            return Point(x: 300 + 120 * cos(a), y: 300 + 120 * sin(a))
+        }
+        ink.add(circle)
+        let lines = LayoutAnalyzer().lines(in: ink.drawing)
+        try #require(lines.count == 3)
+        #expect(lines[0].textLikelihood == 1 && lines[1].textLikelihood == 1)
+        #expect(lines[2].textLikelihood < 0.5)
+    }
+}
