@@ -18,6 +18,7 @@ public enum NotebookFormats {
         XournalReader.self,
         InkMLReader.self,
         SVGReader.self,
+        RemarkableReader.self,
     ]
 
     /// The reader for the file or folder at `url`, or nil when no reader recognises it.

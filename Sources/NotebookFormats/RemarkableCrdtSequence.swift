@@ -1,0 +1,126 @@
+/// Ordering of reMarkable v6 CRDT sequences (group children, characters of the root text).
+///
+/// Each item says it sits after `left` and before `right`; END `(0, 0)` or an id absent from the
+/// sequence means "start" on the left and "end" on the right. The order is a topological sort
+/// (Kahn's algorithm) in which, among items ready at the same time (concurrent inserts), the higher
+/// author index comes first, then the lower counter — the tie-break rmscene 0.8 uses and that
+/// `test-crdt-ordering.rm` ("A12_Z") pins down. Items caught in a cycle (only in damaged files) are
+/// appended in the same key order instead of being lost. O(n log n).
+
+/// One entry of a CRDT sequence: its id, its neighbours and a value (nil for a deleted item).
+struct RemarkableCrdtItem<Value> {
+    var id: RemarkableCrdtID
+    var left: RemarkableCrdtID
+    var right: RemarkableCrdtID
+    var deletedLength: UInt32
+    var value: Value?
+}
+
+enum RemarkableCrdtSequence {
+    /// The indices of `items` in sequence order. Later duplicates of an id are left out.
+    static func order<Value>(_ items: [RemarkableCrdtItem<Value>]) -> [Int] {
+        order(ids: items.map(\.id), lefts: items.map(\.left), rights: items.map(\.right))
+    }
+
+    /// The same, over parallel arrays of ids and neighbours.
+    static func order(
+        ids: [RemarkableCrdtID], lefts: [RemarkableCrdtID], rights: [RemarkableCrdtID]
+    ) -> [Int] {
+        let count = ids.count
+        guard count > 0 else { return [] }
+        var indexOf: [RemarkableCrdtID: Int] = [:]
+        indexOf.reserveCapacity(count)
+        var included = [Bool](repeating: false, count: count)
+        for i in 0..<count where ids[i] != .end && indexOf[ids[i]] == nil {
+            indexOf[ids[i]] = i
+            included[i] = true
+        }
+        // Node numbering: items 0..<count, start = count, end = count + 1.
+        let start = count, end = count + 1
+        func node(_ id: RemarkableCrdtID, otherwise: Int) -> Int {
+            guard id != .end, let index = indexOf[id] else { return otherwise }
+            return index
+        }
+        var inDegree = [Int](repeating: 0, count: count + 2)
+        var dependents = [[Int]](repeating: [], count: count + 2)
+        for i in 0..<count where included[i] {
+            let l = node(lefts[i], otherwise: start)
+            let r = node(rights[i], otherwise: end)
+            inDegree[i] += 1
+            dependents[l].append(i)
+            inDegree[r] += 1
+            dependents[i].append(r)
+        }
+        // Sort key: start first, then items by (author descending, counter ascending), end last.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            func rank(_ n: Int) -> Int { n == start ? 0 : (n == end ? 2 : 1) }
+            let ra = rank(a), rb = rank(b)
+            if ra != rb { return ra < rb }
+            if ra != 1 { return false }
+            if ids[a].author != ids[b].author { return ids[a].author > ids[b].author }
+            if ids[a].counter != ids[b].counter { return ids[a].counter < ids[b].counter }
+            return a < b
+        }
+        var heap = RemarkableMinHeap(precedes: precedes)
+        heap.push(start)
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        var emitted = [Bool](repeating: false, count: count)
+        while let n = heap.pop() {
+            if n == end { break }
+            if n < count {
+                result.append(n)
+                emitted[n] = true
+            }
+            for d in dependents[n] {
+                inDegree[d] -= 1
+                if inDegree[d] == 0 { heap.push(d) }
+            }
+        }
+        if result.count < indexOf.count {
+            let rest = (0..<count).filter { included[$0] && !emitted[$0] }.sorted(by: precedes)
+            result.append(contentsOf: rest)
+        }
+        return result
+    }
+}
+
+/// A binary min-heap of node numbers under a caller-given order.
+struct RemarkableMinHeap {
+    private var storage: [Int] = []
+    let precedes: (Int, Int) -> Bool
+
+    init(precedes: @escaping (Int, Int) -> Bool) {
+        self.precedes = precedes
+    }
+
+    mutating func push(_ value: Int) {
+        storage.append(value)
+        var child = storage.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(storage[child], storage[parent]) else { break }
+            storage.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let first = storage.first else { return nil }
+        let last = storage.removeLast()
+        if !storage.isEmpty {
+            storage[0] = last
+            var parent = 0
+            while true {
+                let l = 2 * parent + 1, r = l + 1
+                var best = parent
+                if l < storage.count, precedes(storage[l], storage[best]) { best = l }
+                if r < storage.count, precedes(storage[r], storage[best]) { best = r }
+                if best == parent { break }
+                storage.swapAt(parent, best)
+                parent = best
+            }
+        }
+        return first
+    }
+}
