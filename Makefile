@@ -24,6 +24,16 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+bench-formats:
+	Benchmarks/bench-formats.sh $(SHARED)/corpus
+
+# FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
+# from the test fixtures and the corpus, through every reader via the format registry.
+FUZZ_CASES ?= 10000
+fuzz:
+	$(SWIFT) build -c release --product notebook-fuzz
+	$$($(SWIFT) build -c release --show-bin-path)/notebook-fuzz fuzz --cases $(FUZZ_CASES) Tests/Fixtures $$( [ -d $(SHARED)/corpus ] && echo $(SHARED)/corpus )
+
 install: build
 	install -d $(PREFIX)/bin
 	install -m 755 $(BIN) $(PREFIX)/bin/notebook-index
