@@ -1,0 +1,66 @@
+import Foundation
+import SearchIndex
+
+/// `notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]`
+struct BuildCommand {
+    let arguments: ParsedArguments
+    let context: CLIContext
+
+    func run() async throws -> Int32 {
+        let jobs = try arguments.integer("--jobs", minimum: 1, spec: CommandSpecs.build)
+            ?? ProcessInfo.processInfo.activeProcessorCount
+        let indexPath = context.indexPath(option: arguments.values["--index"])
+        guard let lock = try takeLock(indexPath) else {
+            context.printError("notebook-index: another build is updating \(indexPath); not waiting (--no-wait)")
+            return NotebookIndexCLI.ExitCode.failure
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        let store: IndexStore
+        do {
+            store = try IndexStore(path: indexPath, access: .write)
+        } catch {
+            throw IndexError(path: indexPath, reason: String(describing: error))
+        }
+        let indexer = Indexer(store: store, source: context.source, transcriber: try context.makeTranscriber())
+        let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
+        let started = Date()
+        let report = try await indexer.build(
+            paths: arguments.positionals, jobs: jobs,
+            onFailure: { failure in
+                bar?.finish()
+                context.printError("\(failure.path): \(failure.reason)")
+            },
+            onProgress: { bar?.update($0) })
+        bar?.finish()
+        if context.errorIsTerminal {
+            context.printError(summary(report, seconds: Date().timeIntervalSince(started)))
+        }
+        return report.failures.isEmpty ? NotebookIndexCLI.ExitCode.success : NotebookIndexCLI.ExitCode.partial
+    }
+
+    /// The index's writer lock; nil when another build holds it and `--no-wait` was given.
+    private func takeLock(_ indexPath: String) throws -> IndexLock? {
+        let context = self.context
+        do {
+            return try IndexLock(indexPath: indexPath, wait: !arguments.has("--no-wait")) {
+                context.printError("notebook-index: waiting for another build of \(indexPath) to finish")
+            }
+        } catch {
+            if case .busy = error { return nil }
+            throw error
+        }
+    }
+
+    private func summary(_ report: BuildReport, seconds: Double) -> String {
+        var parts = ["indexed \(report.indexed) of \(report.found) notebooks in " + String(format: "%.1f s", seconds)]
+        if report.pagesRecognized > 0 { parts.append("\(report.pagesRecognized) pages recognized") }
+        if report.unchanged + report.touched > 0 { parts.append("\(report.unchanged + report.touched) unchanged") }
+        if report.removed > 0 { parts.append("\(report.removed) removed") }
+        if !report.failures.isEmpty { parts.append("\(report.failures.count) failed") }
+        if report.rememberedFailures > 0 {
+            parts.append("\(report.rememberedFailures) still failing (see 'notebook-index status')")
+        }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SearchIndex
+
+/// Everything a command needs from the outside world, so that tests can run commands in-process
+/// with their own streams, environment, readers and recognizer.
+public struct CLIContext: Sendable {
+    public var environment: [String: String]
+    public var standardOutput: any TextSink
+    public var standardError: any TextSink
+    /// Colour in `query` output only when standard output is a terminal.
+    public var outputIsTerminal: Bool
+    /// Progress bars only when standard error is a terminal.
+    public var errorIsTerminal: Bool
+    public var source: any NotebookSource
+    /// The recognizer's version, known without loading it (for `status`).
+    public var recognitionVersion: Int
+    /// Creates the recognizer (`build`, `text`).
+    public var makeTranscriber: @Sendable () throws -> any DrawingTranscriber
+
+    public init(
+        environment: [String: String], standardOutput: any TextSink, standardError: any TextSink,
+        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, source: any NotebookSource,
+        recognitionVersion: Int, makeTranscriber: @escaping @Sendable () throws -> any DrawingTranscriber
+    ) {
+        self.environment = environment
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.source = source
+        self.recognitionVersion = recognitionVersion
+        self.makeTranscriber = makeTranscriber
+    }
+
+    /// The real streams, environment, readers and recognizer.
+    public static func standard() -> CLIContext {
+        let output = FileDescriptorSink(descriptor: 1)
+        let error = FileDescriptorSink(descriptor: 2)
+        return CLIContext(
+            environment: ProcessInfo.processInfo.environment, standardOutput: output, standardError: error,
+            outputIsTerminal: output.isTerminal, errorIsTerminal: error.isTerminal, source: RegistryNotebookSource(),
+            recognitionVersion: TranscriberFactory.recognitionVersion, makeTranscriber: TranscriberFactory.make)
+    }
+
+    func print(_ text: String) { standardOutput.write(text + "\n") }
+    func printError(_ text: String) { standardError.write(text + "\n") }
+
+    /// The index path: `--index`, else `$NOTEBOOK_INDEX`, else `$XDG_DATA_HOME/notebook-index/index.sqlite`,
+    /// else `~/.local/share/notebook-index/index.sqlite`.
+    func indexPath(option: String?) -> String {
+        if let option, !option.isEmpty { return Crawler.absolutePath(option) }
+        if let path = environment["NOTEBOOK_INDEX"], !path.isEmpty { return Crawler.absolutePath(path) }
+        let data: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            data = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            data = home + "/.local/share"
+        }
+        return data + "/notebook-index/index.sqlite"
+    }
+}

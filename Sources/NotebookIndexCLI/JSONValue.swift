@@ -1,0 +1,78 @@
+import DrawingModel
+import Foundation
+
+/// A JSON value whose objects keep their keys in the order written, so `--json` output matches
+/// the documented contract key for key.
+enum JSONValue {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// `{"x", "y", "width", "height"}`, or null.
+    static func rect(_ rect: Rect?) -> JSONValue {
+        guard let rect else { return .null }
+        return .object([
+            ("x", .double(rect.x)), ("y", .double(rect.y)), ("width", .double(rect.width)),
+            ("height", .double(rect.height)),
+        ])
+    }
+
+    static func uuids(_ ids: [UUID]) -> JSONValue { .array(ids.map { .string($0.uuidString) }) }
+
+    /// Compact, one line.
+    var rendered: String {
+        var out = ""
+        render(into: &out)
+        return out
+    }
+
+    private func render(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value):
+            // JSON has no NaN or infinity; whole numbers keep a ".0" like the contract's examples.
+            out += value.isFinite ? String(value) : "null"
+        case .string(let value): Self.quote(value, into: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += ", " }
+                value.render(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += ", " }
+                Self.quote(key, into: &out)
+                out += ": "
+                value.render(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

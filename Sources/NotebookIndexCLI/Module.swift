@@ -1,5 +1,0 @@
-import DrawingModel
-
-public enum NotebookIndexCLI {
-    public static func main() {}
-}

@@ -1,0 +1,101 @@
+import Foundation
+import SearchIndex
+
+/// NotebookIndexCLI: the `notebook-index` command — argument parsing (`ArgumentParser`,
+/// `CommandSpecs`, `HelpText`), one file per command (`BuildCommand`, `QueryCommand`,
+/// `StatusCommand`, `TextCommand`, `InspectCommand`), output (`JSONValue`, `ProgressBar`) and the
+/// one place the recognizer is created (`TranscriberFactory`). Everything runs in-process through
+/// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
+public enum NotebookIndexCLI {
+    /// Exit statuses, grep's convention.
+    public enum ExitCode {
+        public static let success: Int32 = 0
+        /// `build`: some files failed; `query`: no hits; `text`/`inspect`: the file could not be read.
+        public static let partial: Int32 = 1
+        /// Usage or fatal error.
+        public static let failure: Int32 = 2
+    }
+
+    /// Runs the command line of this process and exits with its status.
+    public static func main() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let context = CLIContext.standard()
+        let status = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            status.set(await run(arguments, context: context))
+            done.signal()
+        }
+        done.wait()
+        exit(status.value)
+    }
+
+    /// Runs one command line (without the program name).
+    /// - Returns: the exit status.
+    public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+        guard let name = arguments.first else {
+            return usageError(UsageError(message: "missing command", usage: HelpText.toolUsage), context)
+        }
+        let rest = Array(arguments.dropFirst())
+        if name == "-h" || name == "--help" {
+            context.standardOutput.write(HelpText.tool)
+            return ExitCode.success
+        }
+        if name == "help" {
+            let spec = rest.first.flatMap { topic in CommandSpecs.all.first { $0.name == topic } }
+            context.standardOutput.write(spec?.help ?? HelpText.tool)
+            return ExitCode.success
+        }
+        guard let spec = CommandSpecs.all.first(where: { $0.name == name }) else {
+            let message = name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown command '\(name)'"
+            return usageError(UsageError(message: message, usage: HelpText.toolUsage), context)
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(rest, spec: spec)
+        } catch {
+            return usageError(error, context)
+        }
+        if parsed.wantsHelp {
+            context.standardOutput.write(spec.help)
+            return ExitCode.success
+        }
+        do {
+            switch name {
+            case "build": return try await BuildCommand(arguments: parsed, context: context).run()
+            case "query": return try QueryCommand(arguments: parsed, context: context).run()
+            case "status": return try StatusCommand(arguments: parsed, context: context).run()
+            case "text": return try await TextCommand(arguments: parsed, context: context).run()
+            default: return InspectCommand(arguments: parsed, context: context).run()
+            }
+        } catch let error as UsageError {
+            return usageError(error, context)
+        } catch {
+            context.printError("notebook-index: \(error)")
+            return ExitCode.failure
+        }
+    }
+
+    static func usageError(_ error: UsageError, _ context: CLIContext) -> Int32 {
+        context.printError("Error: \(error.message)")
+        context.printError("Usage: \(error.usage)")
+        context.printError("See 'notebook-index --help'.")
+        return ExitCode.failure
+    }
+}
+
+/// A fatal error about the index file: printed as `notebook-index: <index>: <reason>`.
+struct IndexError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): \(reason)" }
+}
+
+/// Carries the exit status out of the main task.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int32 = NotebookIndexCLI.ExitCode.failure
+
+    func set(_ value: Int32) { lock.withLock { status = value } }
+    var value: Int32 { lock.withLock { status } }
+}

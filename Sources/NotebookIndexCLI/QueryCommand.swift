@@ -1,0 +1,70 @@
+import DrawingModel
+import Foundation
+import SearchIndex
+
+/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--index FILE] [--json]`
+struct QueryCommand {
+    let arguments: ParsedArguments
+    let context: CLIContext
+
+    func run() throws -> Int32 {
+        let limit = try arguments.integer("--limit", minimum: 1, spec: CommandSpecs.query) ?? 100
+        let text = arguments.positionals.joined(separator: " ")
+        let options = SearchOptions(
+            fullWordsOnly: arguments.has("--full-words"), caseSensitive: arguments.has("--case-sensitive"), limit: limit)
+        let indexPath = context.indexPath(option: arguments.values["--index"])
+        let hits: [SearchHit]
+        do {
+            hits = try IndexStore(path: indexPath, access: .read).search(SearchQuery(text, options: options))
+        } catch {
+            throw IndexError(path: indexPath, reason: String(describing: error))
+        }
+        if arguments.has("--json") {
+            context.print(Self.json(query: text, hits: hits).rendered)
+        } else {
+            printHuman(hits)
+        }
+        return hits.isEmpty ? NotebookIndexCLI.ExitCode.partial : NotebookIndexCLI.ExitCode.success
+    }
+
+    /// The contract: `{"query": …, "results": [{"path", "page", "drawing", "text", "strokeIDs", "bounds", "score"}]}`.
+    static func json(query: String, hits: [SearchHit]) -> JSONValue {
+        .object([
+            ("query", .string(query)),
+            (
+                "results",
+                .array(
+                    hits.map { hit in
+                        .object([
+                            ("path", .string(hit.path)), ("page", .int(hit.page)), ("drawing", .string(hit.drawing)),
+                            ("text", .string(hit.text)), ("strokeIDs", .uuids(hit.strokeIDs)),
+                            ("bounds", .rect(hit.bounds)), ("score", .double((hit.score * 10_000).rounded() / 10_000)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// Hits grouped by file (files in the order of their best hit), pages counted from 1:
+    /// `page 3  "apple"  at (102, 310) 88×32`.
+    private func printHuman(_ hits: [SearchHit]) {
+        let colour = context.outputIsTerminal && context.environment["NO_COLOR"] == nil
+        var order: [String] = []
+        var groups: [String: [SearchHit]] = [:]
+        for hit in hits {
+            if groups[hit.path] == nil { order.append(hit.path) }
+            groups[hit.path, default: []].append(hit)
+        }
+        for (index, path) in order.enumerated() {
+            if index > 0 { context.print("") }
+            context.print(Formatting.styled(path, "35", enabled: colour))
+            let sorted = (groups[path] ?? []).sorted { ($0.page, $0.source.rawValue, $0.line, $0.position) < ($1.page, $1.source.rawValue, $1.line, $1.position) }
+            for hit in sorted {
+                let quoted = Formatting.styled("\"\(hit.text)\"", "1;31", enabled: colour)
+                let place = hit.bounds.map { "at " + Formatting.box($0) } ?? "in typed text"
+                let typed = hit.source == .typedText && hit.bounds != nil ? " (typed text)" : ""
+                context.print("page \(hit.page + 1)  \(quoted)  \(place)\(typed)")
+            }
+        }
+    }
+}

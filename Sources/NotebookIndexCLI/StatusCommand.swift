@@ -1,0 +1,51 @@
+import Foundation
+import SearchIndex
+
+/// `notebook-index status [--index FILE] [--json]`
+struct StatusCommand {
+    let arguments: ParsedArguments
+    let context: CLIContext
+
+    func run() throws -> Int32 {
+        let indexPath = context.indexPath(option: arguments.values["--index"])
+        let status: IndexStatus
+        do {
+            status = try IndexStore(path: indexPath, access: .read).status(
+                currentRecognitionVersion: context.recognitionVersion)
+        } catch {
+            throw IndexError(path: indexPath, reason: String(describing: error))
+        }
+        if arguments.has("--json") {
+            context.print(json(status).rendered)
+            return NotebookIndexCLI.ExitCode.success
+        }
+        let version = status.recognitionVersion.map(String.init) ?? "none yet"
+        context.print("index:              \(status.path) (\(Formatting.bytes(status.size)))")
+        context.print("recognizer version: \(version) (this notebook-index: \(context.recognitionVersion))")
+        let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
+        context.print("files:              \(status.files)\(failed)")
+        context.print("pages:              \(status.pages)")
+        context.print("drawings:           \(status.drawings) (\(status.staleDrawings) stale)")
+        context.print("words:              \(status.words)")
+        if !status.failures.isEmpty {
+            context.print("failures:")
+            for failure in status.failures { context.print("  \(failure.path): \(failure.reason)") }
+        }
+        return NotebookIndexCLI.ExitCode.success
+    }
+
+    private func json(_ status: IndexStatus) -> JSONValue {
+        .object([
+            ("index", .string(status.path)), ("size", .int(Int(status.size))),
+            ("schemaVersion", .int(status.schemaVersion)),
+            ("recognitionVersion", status.recognitionVersion.map { .int($0) } ?? .null),
+            ("currentRecognitionVersion", .int(context.recognitionVersion)),
+            ("files", .int(status.files)), ("pages", .int(status.pages)), ("drawings", .int(status.drawings)),
+            ("words", .int(status.words)), ("staleDrawings", .int(status.staleDrawings)),
+            (
+                "failures",
+                .array(status.failures.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,91 @@
+import DrawingModel
+import Foundation
+import Recognition
+import SearchIndex
+
+/// `notebook-index text FILE [--json]`: reads and recognizes one notebook, pages in parallel.
+struct TextCommand {
+    let arguments: ParsedArguments
+    let context: CLIContext
+
+    func run() async throws -> Int32 {
+        let path = Crawler.absolutePath(arguments.positionals[0])
+        let notebook: Notebook
+        do {
+            notebook = try context.source.read(at: URL(fileURLWithPath: path))
+        } catch {
+            context.printError("\(path): \(error)")
+            return NotebookIndexCLI.ExitCode.partial
+        }
+        let transcriber = try context.makeTranscriber()
+        let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
+        if arguments.has("--json") {
+            context.print(Self.json(path: path, transcripts: transcripts).rendered)
+        } else {
+            for (page, transcript) in transcripts.enumerated() {
+                if page > 0 { context.print("") }
+                context.print("page \(page + 1)")
+                for line in transcript.lines { context.print(line.text) }
+            }
+        }
+        return NotebookIndexCLI.ExitCode.success
+    }
+
+    /// Every drawing's transcript, in order, recognized up to all cores at once.
+    static func transcribe(_ drawings: [Drawing], with transcriber: any DrawingTranscriber) async -> [Transcript] {
+        await withTaskGroup(of: (Int, Transcript).self) { group in
+            var results = [Transcript](repeating: Transcript(lines: []), count: drawings.count)
+            var next = 0
+            let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            while next < min(width, drawings.count) {
+                let (index, drawing) = (next, drawings[next])
+                group.addTask { (index, transcriber.transcribe(drawing)) }
+                next += 1
+            }
+            while let (index, transcript) = await group.next() {
+                results[index] = transcript
+                if next < drawings.count {
+                    let (index, drawing) = (next, drawings[next])
+                    group.addTask { (index, transcriber.transcribe(drawing)) }
+                    next += 1
+                }
+            }
+            return results
+        }
+    }
+
+    /// The contract: `{"path", "pages": [{"page", "lines": [{"text", "bounds", "words": [{"text", "bounds", "strokeIDs"}]}]}]}`.
+    static func json(path: String, transcripts: [Transcript]) -> JSONValue {
+        .object([
+            ("path", .string(path)),
+            (
+                "pages",
+                .array(
+                    transcripts.enumerated().map { page, transcript in
+                        .object([
+                            ("page", .int(page)),
+                            (
+                                "lines",
+                                .array(
+                                    transcript.lines.map { line in
+                                        .object([
+                                            ("text", .string(line.text)), ("bounds", .rect(line.bounds)),
+                                            (
+                                                "words",
+                                                .array(
+                                                    line.words.map { word in
+                                                        .object([
+                                                            ("text", .string(word.text)), ("bounds", .rect(word.bounds)),
+                                                            ("strokeIDs", .uuids(word.strokeIDs.sorted { $0.uuidString < $1.uuidString })),
+                                                        ])
+                                                    })
+                                            ),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
