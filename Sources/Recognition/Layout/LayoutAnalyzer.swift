@@ -5,18 +5,25 @@ import Foundation
 ///
 /// Stages, each in its own file:
 /// 1. `VisibleInk`: the visible traces (writing tools only, masks applied, after transforms).
-/// 2. `TraceShape`: the writing size, estimated from the ink, and each trace's role: glyph, mark,
-///    rule, scribble or oversized. Rules and scribbles are never read.
+/// 2. `LocalSize`: the writing size around each trace, estimated from the ink; `TraceShape`: each
+///    trace's role against it: glyph, mark, rule, scribble or oversized. Rules and scribbles are
+///    never read.
 /// 3. `LineGrouping`: glyphs into lines; `MarkAttachment`: marks to their lines (marks far from
 ///    every line are dropped).
 /// 4. Oversized ink (brackets, boxes, drawings, a title in a much larger hand) is grouped the same
-///    way against its own size, into lines of low `textLikelihood`.
+///    way against its own size; a group that continues a line of writing joins it, the others
+///    become lines of low `textLikelihood`.
 /// 5. `LineOrdering`: lines in reading order, and traces in order inside each line.
 public struct LayoutAnalyzer: Sendable {
     /// `textLikelihood` of a line made of oversized ink with several glyphs (likely large writing).
     public static let largeWritingLikelihood = 0.5
     /// `textLikelihood` of a line made of one or two oversized traces (likely a shape).
     public static let shapeLikelihood = 0.2
+
+    /// Largest extent, in writing sizes, of a one- or two-glyph line that may join a neighbour.
+    static let fragmentExtent = 1.2
+    /// Farthest weighted vertical distance, in writing sizes, at which such a fragment joins.
+    static let fragmentDistance = 1.0
 
     public init() {}
 
@@ -31,38 +38,56 @@ public struct LayoutAnalyzer: Sendable {
     public func lines(in drawing: Drawing, strokeIDs: Set<UUID>? = nil) -> [TextLine] {
         let traces = VisibleInk.traces(in: drawing, strokeIDs: strokeIDs)
         guard !traces.isEmpty else { return [] }
-        let size = TraceShape.writingSize(of: traces)
+        let sizes = LocalSize.sizes(of: traces)
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
         for (i, trace) in traces.enumerated() {
-            switch TraceShape.role(of: trace, size: size) {
+            switch TraceShape.role(of: trace, size: sizes[i]) {
             case .glyph: glyphs.append(i)
             case .mark: marks.append(i)
             case .oversized: oversized.append(i)
             case .rule, .scribble: break
             }
         }
-        var groups = LineGrouping.lines(of: glyphs, in: traces, size: size)
-        // A lone small "line" (an accent or dot classified as a glyph) is better read as a mark.
-        groups.removeAll { members in
-            guard members.count <= 2, let box = LineGrouping.extent(members, traces),
-                max(box.width, box.height) < 0.6 * size
-            else { return false }
-            marks += members
-            return true
+        var groups = LineGrouping.lines(of: glyphs, in: traces, sizes: sizes)
+        // One or two small glyphs on their own (the top of a "?", the bar of an "I", an accent)
+        // join the line next to them when there is one; otherwise they stay a line.
+        let isFragment = { (members: [Int]) -> Bool in
+            guard members.count <= 2, let box = LineGrouping.extent(members, traces) else { return false }
+            return max(box.width, box.height) <= Self.fragmentExtent * LineGrouping.size(of: members, sizes)
+        }
+        let fragments = groups.filter(isFragment)
+        groups.removeAll(where: isFragment)
+        let fragmentLines = MarkAttachment.assign(
+            fragments.flatMap { $0 }, to: groups, in: traces, sizes: sizes,
+            maximumDistance: Self.fragmentDistance)
+        for (trace, line) in fragmentLines { groups[line].append(trace) }
+        for fragment in fragments {
+            let left = fragment.filter { fragmentLines[$0] == nil }
+            if !left.isEmpty { groups.append(left) }
         }
         var likelihoods = Array(repeating: 1.0, count: groups.count)
         if !oversized.isEmpty {
+            // Oversized ink is grouped against its own size.
             let bigSize = TraceShape.writingSize(of: oversized.map { traces[$0] })
-            for members in LineGrouping.lines(of: oversized, in: traces, size: bigSize) {
-                groups.append(members)
-                likelihoods.append(members.count > 2 ? Self.largeWritingLikelihood : Self.shapeLikelihood)
+            var bigSizes = sizes
+            for i in oversized { bigSizes[i] = bigSize }
+            let writingLines = groups
+            for members in LineGrouping.lines(of: oversized, in: traces, sizes: bigSizes) {
+                if let host = LineGrouping.host(for: members, among: writingLines, traces: traces, sizes: sizes) {
+                    groups[host] += members
+                } else {
+                    groups.append(members)
+                    likelihoods.append(members.count > 2 ? Self.largeWritingLikelihood : Self.shapeLikelihood)
+                }
             }
         }
-        for (mark, line) in MarkAttachment.assign(marks, to: groups, in: traces, size: size) {
+        for (mark, line) in MarkAttachment.assign(marks, to: groups, in: traces, sizes: sizes) {
             groups[line].append(mark)
         }
         let lines = groups.indices.map { g in
-            makeLine(LineOrdering.traceOrder(groups[g], in: traces, size: size), traces, likelihoods[g])
+            makeLine(
+                LineOrdering.traceOrder(groups[g], in: traces, size: LineGrouping.size(of: groups[g], sizes)),
+                traces, likelihoods[g])
         }
         return LineOrdering.readingOrder(of: lines.map(\.bounds)).map { lines[$0] }
     }

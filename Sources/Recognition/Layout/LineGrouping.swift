@@ -9,28 +9,36 @@ import DrawingModel
 /// second pass merges fragments of one line (a small word beside a tall one can miss the band),
 /// comparing each pair only where they are near each other horizontally.
 enum LineGrouping {
-    /// Largest horizontal gap inside a line, in writing sizes.
-    static let gapFactor = 3.0
+    /// Largest horizontal gap inside a line, in units of the larger of the writing size and
+    /// three quarters of the line's band height (some writers leave gaps of 4 x-heights between
+    /// words; columns are usually farther apart).
+    static let gapFactor = 3.5
+
+    /// The largest gap allowed next to ink of height `height`.
+    static func gapLimit(size: Double, height: Double) -> Double {
+        gapFactor * max(size, 0.75 * height)
+    }
     /// Glyphs whose vertical band the line follows.
     static let bandLength = 4
-    /// Vertical overlap needed, relative to the shorter and to the taller of the two extents.
+    /// Vertical overlap needed, relative to the shorter of the two extents, and to the trace when
+    /// it is the taller.
     static let overlapOfShorter = 0.35
     static let overlapOfTaller = 0.25
 
     /// Lines of glyphs, each a list of trace indices in left-to-right visiting order.
-    static func lines(of glyphs: [Int], in traces: [InkTrace], size: Double) -> [[Int]] {
+    static func lines(of glyphs: [Int], in traces: [InkTrace], sizes: [Double]) -> [[Int]] {
         let sorted = glyphs.sorted { a, b in
             let ka = traces[a].bounds.minX, kb = traces[b].bounds.minX
             return ka != kb ? ka < kb : traces[a].order < traces[b].order
         }
         var builders: [Builder] = []
         for g in sorted {
-            let box = traces[g].bounds
+            let box = traces[g].bounds, size = sizes[g]
             var best: (index: Int, score: Double)?
             for (i, line) in builders.enumerated() {
                 let gap = box.minX - line.maxX
-                guard gap <= gapFactor * size else { continue }
-                guard let fit = overlapFit(box.minY, box.maxY, line.bandTop, line.bandBottom) else { continue }
+                guard gap <= gapLimit(size: size, height: line.bandBottom - line.bandTop) else { continue }
+                guard let fit = overlapFit(box.minY, box.maxY, band: line.bandTop, line.bandBottom) else { continue }
                 let score = fit - 0.2 * max(0, gap) / size
                 if best.map({ score > $0.score }) ?? true { best = (i, score) }
             }
@@ -40,28 +48,31 @@ enum LineGrouping {
                 builders.append(Builder(g, box))
             }
         }
-        return mergeFragments(builders.map(\.members), traces: traces, size: size)
+        return mergeFragments(builders.map(\.members), traces: traces, sizes: sizes)
     }
 
-    /// A score when two vertical extents overlap enough to be one line; nil otherwise.
-    static func overlapFit(_ top1: Double, _ bottom1: Double, _ top2: Double, _ bottom2: Double) -> Double? {
-        let overlap = min(bottom1, bottom2) - max(top1, top2)
+    /// A score when a trace's vertical extent overlaps a line's band enough to join it; nil
+    /// otherwise. The overlap must cover a good part of the shorter of the two, and, when the
+    /// trace is the taller, a fair part of the trace too, so a tall stroke reaching into a
+    /// neighbouring line does not join it.
+    static func overlapFit(_ top: Double, _ bottom: Double, band bandTop: Double, _ bandBottom: Double) -> Double? {
+        let overlap = min(bottom, bandBottom) - max(top, bandTop)
         guard overlap > 0 else { return nil }
-        let h1 = max(bottom1 - top1, 1e-9), h2 = max(bottom2 - top2, 1e-9)
-        let ofShorter = overlap / min(h1, h2), ofTaller = overlap / max(h1, h2)
-        guard ofShorter >= overlapOfShorter, ofTaller >= overlapOfTaller else { return nil }
+        let h = max(bottom - top, 1e-9), hBand = max(bandBottom - bandTop, 1e-9)
+        let ofShorter = overlap / min(h, hBand), ofTaller = overlap / max(h, hBand)
+        guard ofShorter >= overlapOfShorter, h <= hBand || ofTaller >= overlapOfTaller else { return nil }
         return ofShorter + ofTaller
     }
 
     /// Merges lines that overlap vertically where they come near each other horizontally.
-    static func mergeFragments(_ lines: [[Int]], traces: [InkTrace], size: Double) -> [[Int]] {
+    static func mergeFragments(_ lines: [[Int]], traces: [InkTrace], sizes: [Double]) -> [[Int]] {
         var lines = lines
         var merged = true
         while merged {
             merged = false
             search: for i in lines.indices {
                 for j in lines.indices where j > i {
-                    if fragmentsJoin(lines[i], lines[j], traces: traces, size: size) {
+                    if fragmentsJoin(lines[i], lines[j], traces: traces, sizes: sizes) {
                         lines[i] += lines[j]
                         lines.remove(at: j)
                         merged = true
@@ -73,14 +84,42 @@ enum LineGrouping {
         return lines
     }
 
-    private static func fragmentsJoin(_ a: [Int], _ b: [Int], traces: [InkTrace], size: Double) -> Bool {
-        let reach = gapFactor * size
-        guard let boxA = extent(a, traces), let boxB = extent(b, traces),
-            boxB.minX - boxA.maxX <= reach, boxA.minX - boxB.maxX <= reach,
+    private static func fragmentsJoin(_ a: [Int], _ b: [Int], traces: [InkTrace], sizes: [Double]) -> Bool {
+        guard let boxA = extent(a, traces), let boxB = extent(b, traces) else { return false }
+        let size = min(size(of: a, sizes), size(of: b, sizes))
+        let reach = gapLimit(size: size, height: min(boxA.height, boxB.height))
+        guard boxB.minX - boxA.maxX <= reach, boxA.minX - boxB.maxX <= reach,
             let nearA = extent(a, traces, within: boxB.minX - reach...boxB.maxX + reach),
             let nearB = extent(b, traces, within: boxA.minX - reach...boxA.maxX + reach)
         else { return false }
-        return overlapFit(nearA.minY, nearA.maxY, nearB.minY, nearB.maxY) != nil
+        let overlap = min(nearA.maxY, nearB.maxY) - max(nearA.minY, nearB.minY)
+        return overlap > 0 && overlap >= overlapOfShorter * min(nearA.height, nearB.height)
+    }
+
+    /// The line that a group of oversized ink continues, if any: a line beside it that it
+    /// overlaps vertically where they are near each other, and that is at least half as tall
+    /// there. So a word in a hand much larger than the page's usual writing rejoins the rest of
+    /// its line, while a bracket or a box spanning several lines stays apart.
+    static func host(for group: [Int], among lines: [[Int]], traces: [InkTrace], sizes: [Double]) -> Int? {
+        guard let box = extent(group, traces) else { return nil }
+        var best: (line: Int, score: Double)?
+        for (l, members) in lines.enumerated() {
+            guard let whole = extent(members, traces) else { continue }
+            let reach = gapLimit(size: size(of: members, sizes), height: min(box.height, whole.height))
+            guard let near = extent(members, traces, within: (box.minX - reach)...(box.maxX + reach)),
+                box.height <= 2 * near.height
+            else { continue }
+            let overlap = min(box.maxY, near.maxY) - max(box.minY, near.minY)
+            guard overlap > 0, overlap >= overlapOfShorter * min(box.height, near.height) else { continue }
+            let score = overlap / max(box.height, near.height)
+            if best.map({ score > $0.score }) ?? true { best = (l, score) }
+        }
+        return best?.line
+    }
+
+    /// The median local writing size of a group of traces.
+    static func size(of members: [Int], _ sizes: [Double]) -> Double {
+        MarkAttachment.median(members.map { sizes[$0] })
     }
 
     /// Box of the traces `members` whose horizontal extent meets `xs` (all of them when nil).

@@ -14,10 +14,13 @@ enum MarkAttachment {
     static let weightAbove = 0.6
 
     /// The line index for each mark that is near a line, keyed by the mark's trace index.
-    static func assign(_ marks: [Int], to lines: [[Int]], in traces: [InkTrace], size: Double) -> [Int: Int] {
+    static func assign(
+        _ marks: [Int], to lines: [[Int]], in traces: [InkTrace], sizes: [Double],
+        maximumDistance: Double = maximumDistance
+    ) -> [Int: Int] {
         var result: [Int: Int] = [:]
         for m in marks {
-            let box = traces[m].bounds
+            let box = traces[m].bounds, size = sizes[m]
             let window = (box.minX - reach * size)...(box.maxX + reach * size)
             var best: (line: Int, distance: Double)?
             for (l, members) in lines.enumerated() {
@@ -39,8 +42,9 @@ enum MarkAttachment {
         return result
     }
 
+    /// The upper median; 0 for no values.
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted[sorted.count / 2]
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
