@@ -71,8 +71,8 @@ struct InkMLTraceDecoder {
             for missing in channel..<channels.count where missing >= regularCount {
                 values[missing] = channels[missing].defaultValue
             }
-            guard pointCount < ReadLimits.maxPointsPerStroke else {
-                throw ReadError("more than \(ReadLimits.maxPointsPerStroke) points")
+            guard pointCount < ReadLimits.maxPointsPerStroke, rows.count + values.count <= ReadLimits.maxValuesPerTrace else {
+                throw ReadError("more than \(min(ReadLimits.maxPointsPerStroke, ReadLimits.maxValuesPerTrace / channels.count)) points")
             }
             rows.append(contentsOf: values)
             pointCount += 1

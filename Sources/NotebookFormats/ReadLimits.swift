@@ -22,6 +22,8 @@ public enum ReadLimits {
     public static let maxStrokesPerPage = 1_000_000
     /// Most points accepted in one stroke.
     public static let maxPointsPerStroke = 10_000_000
+    /// Most channel values decoded from one InkML trace (defaults of omitted channels included).
+    public static let maxValuesPerTrace = 1 << 24
 }
 
 /// Formats a byte count for messages: "512 MB", "3.2 KB".

@@ -10,7 +10,7 @@ struct SHA1 {
     }
 
     /// The digest of `bytes` in one call.
-    static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var sha = SHA1()
         sha.update(bytes)
         return sha.finalize()

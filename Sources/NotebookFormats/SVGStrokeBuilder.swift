@@ -13,9 +13,9 @@ import Foundation
 ///   *i* and *n−1−i*, and their distance is the width there (`StrokePoint.size`). For the round
 ///   and chisel pens this pairing is an approximation.
 /// * Other filled shapes without a stroke: the outline itself is the stroke.
-/// Each subpath of a stroked or plain filled path is one stroke; a Write outline pen's path is one. Ink: the paint colour with its opacities; translucent ink (total
-/// alpha below 1) is a highlighter, as Write's highlighters are; width = `stroke-width` scaled by
-/// the transform.
+/// Each subpath of a stroked or plain filled path is one stroke; a Write outline pen's path is one.
+/// Ink: the paint colour with its opacities; translucent ink (total alpha below 1) is a
+/// highlighter, as Write's highlighters are; width = `stroke-width` scaled by the transform.
 struct SVGStrokeBuilder {
     enum Geometry {
         case centreline, outline, outlineCentreline
@@ -71,7 +71,11 @@ struct SVGStrokeBuilder {
     private func centreline(_ subpath: SVGSubpath, width: Double, tolerance: Double) -> StrokePath {
         let attributes = StrokePoint(location: .zero, size: Size(width: width, height: width))
         if subpath.isPolyline { return polyline(subpath.vertices, width: width) }
-        return StrokePath(approximating: subpath.segments, tolerance: tolerance) { _ in attributes }
+        // Never finer than 1/10,000 of the path's extent: bounds the samples for absurd coordinates.
+        let corners = subpath.segments.flatMap { [$0.p0, $0.p1, $0.p2, $0.p3] }
+        let extent = Rect(enclosing: corners).map { max($0.width, $0.height) } ?? 0
+        let bounded = extent.isFinite ? max(tolerance, extent / 10_000) : tolerance
+        return StrokePath(approximating: subpath.segments, tolerance: bounded) { _ in attributes }
     }
 
     private func polyline(_ points: [Point], width: Double) -> StrokePath {

@@ -51,3 +51,18 @@ func xmlLocalName(_ name: String) -> Substring {
     if let colon = name.lastIndex(of: ":") { return name[name.index(after: colon)...] }
     return name[...]
 }
+
+extension String {
+    /// The string without leading and trailing XML white space.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isXMLSpaceScalar($0) }),
+            let last = scalars.lastIndex(where: { !isXMLSpaceScalar($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+private func isXMLSpaceScalar(_ s: Unicode.Scalar) -> Bool {
+    s == " " || s == "\n" || s == "\t" || s == "\r"
+}

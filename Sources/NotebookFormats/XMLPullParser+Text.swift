@@ -35,8 +35,7 @@ extension XMLPullParser {
                 out.append(byte)
             case 0x0d:
                 if at + 1 < end, bytes[at + 1] == 0x0a { at += 1 }
-                out.append(normalizeSpace ? 0x20 : 0x0a)
-                if normalizeSpace && at < end && bytes[at] == 0x0a { /* CR LF counts as one space */ }
+                out.append(normalizeSpace ? 0x20 : 0x0a)  // CR LF counts as one
             case 0x0a, 0x09:
                 out.append(normalizeSpace ? 0x20 : byte)
             default:

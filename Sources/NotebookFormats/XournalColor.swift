@@ -27,18 +27,3 @@ enum XournalColor {
             blue: Double(value >> 8 & 0xff) / 255, alpha: Double(value & 0xff) / 255)
     }
 }
-
-extension String {
-    /// The string without leading and trailing XML white space.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isXMLSpaceScalar($0) }),
-            let last = scalars.lastIndex(where: { !isXMLSpaceScalar($0) })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}
-
-private func isXMLSpaceScalar(_ s: Unicode.Scalar) -> Bool {
-    s == " " || s == "\n" || s == "\t" || s == "\r"
-}

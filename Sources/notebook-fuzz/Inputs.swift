@@ -16,11 +16,6 @@ enum Inputs {
         return items
     }
 
-    /// Only the plain files among `items(paths)`.
-    static func files(_ paths: [String]) -> [Item] {
-        items(paths)
-    }
-
     private static func collect(_ url: URL, into items: inout [Item]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }

@@ -42,12 +42,12 @@ while index < arguments.count {
 switch command {
 case "fuzz":
     exit(Fuzz.run(
-        files: Inputs.files(paths), cases: Int(options["cases"] ?? "") ?? 10_000,
+        files: Inputs.items(paths), cases: Int(options["cases"] ?? "") ?? 10_000,
         seed: UInt64(options["seed"] ?? "") ?? 1, maxSeconds: Double(options["max-seconds"] ?? "") ?? 2))
 case "summary":
     exit(Summary.run(paths))
 case "bench":
-    exit(Bench.run(Inputs.files(paths), repeat: Int(options["repeat"] ?? "") ?? 3))
+    exit(Bench.run(Inputs.items(paths), repeat: Int(options["repeat"] ?? "") ?? 3))
 default:
     FileHandle.standardError.write(Data("Error: unknown command '\(command)'\n\(usage)\n".utf8))
     exit(2)
