@@ -2,10 +2,16 @@ import DrawingModel
 
 /// Reading order: of the lines on a page, and of the traces inside a line.
 enum LineOrdering {
+    /// How much wider than the widest gap between rows a gap between columns must be for the
+    /// columns to be read one after the other; below that, lines are read row by row (a word at
+    /// the top right comes before one lower down on the left).
+    static let columnPreference = 1.5
+
     /// Order of line boxes, by recursive XY cuts: a set of lines is cut in two at the widest empty
     /// band of its vertical projection (upper part read first) or of its horizontal projection
-    /// (left part first), whichever band is wider; each part is ordered the same way. So a title
-    /// spanning two columns is read first, then each column top to bottom. Boxes are shrunk vertically first, so that descenders reaching into the next
+    /// (left part first; only when that band is `columnPreference` times wider); each part is
+    /// ordered the same way. So a title spanning two columns is read first, then each column top
+    /// to bottom. Boxes are shrunk vertically first, so that descenders reaching into the next
     /// line do not hide the gap between lines.
     ///
     /// - Returns: a permutation of `boxes.indices`.
@@ -21,7 +27,7 @@ enum LineOrdering {
         if rows.gap <= 0 && columns.gap <= 0 {
             return rowsThenLeftToRight(items, boxes)
         }
-        let parts = columns.gap > rows.gap ? columns.parts : rows.parts
+        let parts = columns.gap > columnPreference * rows.gap ? columns.parts : rows.parts
         return parts.flatMap { order($0, boxes) }
     }
 

@@ -1,0 +1,94 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import Recognition
+
+@Suite struct StrokeRecognizerTests {
+    static func recognizer(_ ink: InkBuilder) async throws -> StrokeRecognizer {
+        let r = try StrokeRecognizer(recognizer: HandwritingRecognizer(lineReader: ink.reader))
+        await r.updateDrawing(ink.drawing)
+        return r
+    }
+
+    static func ids(_ ink: InkBuilder, _ strokes: [Int]) -> Set<UUID> {
+        Set(strokes.map { ink.strokes[$0].id })
+    }
+
+    @Test func languages() throws {
+        #expect(StrokeRecognizer.supportedLanguages.map(\.minimalIdentifier) == ["en"])
+        let reader = HandwritingRecognizer(lineReader: LetterReader(letters: [:], wordGap: 0))
+        let british = try StrokeRecognizer(recognizer: reader, preferredLanguages: [Locale.Language(identifier: "en-GB")])
+        #expect(british.preferredLanguages.map(\.minimalIdentifier) == ["en-GB"])
+        #expect(try StrokeRecognizer(recognizer: reader).preferredLanguages.map(\.minimalIdentifier) == ["en"])
+        #expect(throws: LanguageError.self) {
+            try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "fr-CA")])
+        }
+        do {
+            _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "de")])
+        } catch {
+            #expect(error.description == "unsupported recognition language: de (supported: en)")
+        }
+        #expect(StrokeRecognizer.recognitionVersion == HandwritingRecognizer.recognitionVersion)
+    }
+
+    @Test func textAndIndexableContent() async throws {
+        let (ink, hello, _, _, _) = HandwritingRecognizerTests.notes()
+        let r = try await Self.recognizer(ink)
+        #expect(await r.recognizedText() == "hi there world,\nlol 42")
+        #expect(await r.recognizedText(strokeIDs: Self.ids(ink, hello)) == "hi there")
+        #expect(await r.recognizedText(strokeIDs: []) == nil)
+        let content = try #require(await r.indexableContent)
+        #expect(content == "hi HI there THERE world, w0r1d, WORLD,\nlol 101 LOL 42")
+
+        await r.updateDrawing(Drawing())
+        #expect(await r.recognizedText() == nil)
+        #expect(await r.indexableContent == nil)
+        #expect(await r.search("hi").isEmpty)
+    }
+
+    @Test func searchFindsAnyCandidateWithItsStrokesAndBox() async throws {
+        let (ink, _, _, lol, _) = HandwritingRecognizerTests.notes()
+        let r = try await Self.recognizer(ink)
+        let box = try #require(Rect(enclosing: lol.flatMap { ink.strokes[$0].path.controlPoints.map(\.location) }))
+        for query in ["lol", "101", "LOL"] {
+            let results = await r.search(query, fullWordsOnly: true)
+            #expect(results.map(\.strokeIDs) == [Self.ids(ink, lol)], "\(query)")
+            #expect(results.first?.bounds == box)
+        }
+        #expect(await r.search("101").first?.text == "101")
+    }
+
+    @Test(arguments: [
+        // query, fullWordsOnly, caseMatchingOnly, matched texts
+        ("her", false, false, ["there"]),
+        ("her", true, false, []),
+        ("world", true, false, ["world,"]),
+        ("wörld", false, false, ["world,"]),
+        ("There", false, false, ["there"]),
+        ("There", false, true, []),
+        ("THERE", false, true, ["THERE"]),
+        ("there world", true, false, ["there world,"]),
+        ("ere wor", false, false, ["there world,"]),
+        ("ere wor", true, false, []),
+        ("hi world", false, false, []),  // not consecutive
+        ("world lol", false, false, []),  // across lines
+        ("  ", false, false, []),
+        ("o", false, false, ["world,", "lol"]),
+    ])
+    func searchMatching(query: String, fullWordsOnly: Bool, caseMatchingOnly: Bool, texts: [String]) async throws {
+        let r = try await Self.recognizer(HandwritingRecognizerTests.notes().ink)
+        let results = await r.search(query, fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)
+        #expect(results.map(\.text) == texts)
+    }
+
+    @Test func phraseResultCoversItsWords() async throws {
+        let (ink, hello, world, _, _) = HandwritingRecognizerTests.notes()
+        let r = try await Self.recognizer(ink)
+        let result = try #require(await r.search("there world").first)
+        let there = Array(hello.dropFirst(3))
+        #expect(result.strokeIDs == Self.ids(ink, there + world))
+        let box = try #require(Rect(enclosing: (there + world).flatMap { ink.strokes[$0].path.controlPoints.map(\.location) }))
+        #expect(result.bounds == box)
+    }
+}
