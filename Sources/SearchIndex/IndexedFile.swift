@@ -128,20 +128,40 @@ extension IndexedWord {
         return words
     }
 
-    /// The words of a page's typed text: each element's lines, split at white space.
+    /// The words of a page's typed text: each element's lines, split at white space. A word's box is
+    /// estimated from the element's box: lines share its height evenly, words its width by characters.
     public static func typedText(_ texts: [TextElement]) -> [IndexedWord] {
         var words: [IndexedWord] = []
         var lineNumber = 0
         for element in texts {
-            for line in element.text.split(whereSeparator: \.isNewline) {
-                let parts = line.split(whereSeparator: \.isWhitespace)
-                guard !parts.isEmpty else { continue }
-                for (position, part) in parts.enumerated() {
+            let lines = element.text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+            for (row, line) in lines.enumerated() {
+                let length = Double(max(line.count, 1))
+                var position = 0
+                var offset = 0
+                var index = line.startIndex
+                while index < line.endIndex {
+                    guard !line[index].isWhitespace else {
+                        index = line.index(after: index)
+                        offset += 1
+                        continue
+                    }
+                    let end = line[index...].firstIndex(where: \.isWhitespace) ?? line.endIndex
+                    let word = line[index..<end]
+                    let bounds = element.bounds.map { box in
+                        Rect(
+                            x: box.x + box.width * Double(offset) / length,
+                            y: box.y + box.height * Double(row) / Double(lines.count),
+                            width: box.width * Double(word.count) / length, height: box.height / Double(lines.count))
+                    }
                     words.append(
                         IndexedWord(
                             source: .typedText, line: lineNumber, position: position,
-                            candidates: [WordCandidate(text: String(part), score: 0)], confidence: 1, strokeIDs: [],
-                            bounds: element.bounds))
+                            candidates: [WordCandidate(text: String(word), score: 0)], confidence: 1, strokeIDs: [],
+                            bounds: bounds))
+                    position += 1
+                    offset += word.count
+                    index = end
                 }
                 lineNumber += 1
             }

@@ -1,0 +1,138 @@
+import Foundation
+import SearchIndex
+import Testing
+
+@testable import NotebookIndexCLI
+
+/// End-to-end: the built binary in a fresh temporary folder.
+@Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
+struct CommandLineTests {
+    @Test(arguments: [
+        ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build), (["query"], HelpGolden.query),
+        (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
+    ])
+    func helpTextIsExact(command: [String], golden: String) throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(command == ["help"] ? ["help"] : command + ["--help"])
+        #expect(output.status == 0)
+        #expect(output.stdout == golden)
+    }
+
+    @Test(arguments: [
+        ([String](), "Error: missing command\nUsage: notebook-index <command> [options]\n"),
+        (["find"], "Error: unknown command 'find'\nUsage: notebook-index <command> [options]\n"),
+        (["query"], "Error: missing expected argument 'TEXT'\nUsage: \(Usage.query)\n"),
+        (["query", "x", "--limit", "0"], "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(Usage.query)\n"),
+        (["query", "x", "--bogus"], "Error: unknown option '--bogus'\nUsage: \(Usage.query)\n"),
+        (["build"], "Error: missing expected argument 'PATH'\nUsage: \(Usage.build)\n"),
+        (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(Usage.build)\n"),
+        (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(Usage.text)\n"),
+        (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(Usage.status)\n"),
+    ])
+    func usageErrorsExitTwoInArgumentParserStyle(arguments: [String], message: String) throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr == message + "See 'notebook-index --help'.\n")
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test func buildQueryStatusAndExitCodes() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/week1.xopp", xournalPage("Meeting agenda: apple pie"))
+        runner.write("notes/sub/week2.xopp", xournalPage("grocery list"))
+        runner.write("notes/broken.xopp", "<xournal><page>")
+        runner.write("notes/.hidden/secret.xopp", xournalPage("apple secret"))
+
+        let build = try runner.run(["build", "notes", "--index", runner.index])
+        #expect(build.status == 1)
+        #expect(build.stderr.hasPrefix(runner.folder + "/notes/broken.xopp: "))
+        #expect(build.stdout.isEmpty)
+
+        let hit = try runner.run(["query", "apple pie", "--index", runner.index, "--json"])
+        #expect(hit.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(hit.stdout.utf8)) as? [String: Any])
+        #expect(json["query"] as? String == "apple pie")
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        #expect(results.first?["path"] as? String == runner.folder + "/notes/week1.xopp")
+        #expect(results.first?["page"] as? Int == 0)
+        #expect(results.first?["text"] as? String == "apple pie")
+        #expect(hit.stdout.hasPrefix("{\"query\": \"apple pie\", \"results\": [{\"path\": "))
+        #expect(hit.stdout.contains("\"drawing\": ") && hit.stdout.contains("\"strokeIDs\": []"))
+
+        let human = try runner.run(["query", "agenda"], environment: ["NOTEBOOK_INDEX": runner.index])
+        #expect(human.status == 0)
+        #expect(human.stdout.hasPrefix("\(runner.folder)/notes/week1.xopp\npage 1  \"agenda:\"  at ("))
+        #expect(human.stdout.hasSuffix(" (typed text)\n"))
+
+        let none = try runner.run(["query", "secret", "--index", runner.index])
+        #expect(none.status == 1 && none.stdout.isEmpty)
+
+        let status = try runner.run(["status", "--index", runner.index, "--json"])
+        #expect(status.status == 0)
+        let counts = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(counts["files"] as? Int == 3 && counts["pages"] as? Int == 2)
+        #expect((counts["failures"] as? [[String: Any]])?.first?["path"] as? String == runner.folder + "/notes/broken.xopp")
+
+        let again = try runner.run(["build", "notes", "--index", runner.index])
+        #expect(again.status == 0 && again.stderr.isEmpty)  // the failure is remembered, not retried
+    }
+
+    @Test func defaultIndexFollowsXDGDataHome() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("apple"))
+        let build = try runner.run(["build", "notes"], environment: ["XDG_DATA_HOME": runner.folder + "/data"])
+        #expect(build.status == 0)
+        #expect(FileManager.default.fileExists(atPath: runner.folder + "/data/notebook-index/index.sqlite"))
+        let home = try runner.run(["build", "notes"])
+        #expect(home.status == 0)
+        #expect(FileManager.default.fileExists(atPath: runner.folder + "/home/.local/share/notebook-index/index.sqlite"))
+    }
+
+    @Test func inspectAndTextFollowTheContract() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("hello", strokes: 2))
+        let inspect = try runner.run(["inspect", "notes/a.xopp", "--json"])
+        #expect(inspect.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
+        #expect(json["path"] as? String == runner.folder + "/notes/a.xopp")
+        #expect(json["format"] as? String == "xopp")
+        let page = try #require((json["pages"] as? [[String: Any]])?.first)
+        #expect(page["page"] as? Int == 0 && page["strokes"] as? Int == 2 && page["points"] as? Int == 6)
+        #expect(page["texts"] as? [String] == ["hello"])
+        #expect(inspect.stdout.contains("\"pages\": [{\"page\": 0, \"strokes\": 2, \"points\": 6, \"bounds\": {\"x\": "))
+
+        let text = try runner.run(["text", "notes/a.xopp", "--json"])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("{\"path\": \"\(runner.folder)/notes/a.xopp\", \"pages\": [{\"page\": 0, \"lines\": ["))
+
+        let missing = try runner.run(["inspect", "notes/none.xopp"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix(runner.folder + "/notes/none.xopp: "))
+    }
+
+    @Test func secondBuildWaitsOrExitsUnderNoWait() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("apple"))
+        var lock: IndexLock? = try IndexLock(indexPath: runner.index, wait: false)
+        let refused = try runner.run(["build", "notes", "--index", runner.index, "--no-wait"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("another build is updating \(runner.index)"))
+
+        let (process, _, err) = try runner.start(["build", "notes", "--index", runner.index])
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.isRunning)
+        lock = nil
+        process.waitUntilExit()
+        #expect(lock == nil && process.terminationStatus == 0)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("waiting for another build"))
+    }
+}

@@ -1,0 +1,142 @@
+/// The exact `--help` texts, checked against the built binary. Update them deliberately.
+enum HelpGolden {
+    static let tool = """
+        OVERVIEW: Offline full-text search for handwritten notebooks.
+
+        Reads Xournal++, reMarkable, InkML, SVG and native JSON notebooks, recognizes the
+        handwriting and indexes it with any typed text, so that 'query' finds words by what
+        was written and says where on which page.
+
+        USAGE: notebook-index <command> [options]
+
+        COMMANDS:
+          build       Index the notebooks under PATHs (new, changed and removed files).
+          query       Search the index; show where each hit is.
+          status      Show what the index holds and which files failed.
+          text        Print the recognized text of a notebook, page by page.
+          inspect     Show what the reader sees in a notebook (no recognition).
+
+        INDEX:
+          --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite,
+          else ~/.local/share/notebook-index/index.sqlite.
+
+        OPTIONS:
+          -h, --help  Show help for the tool, or with a command for that command.
+
+          See 'notebook-index <command> --help' for the options of each command.
+
+        """
+
+    static let build = """
+        OVERVIEW: Index the notebooks under PATHs.
+
+        Crawls files and folders (hidden entries and .notebook-index-ignore patterns are
+        skipped), reads what is new or changed, re-recognizes drawings made by another
+        recognizer version and removes files that are gone. A file that cannot be read is
+        named on standard error as 'path: reason' and retried when it changes. One build
+        at a time per index; a killed build leaves the index consistent.
+
+        USAGE: notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]
+
+        ARGUMENTS:
+          PATH            A notebook file or a folder to crawl.
+
+        OPTIONS:
+          --index FILE    The index to update (default: see 'notebook-index --help').
+          --jobs N        Files and pages to read and recognize at once (default: all cores).
+          --no-wait       Exit at once when another build is updating the index.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 everything was indexed, 1 some files failed, 2 usage or fatal error.
+
+        """
+
+    static let query = """
+        OVERVIEW: Search the index for TEXT.
+
+        Matches inside words by default ("note" finds "notebook"); several words match
+        consecutive words of one line. Every reading the recognizer considered is searched;
+        hits are ranked by confidence. Pages count from 1 here and from 0 in --json.
+
+        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--index FILE] [--json]
+
+        ARGUMENTS:
+          TEXT            What to find (quote a phrase: "apple pie").
+
+        OPTIONS:
+          --full-words    Match whole words only.
+          --case-sensitive
+                          Match upper and lower case exactly.
+          --limit N       Show at most N hits (default: 100).
+          --index FILE    The index to search (default: see 'notebook-index --help').
+          --json          Print one JSON object: {"query": …, "results": [{"path", "page",
+                          "drawing", "text", "strokeIDs", "bounds", "score"}]}.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 hits found, 1 no hits, 2 usage or fatal error.
+
+        """
+
+    static let status = """
+        OVERVIEW: Show what the index holds.
+
+        Files, pages, drawings and words; drawings recognized by another recognizer version
+        (the next build redoes them); files that failed, with the reason.
+
+        USAGE: notebook-index status [--index FILE] [--json]
+
+        OPTIONS:
+          --index FILE    The index to describe (default: see 'notebook-index --help').
+          --json          Print one JSON object.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 2 usage or fatal error (no index, unknown schema).
+
+        """
+
+    static let text = """
+        OVERVIEW: Print the recognized text of a notebook, page by page.
+
+        Reads and recognizes FILE directly (the index is not used). Pages count from 1 here
+        and from 0 in --json.
+
+        USAGE: notebook-index text FILE [--json]
+
+        ARGUMENTS:
+          FILE            A notebook file or notebook folder.
+
+        OPTIONS:
+          --json          Print {"path": …, "pages": [{"page", "lines": [{"text", "bounds",
+                          "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 1 the file could not be read, 2 usage or fatal error.
+
+        """
+
+    static let inspect = """
+        OVERVIEW: Show what the reader sees in a notebook, without recognition.
+
+        The format, and for each page the ink strokes kept, their points, the bounds of the
+        ink and the typed text. Pages count from 1 here and from 0 in --json.
+
+        USAGE: notebook-index inspect FILE [--json]
+
+        ARGUMENTS:
+          FILE            A notebook file or notebook folder.
+
+        OPTIONS:
+          --json          Print {"path": …, "format": …, "pages": [{"page", "strokes",
+                          "points", "bounds", "texts"}]}.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 1 the file could not be read, 2 usage or fatal error.
+
+        """
+
+}
