@@ -22,7 +22,7 @@ enum Fuzz {
         var bytes: [UInt8]
     }
 
-    static func run(files: [Inputs.Item], cases: Int, seed: UInt64, maxSeconds: Double) -> Int32 {
+    static func run(files: [Inputs.Item], cases: Int, seed: UInt64, maxSeconds: Double, only: (format: String, index: Int)? = nil) -> Int32 {
         installCrashReporter()
         // Group seed inputs by the format that reads them; gzip inputs also give their expanded
         // document as a seed, so that mutations reach the XML parser and not just the CRC check.
@@ -40,10 +40,11 @@ enum Fuzz {
         }
         var failures = 0
         print("format  seeds    cases  refused  read  failures  seconds")
-        for (format, inputs) in seeds.sorted(by: { $0.key < $1.key }) {
+        for (format, inputs) in seeds.sorted(by: { $0.key < $1.key }) where only == nil || only?.format == format {
             var refused = 0, read = 0, slow = 0
             let started = Date()
-            for k in 0..<cases {
+            let range = only.map { $0.index..<($0.index + 1) } ?? 0..<max(cases, 0)
+            for k in range {
                 var rng = SplitMix64(seed: seed &* 0x1000_0000 &+ UInt64(k) &+ UInt64(format.hashValue & 0))
                 let input = inputs[k % inputs.count]
                 let mutation = Mutation.allCases.randomElement(using: &rng) ?? .truncate
@@ -66,7 +67,7 @@ enum Fuzz {
             failures += slow
             print(
                 format.padding(toLength: 6, withPad: " ", startingAt: 0)
-                    + String(format: " %6d %8d %8d %5d %9d %8.1f", inputs.count, cases, refused, read, slow, Date().timeIntervalSince(started)))
+                    + String(format: " %6d %8d %8d %5d %9d %8.1f", inputs.count, range.count, refused, read, slow, Date().timeIntervalSince(started)))
         }
         print(failures == 0 ? "no failures" : "\(failures) failures")
         return failures == 0 ? 0 : 1

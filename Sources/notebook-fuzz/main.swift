@@ -8,13 +8,14 @@ import NotebookFormats
 ///         N mutated inputs per format (default 10000) from the given fixtures, each read through
 ///         NotebookFormats.read(contents:fileExtension:); prints cases and failures per format.
 ///         A failure is an error that is not a ReadError or a case slower than T seconds
-///         (default 2); a crash or hang stops the run (the last case is printed first).
+///         (default 2); a crash stops the run and prints the case. `--format F --case K` replays
+///         one case.
 ///     notebook-fuzz summary FILE_OR_DIR...
 ///         one line per file: format, pages, strokes, points, texts, or the refusal reason.
 ///     notebook-fuzz bench [--repeat N] DIR...
 ///         MB/s and strokes/s per format (best of N passes, default 3).
 let usage = """
-    usage: notebook-fuzz fuzz [--cases N] [--seed S] [--max-seconds T] FILE_OR_DIR...
+    usage: notebook-fuzz fuzz [--cases N] [--seed S] [--max-seconds T] [--format F --case K] FILE_OR_DIR...
            notebook-fuzz summary FILE_OR_DIR...
            notebook-fuzz bench [--repeat N] DIR...
     """
@@ -43,7 +44,8 @@ switch command {
 case "fuzz":
     exit(Fuzz.run(
         files: Inputs.items(paths), cases: Int(options["cases"] ?? "") ?? 10_000,
-        seed: UInt64(options["seed"] ?? "") ?? 1, maxSeconds: Double(options["max-seconds"] ?? "") ?? 2))
+        seed: UInt64(options["seed"] ?? "") ?? 1, maxSeconds: Double(options["max-seconds"] ?? "") ?? 2,
+        only: options["format"].flatMap { format in Int(options["case"] ?? "").map { (format, $0) } }))
 case "summary":
     exit(Summary.run(paths))
 case "bench":
