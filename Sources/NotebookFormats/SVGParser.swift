@@ -14,13 +14,14 @@ struct SVGParser {
     private struct PageInProgress {
         var size: Size?
         var strokes: [Stroke] = []
+        var texts: [TextElement] = []
         var sawPageGroup = false
     }
 
     /// Elements whose content is never ink.
     private static let skipped: Set<Substring> = [
         "defs", "script", "style", "title", "desc", "metadata", "image", "clipPath", "mask", "symbol", "pattern",
-        "marker", "linearGradient", "radialGradient", "filter", "foreignObject", "text", "head", "use", "rect",
+        "marker", "linearGradient", "radialGradient", "filter", "foreignObject", "head", "use", "rect",
         "circle", "ellipse",
     ]
     /// Classes of Write's page furniture: ruling, margins, bookmarks, inserted icons.
@@ -64,8 +65,8 @@ struct SVGParser {
             throw error.readError
         }
         finishPage()
-        if !rootPage.strokes.isEmpty || pages.isEmpty {
-            pages.insert(Page(drawing: Drawing(strokes: rootPage.strokes), size: rootPage.size), at: 0)
+        if !rootPage.strokes.isEmpty || !rootPage.texts.isEmpty || pages.isEmpty {
+            pages.insert(Page(drawing: Drawing(strokes: rootPage.strokes), texts: rootPage.texts, size: rootPage.size), at: 0)
         }
         return Notebook(format: SVGReader.formatName, pages: pages)
     }
@@ -113,6 +114,9 @@ struct SVGParser {
         case "path", "line", "polyline", "polygon":
             shape(tag, name, classes, frame)
             try xml.skipElement()
+        case "text":
+            let element = text(tag, try xml.readText(), frame)
+            if page != nil { page?.texts.append(element) } else { rootPage.texts.append(element) }
         default:
             frames.append(frame)
         }
@@ -154,9 +158,24 @@ struct SVGParser {
         }
     }
 
+    /// Typed SVG text (`<text>` with its `<tspan>`s): the box is estimated from `x`, `y` (the
+    /// baseline) and `font-size`, then mapped through the transform.
+    private func text(_ tag: XMLStartTag, _ content: String, _ frame: Frame) -> TextElement {
+        let text = content.split(whereSeparator: { $0 == "\n" || $0 == "\t" || $0 == " " }).joined(separator: " ")
+        var size = leadingNumber(tag["font-size"]) ?? 16
+        if let style = tag["style"], let range = style.range(of: "font-size:") {
+            size = leadingNumber(String(style[range.upperBound...])) ?? size
+        }
+        guard size.isFinite, size > 0, let x = leadingNumber(tag["x"]), let y = leadingNumber(tag["y"]) else {
+            return TextElement(text: text)
+        }
+        let corners = [Point(x: x, y: y - size), Point(x: x + Double(text.count) * size * 0.55, y: y + size * 0.25)]
+        return TextElement(text: text, bounds: Rect(enclosing: corners.map { $0.applying(frame.ctm) }))
+    }
+
     private mutating func finishPage() {
         guard let finished = page else { return }
-        pages.append(Page(drawing: Drawing(strokes: finished.strokes), size: finished.size))
+        pages.append(Page(drawing: Drawing(strokes: finished.strokes), texts: finished.texts, size: finished.size))
         page = nil
     }
 

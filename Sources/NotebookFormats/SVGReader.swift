@@ -9,7 +9,8 @@ import Foundation
 ///   `xrule*`, `yrule*`, `leftmargin`, `pagerect`), bookmarks and inserted icons. Strokes are paths
 ///   with a pen class or, in legacy files, stroked paths without a class.
 /// * Other SVG files are one page; every painted `path`, `line`, `polyline` and `polygon` is ink
-///   (rectangles, circles, text and images are not handwriting and are skipped).
+///   (rectangles, circles and images are not handwriting and are skipped). `<text>` becomes a
+///   `TextElement` with a box estimated from its position and font size.
 /// * Path data: every command, absolute and relative; arcs become cubics; Bézier paths become
 ///   B-splines through `StrokePath(approximating:tolerance:)`; see `SVGStrokeBuilder` for
 ///   centrelines, Write's outline pens and widths.

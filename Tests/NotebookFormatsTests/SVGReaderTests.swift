@@ -75,15 +75,26 @@ import Testing
         #expect(subpaths[0].vertices == [Point(x: 0, y: 0), Point(x: 10, y: 10)])
     }
 
+    @Test func compressedSVGReadsTheSame() throws {
+        let plain = try NotebookFormats.read(at: FormatFixtures.url("write-pages.svg"))
+        let compressed = try NotebookFormats.read(at: FormatFixtures.url("write-pages.svgz"))
+        #expect(compressed.pages.map(\.drawing.strokes.count) == plain.pages.map(\.drawing.strokes.count))
+        #expect(compressed.pages[1].drawing.strokes.map(\.path) == plain.pages[1].drawing.strokes.map(\.path))
+    }
+
     @Test func plainSVGIsOnePage() throws {
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><g style="stroke:blue;stroke-width:3">
             <path d="M0 0 L10 10"/><rect x="0" y="0" width="5" height="5"/><path fill="red" stroke="none" d="M0 0h5v5z"/>
-            <path display="none" d="M0 0 L5 5"/></g></svg>
+            <path display="none" d="M0 0 L5 5"/></g>
+            <text x="10" y="40" font-size="10" transform="translate(5,0)">Hello <tspan>world</tspan></text></svg>
             """
         let notebook = try SVGReader.read(contents: Array(svg.utf8), fileExtension: "svg")
         #expect(notebook.pages.count == 1)
         #expect(notebook.pages[0].drawing.strokes.count == 2)
         #expect(notebook.pages[0].drawing.strokes[0].ink.color == Ink.Color(red: 0, green: 0, blue: 1))
+        #expect(notebook.pages[0].texts.map(\.text) == ["Hello world"])
+        #expect(notebook.pages[0].texts[0].bounds?.minX == 15)
+        #expect(notebook.pages[0].texts[0].bounds?.minY == 30)
     }
 }
