@@ -57,14 +57,6 @@ public struct LayoutAnalyzer: Sendable {
         }
         let fragments = groups.filter(isFragment)
         groups.removeAll(where: isFragment)
-        let fragmentLines = MarkAttachment.assign(
-            fragments.flatMap { $0 }, to: groups, in: traces, sizes: sizes,
-            maximumDistance: Self.fragmentDistance)
-        for (trace, line) in fragmentLines { groups[line].append(trace) }
-        for fragment in fragments {
-            let left = fragment.filter { fragmentLines[$0] == nil }
-            if !left.isEmpty { groups.append(left) }
-        }
         var likelihoods = Array(repeating: 1.0, count: groups.count)
         if !oversized.isEmpty {
             // Oversized ink is grouped against its own size.
@@ -79,6 +71,17 @@ public struct LayoutAnalyzer: Sendable {
                     groups.append(members)
                     likelihoods.append(members.count > 2 ? Self.largeWritingLikelihood : Self.shapeLikelihood)
                 }
+            }
+        }
+        let fragmentLines = MarkAttachment.assign(
+            fragments.flatMap { $0 }, to: groups, in: traces, sizes: sizes,
+            maximumDistance: Self.fragmentDistance)
+        for (trace, line) in fragmentLines { groups[line].append(trace) }
+        for fragment in fragments {
+            let left = fragment.filter { fragmentLines[$0] == nil }
+            if !left.isEmpty {
+                groups.append(left)
+                likelihoods.append(1)
             }
         }
         for (mark, line) in MarkAttachment.assign(marks, to: groups, in: traces, sizes: sizes) {

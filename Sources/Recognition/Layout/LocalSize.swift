@@ -60,7 +60,7 @@ enum LocalSize {
     }
 
     /// How much more a vertical gap counts than a horizontal one.
-    static let verticalWeight = 4.0
+    static let verticalWeight = 8.0
 
     /// Gap between two boxes: 0 when they overlap, else the horizontal gap plus the vertical gap
     /// weighted by `verticalWeight`, so that the neighbourhood of a trace is mostly its own line
