@@ -8,6 +8,14 @@ public struct BuildProgress: Sendable {
     public var pagesDone: Int
     /// Seconds since the work began.
     public var elapsed: Double
+
+    public init(filesTotal: Int, filesDone: Int, pagesSeen: Int, pagesDone: Int, elapsed: Double) {
+        self.filesTotal = filesTotal
+        self.filesDone = filesDone
+        self.pagesSeen = pagesSeen
+        self.pagesDone = pagesDone
+        self.elapsed = elapsed
+    }
 }
 
 /// What a build did.

@@ -11,3 +11,8 @@ public protocol DrawingTranscriber: Sendable {
     /// Everything recognizable in `drawing`, lines in reading order.
     func transcribe(_ drawing: Drawing) -> Transcript
 }
+
+extension HandwritingRecognizer: DrawingTranscriber {
+    /// The recognizer's version, as the index stores it with every drawing.
+    public var recognitionVersion: Int { StrokeRecognizer.recognitionVersion }
+}
