@@ -74,22 +74,18 @@ struct SHA1 {
                 w[i] = x << 1 | x >> 31
             }
             var (a, b, c, d, e) = state
-            for i in 0..<80 {
-                let f: UInt32
-                let k: UInt32
-                switch i {
-                case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5a82_7999)
-                case 20..<40: (f, k) = (b ^ c ^ d, 0x6ed9_eba1)
-                case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8f1b_bcdc)
-                default: (f, k) = (b ^ c ^ d, 0xca62_c1d6)
-                }
-                let t = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+            @inline(__always) func round(_ f: UInt32, _ k: UInt32, _ word: UInt32) {
+                let t = (a << 5 | a >> 27) &+ f &+ e &+ k &+ word
                 e = d
                 d = c
                 c = b << 30 | b >> 2
                 b = a
                 a = t
             }
+            for i in 0..<20 { round((b & c) | (~b & d), 0x5a82_7999, w[i]) }
+            for i in 20..<40 { round(b ^ c ^ d, 0x6ed9_eba1, w[i]) }
+            for i in 40..<60 { round((b & c) | (b & d) | (c & d), 0x8f1b_bcdc, w[i]) }
+            for i in 60..<80 { round(b ^ c ^ d, 0xca62_c1d6, w[i]) }
             return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
     }
