@@ -26,26 +26,30 @@ enum RemarkableCrdtSequence {
     static func order(
         ids: [RemarkableCrdtID], lefts: [RemarkableCrdtID], rights: [RemarkableCrdtID]
     ) -> [Int] {
-        let count = ids.count
-        guard count > 0 else { return [] }
         var indexOf: [RemarkableCrdtID: Int] = [:]
-        indexOf.reserveCapacity(count)
-        var included = [Bool](repeating: false, count: count)
-        for i in 0..<count where ids[i] != .end && indexOf[ids[i]] == nil {
+        indexOf.reserveCapacity(ids.count)
+        var included = [Bool](repeating: false, count: ids.count)
+        for i in ids.indices where ids[i] != .end && indexOf[ids[i]] == nil {
             indexOf[ids[i]] = i
             included[i] = true
         }
+        func node(_ id: RemarkableCrdtID) -> Int? { id == .end ? nil : indexOf[id] }
+        return order(keys: ids, lefts: lefts.map(node), rights: rights.map(node), included: included)
+    }
+
+    /// The core: nodes `0..<keys.count` with resolved neighbours (nil: start on the left, end on
+    /// the right); `keys` break ties. Nodes not `included` are left out.
+    static func order(keys: [RemarkableCrdtID], lefts: [Int?], rights: [Int?], included: [Bool]? = nil) -> [Int] {
+        let count = keys.count
+        guard count > 0 else { return [] }
+        let included = included ?? [Bool](repeating: true, count: count)
         // Node numbering: items 0..<count, start = count, end = count + 1.
         let start = count, end = count + 1
-        func node(_ id: RemarkableCrdtID, otherwise: Int) -> Int {
-            guard id != .end, let index = indexOf[id] else { return otherwise }
-            return index
-        }
         var inDegree = [Int](repeating: 0, count: count + 2)
         var dependents = [[Int]](repeating: [], count: count + 2)
         for i in 0..<count where included[i] {
-            let l = node(lefts[i], otherwise: start)
-            let r = node(rights[i], otherwise: end)
+            let l = lefts[i].flatMap { included[$0] ? $0 : nil } ?? start
+            let r = rights[i].flatMap { included[$0] ? $0 : nil } ?? end
             inDegree[i] += 1
             dependents[l].append(i)
             inDegree[r] += 1
@@ -57,8 +61,8 @@ enum RemarkableCrdtSequence {
             let ra = rank(a), rb = rank(b)
             if ra != rb { return ra < rb }
             if ra != 1 { return false }
-            if ids[a].author != ids[b].author { return ids[a].author > ids[b].author }
-            if ids[a].counter != ids[b].counter { return ids[a].counter < ids[b].counter }
+            if keys[a].author != keys[b].author { return keys[a].author > keys[b].author }
+            if keys[a].counter != keys[b].counter { return keys[a].counter < keys[b].counter }
             return a < b
         }
         var heap = RemarkableMinHeap(precedes: precedes)
@@ -77,10 +81,8 @@ enum RemarkableCrdtSequence {
                 if inDegree[d] == 0 { heap.push(d) }
             }
         }
-        if result.count < indexOf.count {
-            let rest = (0..<count).filter { included[$0] && !emitted[$0] }.sorted(by: precedes)
-            result.append(contentsOf: rest)
-        }
+        let rest = (0..<count).filter { included[$0] && !emitted[$0] }
+        if !rest.isEmpty { result.append(contentsOf: rest.sorted(by: precedes)) }
         return result
     }
 }

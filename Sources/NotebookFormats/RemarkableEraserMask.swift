@@ -5,8 +5,13 @@ import DrawingModel
 /// A stroke is touched when its polyline comes within the eraser's radius (plus the stroke's own
 /// half width) of the eraser path, or, for an erase area, when one of its points lies inside the
 /// lasso polygon (even-odd rule) or one of its segments crosses the lasso.
-/// Strokes here have identity transforms, so page and stroke coordinates agree.
+/// Strokes here have identity transforms, so page and stroke coordinates agree. The exact test costs
+/// (stroke segments × eraser segments); once a page has spent `workBudget` segment pairs, the rest
+/// fall back to comparing bounding boxes, so a hostile file cannot make this quadratic step hang.
 enum RemarkableEraserMask {
+    /// Segment pairs one page may compare exactly.
+    static let workBudget = 20_000_000
+
     /// The points' bounding box grown by `margin` on every side (an empty rect for no points).
     static func bounds(of points: [StrokePoint], margin: Double) -> Rect {
         guard let box = Rect(enclosing: points.lazy.map(\.location)) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -16,7 +21,7 @@ enum RemarkableEraserMask {
 
     static func apply(
         tool: UInt32, points: [StrokePoint], fallbackWidth: Double,
-        to strokes: inout [Stroke], strokeBounds: [Rect]
+        to strokes: inout [Stroke], strokeBounds: [Rect], budget: inout Int
     ) {
         let path = points.map(\.location)
         let isArea = tool == RemarkableTool.eraseArea
@@ -27,7 +32,8 @@ enum RemarkableEraserMask {
         for i in strokes.indices where i < strokeBounds.count && strokeBounds[i].intersects(reach) {
             let margin = radius + strokes[i].ink.width / 2
             let line = strokes[i].path.controlPoints.map(\.location)
-            let touched = isArea
+            budget -= line.count * path.count
+            let touched = budget < 0 ? true : isArea
                 ? line.contains { contains(path, $0) } || distance(line, path + path.prefix(1)) == 0
                 : distance(line, path) <= margin
             guard touched else { continue }

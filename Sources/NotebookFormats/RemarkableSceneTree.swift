@@ -71,14 +71,11 @@ struct RemarkableSceneTree {
     }
 
     /// The page: strokes in z-order, typed paragraphs and highlighted text as text elements.
-    func page() throws -> Page {
+    func page() -> Page {
         let size = paperSize ?? Size(width: 1404, height: 1872)
         let shiftX = size.width / 2
-        let paragraphs = try rootText.map(RemarkableV6Text.paragraphs) ?? []
-        var anchorY: [RemarkableCrdtID: Double] = [:]
-        for paragraph in paragraphs {
-            for id in paragraph.characterIDs { anchorY[id] = paragraph.bounds.minY }
-        }
+        let layout = rootText.map(RemarkableTextLayout.init)
+        let paragraphs = layout?.paragraphs ?? []
         var strokes: [Stroke] = []
         var texts: [TextElement] = []
         for paragraph in paragraphs where !paragraph.text.allSatisfy(\.isWhitespace) {
@@ -88,13 +85,13 @@ struct RemarkableSceneTree {
         }
         var visited: Set<RemarkableCrdtID> = [.root]
         guard let root = groups[.root] else { return Page(drawing: Drawing(), texts: texts, size: size) }
-        walk(root, offset: Point(x: shiftX, y: 0), depth: 0, anchorY: anchorY,
+        walk(root, offset: Point(x: shiftX, y: 0), depth: 0, layout: layout,
              visited: &visited, strokes: &strokes, texts: &texts)
         return Page(drawing: Drawing(strokes: strokes), texts: texts, size: size)
     }
 
     private func walk(
-        _ group: Group, offset: Point, depth: Int, anchorY: [RemarkableCrdtID: Double],
+        _ group: Group, offset: Point, depth: Int, layout: RemarkableTextLayout?,
         visited: inout Set<RemarkableCrdtID>, strokes: inout [Stroke], texts: inout [TextElement]
     ) {
         // The group's children form one sequence, whatever their kind.
@@ -119,9 +116,9 @@ struct RemarkableSceneTree {
                 var childOffset = offset
                 if let properties = node.properties, let anchor = properties.anchor {
                     childOffset.x += properties.anchorOriginX.flatMap { $0.isFinite ? $0 : nil } ?? 0
-                    childOffset.y += anchorY[anchor] ?? 0
+                    childOffset.y += layout?.top(of: anchor) ?? 0
                 }
-                walk(node, offset: childOffset, depth: depth + 1, anchorY: anchorY,
+                walk(node, offset: childOffset, depth: depth + 1, layout: layout,
                      visited: &visited, strokes: &strokes, texts: &texts)
             case .line(let line)?:
                 if let stroke = stroke(line, id: itemID, offset: offset) { strokes.append(stroke) }

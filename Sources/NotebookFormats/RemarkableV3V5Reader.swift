@@ -32,6 +32,7 @@ enum RemarkableV3V5Reader {
         let pointSize = 24
         let layerCount = try c.count(of: "layer", minimumSize: 4) { UInt64(try $0.u32()) }
         var strokes: [Stroke] = []
+        var maskBudget = RemarkableEraserMask.workBudget
         for layer in 0..<layerCount {
             let strokeCount = try c.count(of: "stroke", minimumSize: strokeHeader + 4) { UInt64(try $0.u32()) }
             var layerStrokes: [Stroke] = []
@@ -58,7 +59,7 @@ enum RemarkableV3V5Reader {
                 if RemarkableTool.isEraser(tool) {
                     RemarkableEraserMask.apply(
                         tool: tool, points: points, fallbackWidth: baseWidth,
-                        to: &layerStrokes, strokeBounds: layerBounds)
+                        to: &layerStrokes, strokeBounds: layerBounds, budget: &maskBudget)
                     continue
                 }
                 let ink = RemarkableTool.ink(

@@ -8,18 +8,6 @@ import Testing
 /// `make test` runs a few hundred truncations and seeded byte flips over small fixtures; set
 /// `RM_FUZZ_CASES=N` to run N flip cases per fixture instead (the long fuzz run).
 @Suite struct RemarkableFuzzTests {
-    /// SplitMix64: a small seeded generator, the same sequence on every machine.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fixtures = [
         "rmscene__test-crdt-ordering.rm", "rmc__dot.stroke.rm", "rmscene__Normal_A_stroke_2_layers.rm",
         "rmscene__Wikipedia_highlighted_p1.rm", "rmscene__Lines_v2.rm",
@@ -59,7 +47,7 @@ import Testing
     func seededByteFlips(fixture: String) throws {
         let bytes = try RemarkableTestFiles.bytes(fixture)
         let cases = ProcessInfo.processInfo.environment["RM_FUZZ_CASES"].flatMap(Int.init) ?? 60
-        var rng = SeededGenerator(state: 0x5EED ^ UInt64(bytes.count))
+        var rng = FormatFixtures.Generator(state: 0x5EED ^ UInt64(bytes.count))
         for _ in 0..<cases {
             var damaged = bytes
             for _ in 0..<Int.random(in: 1...8, using: &rng) {

@@ -9,11 +9,7 @@ enum RemarkableTestFiles {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = testsDirectory.appendingPathComponent("Fixtures/rm")
     /// `../shared/corpus/rm` beside the repository, when present.
-    static var corpus: URL? {
-        let url = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/rm")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }
+    static var corpus: URL? { FormatFixtures.corpus?.appendingPathComponent("rm") }
 
     static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
 
