@@ -27,7 +27,8 @@ extension IndexStore {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }
         var matches: [[Place: WordMatch]] = []
         for term in query.terms {
-            let found = try wordsMatching(term, of: query)
+            // A single word needs only the best `limit` words: they are read by falling confidence.
+            let found = try wordsMatching(term, of: query, best: query.terms.count == 1 ? query.options.limit : nil)
             if found.isEmpty { return [] }
             matches.append(found)
         }
@@ -56,22 +57,47 @@ extension IndexStore {
         return ranked.prefix(query.options.limit).map(\.hit)
     }
 
-    private func wordsMatching(_ term: SearchQuery.Term, of query: SearchQuery) throws -> [Place: WordMatch] {
+    /// The words matching one term, by place.
+    /// - Parameter best: when given, rows are read by falling confidence and reading stops once
+    ///   `best` matches score above every row still unread (a word's score never exceeds its
+    ///   confidence), so the top `best` are exact.
+    private func wordsMatching(_ term: SearchQuery.Term, of query: SearchQuery, best: Int? = nil) throws
+        -> [Place: WordMatch]
+    {
         let (table, expression) = query.ftsMatch(for: term)
         let statement = try database.statement(
             """
             SELECT w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.confidence, w.stroke_ids,
                    w.x, w.y, w.width, w.height, bm25(\(table))
             FROM \(table) JOIN words w ON w.id = \(table).rowid WHERE \(table) MATCH ?
+            \(best == nil ? "" : "ORDER BY w.confidence DESC")
             """)
         var found: [Place: WordMatch] = [:]
-        try statement.forEachRow([expression]) { row in
+        var topScores: [Double] = []  // the best `best` scores so far, descending
+        try statement.forEachRow([expression], while: { row in
+            if let best, topScores.count >= best, let floor = topScores.last, min(1, row.double(6)) < floor {
+                return false
+            }
             let word = StoredWordRow.word(from: row, columnOffset: 1)
-            guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return }
+            guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return true }
             let place = Place(drawing: row.int64(0), source: word.source.rawValue, line: word.line, position: word.position)
-            found[place] = WordMatch(word: word, candidate: candidate, bm25: row.double(12))
-        }
+            let match = WordMatch(word: word, candidate: candidate, bm25: row.double(12))
+            found[place] = match
+            if let best {
+                let score = Self.score(match)
+                topScores.insert(score, at: topScores.firstIndex { $0 < score } ?? topScores.count)
+                if topScores.count > best { topScores.removeLast() }
+            }
+            return true
+        })
         return found
+    }
+
+    /// A word's score: confidence times the matched reading's likelihood relative to the best.
+    private static func score(_ match: WordMatch) -> Double {
+        let best = match.word.candidates.first?.score ?? 0
+        let chosen = match.word.candidates[match.candidate].score
+        return max(1e-12, min(1, match.word.confidence) * exp(min(0, chosen - best)))
     }
 
     private func drawingInfo(_ id: Int64) throws -> (path: String, page: Int, key: String)? {
@@ -87,10 +113,7 @@ extension IndexStore {
         for match in words {
             strokes.formUnion(match.word.strokeIDs)
             if let b = match.word.bounds { bounds = bounds.map { $0.union(b) } ?? b }
-            let best = match.word.candidates.first?.score ?? 0
-            let chosen = match.word.candidates[match.candidate].score
-            let likelihood = exp(min(0, chosen - best))
-            logScore += log(max(1e-12, min(1, match.word.confidence) * likelihood))
+            logScore += log(Self.score(match))
         }
         return SearchHit(
             path: info.path, page: info.page, drawing: info.key,

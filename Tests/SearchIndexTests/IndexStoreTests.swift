@@ -54,6 +54,35 @@ import Testing
         #expect(try store.search(SearchQuery("CAFE", options: SearchOptions(caseSensitive: true))).isEmpty)
     }
 
+    /// Single-word queries stop reading once the best `limit` are certain: same as ranking all.
+    @Test func limitedSingleWordQueryKeepsTheExactBest() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        var random = SplitMix64(seed: 7)
+        let words = (0..<200).map { i in
+            let confidence = Double(random.next() % 1000) / 1000
+            let alternative = random.next() % 3 == 0
+            let candidates =
+                alternative
+                ? [WordCandidate(text: "pear", score: 0), WordCandidate(text: "apple", score: -Double(random.next() % 30) / 10)]
+                : [WordCandidate(text: "apples", score: 0)]
+            return IndexedWord(
+                source: .handwriting, line: i, position: 0, candidates: candidates, confidence: confidence, strokeIDs: [],
+                bounds: nil)
+        }
+        try store.replace(
+            IndexedFile(
+                path: "/x/many.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+                drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
+        let all = try store.search(SearchQuery("apple", options: SearchOptions(limit: 1000)))
+        #expect(all.count == words.count)
+        for limit in [1, 3, 10, 50] {
+            let top = try store.search(SearchQuery("apple", options: SearchOptions(limit: limit)))
+            #expect(top.map(\.score) == all.prefix(limit).map(\.score))
+        }
+    }
+
     @Test func newerSchemaIsRefused() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }

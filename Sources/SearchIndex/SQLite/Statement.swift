@@ -71,6 +71,17 @@ public final class Statement {
         while try step() { try body(self) }
     }
 
+    /// Binds `values` and calls `body` for each row until it returns false.
+    public func forEachRow(
+        _ values: [any DatabaseValueConvertible], while body: (Statement) throws -> Bool
+    ) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() {
+            if try !body(self) { break }
+        }
+    }
+
     /// Binds `values` and reads the first row, if any.
     public func firstRow<T>(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> T) throws
         -> T?
