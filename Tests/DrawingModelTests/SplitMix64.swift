@@ -1,0 +1,54 @@
+import DrawingModel
+
+/// A tiny seeded generator (SplitMix64) so property tests are reproducible without packages.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+
+    /// A handwriting-like path: a random walk with smoothly turning heading, increasing time offsets
+    /// and varying attributes.
+    mutating func path(count: Int, step: ClosedRange<Double> = 0.5...6) -> StrokePath {
+        var location = Point(x: double(-200...200), y: double(-200...200))
+        var heading = double(0...(2 * .pi))
+        var time = 0.0
+        var points: [StrokePoint] = []
+        for _ in 0..<count {
+            points.append(
+                StrokePoint(
+                    location: location, timeOffset: time,
+                    size: Size(width: double(0.5...4), height: double(0.5...4)), opacity: double(0.2...1),
+                    force: double(0...1), azimuth: double(0...(2 * .pi)), altitude: double(0.3...1.5)))
+            heading += double(-0.8...0.8)
+            let d = double(step)
+            location = location + Point(x: cos(heading) * d, y: sin(heading) * d)
+            time += double(0.001...0.02)
+        }
+        return StrokePath(controlPoints: points)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A straight path along the x axis from 0 to `length` with `count` evenly spaced points.
+func straightPath(length: Double, count: Int, y: Double = 0) -> StrokePath {
+    StrokePath(
+        controlPoints: (0..<count).map { i in
+            let x = length * Double(i) / Double(count - 1)
+            return StrokePoint(location: Point(x: x, y: y), timeOffset: Double(i) * 0.01)
+        })
+}
