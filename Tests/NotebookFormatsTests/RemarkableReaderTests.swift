@@ -134,4 +134,25 @@ enum RemarkableTestFiles {
         let cycle = RemarkableCrdtSequence.order(ids: [a, b], lefts: [b, a], rights: [.end, .end])
         #expect(Set(cycle) == [0, 1])
     }
+
+    /// Regression (fuzz case "flipBytes of rmscene__Normal_AB.rm", 7.7 s): a deleted run of four
+    /// billion characters must not be expanded character by character.
+    @Test func hugeDeletedRunsCostNothing() {
+        func id(_ n: UInt64) -> RemarkableCrdtID { RemarkableCrdtID(author: 1, counter: n) }
+        let root = RemarkableRootText(
+            items: [
+                RemarkableCrdtItem(id: id(10), left: .end, right: .end, deletedLength: 0, value: .text("ab\ncd")),
+                // Deleted text inserted after "a", pointing into the middle of the first run.
+                RemarkableCrdtItem(id: id(100), left: id(10), right: id(11), deletedLength: UInt32.max, value: nil),
+                // "X" right after the deleted run's last character.
+                RemarkableCrdtItem(id: id(100 + UInt64(UInt32.max)), left: id(99 + UInt64(UInt32.max)),
+                                   right: id(11), deletedLength: 0, value: .text("X")),
+            ],
+            styles: [:], x: 0, y: 100, width: 500)
+        let layout = RemarkableTextLayout(root)
+        #expect(layout.paragraphs.map(\.text) == ["aXb", "cd"])
+        #expect(layout.top(of: id(14)) == 170)  // "d" is in the second paragraph
+        #expect(layout.top(of: id(500)) == 100)  // a deleted character of the first
+        #expect(layout.top(of: RemarkableTextLayout.textEndAnchor) == 240)
+    }
 }
