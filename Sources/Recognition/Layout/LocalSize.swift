@@ -12,17 +12,29 @@ enum LocalSize {
     static let neighbours = 16
 
     /// The local writing size of every trace.
-    /// - Complexity: O(n log n) to sort, then for each trace the traces within horizontal reach
-    ///   of its current k-th nearest; O(n²) in the worst case (one very wide trace widens every
-    ///   reach), far less on a page of writing.
     static func sizes(of traces: [InkTrace]) -> [Double] {
+        neighbourhoods(of: traces).map { TraceShape.writingSize(of: $0.map { traces[$0] }) }
+    }
+
+    /// For every trace, the `neighbours` traces nearest to it by `gap`, itself included (all
+    /// traces when there are no more than that).
+    /// - Complexity: O(n log n) to sort, then for each trace the traces within vertical reach of
+    ///   its current k-th nearest (about its own row on a page of writing), plus the tallest 5 %
+    ///   of the traces; O(n²) in the worst case.
+    static func neighbourhoods(of traces: [InkTrace]) -> [[Int]] {
         guard traces.count > neighbours else {
-            return Array(repeating: TraceShape.writingSize(of: traces), count: traces.count)
+            return Array(repeating: Array(traces.indices), count: traces.count)
         }
-        let byX = traces.indices.sorted { traces[$0].bounds.midX < traces[$1].bounds.midX }
-        var position = Array(repeating: 0, count: traces.count)
-        for (k, t) in byX.enumerated() { position[t] = k }
-        let halfWidest = (traces.map(\.bounds.width).max() ?? 0) / 2
+        // The tallest traces (brackets, boxes, drawings) would widen every search below, so
+        // they are set aside and compared with every trace directly.
+        let heights = traces.map(\.bounds.height).sorted()
+        let tallLimit = heights[heights.count * 19 / 20]
+        let tall = traces.indices.filter { traces[$0].bounds.height > tallLimit }
+        let byY = traces.indices.filter { traces[$0].bounds.height <= tallLimit }
+            .sorted { traces[$0].bounds.midY < traces[$1].bounds.midY }
+        var position = Array(repeating: -1, count: traces.count)
+        for (k, t) in byY.enumerated() { position[t] = k }
+        let halfTallest = tallLimit / 2
         return traces.indices.map { i in
             var nearest: [(distance: Double, index: Int)] = []
             let box = traces[i].bounds
@@ -36,26 +48,40 @@ enum LocalSize {
                     nearest.sort { $0.distance < $1.distance }
                 }
             }
-            // Walk outwards in x, nearer side first; stop when even the nearer one is too far
-            // horizontally to beat the current k-th nearest, whatever its width.
-            var left = position[i] - 1, right = position[i] + 1
-            consider(i)
+            for j in tall { consider(j) }
+            var left: Int, right: Int
+            if position[i] >= 0 {
+                consider(i)
+                left = position[i] - 1
+                right = position[i] + 1
+            } else {
+                // A tall trace: start from where its middle would sort.
+                var low = 0, high = byY.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if traces[byY[mid]].bounds.midY < box.midY { low = mid + 1 } else { high = mid }
+                }
+                right = low
+                left = low - 1
+            }
+            // Walk outwards in y, nearer side first; stop when even the nearer one is too far
+            // vertically to beat the current k-th nearest, whatever its height.
             while true {
-                let dl = left >= 0 ? box.midX - traces[byX[left]].bounds.midX : Double.infinity
-                let dr = right < byX.count ? traces[byX[right]].bounds.midX - box.midX : Double.infinity
-                let d = min(dl, dr)
+                let dUp = left >= 0 ? box.midY - traces[byY[left]].bounds.midY : Double.infinity
+                let dDown = right < byY.count ? traces[byY[right]].bounds.midY - box.midY : Double.infinity
+                let d = min(dUp, dDown)
                 guard d.isFinite else { break }
                 let bound = nearest.count < neighbours ? Double.infinity : nearest[neighbours - 1].distance
-                if d - box.width / 2 - halfWidest > bound { break }
-                if dl <= dr {
-                    consider(byX[left])
+                if verticalWeight * (d - box.height / 2 - halfTallest) > bound { break }
+                if dUp <= dDown {
+                    consider(byY[left])
                     left -= 1
                 } else {
-                    consider(byX[right])
+                    consider(byY[right])
                     right += 1
                 }
             }
-            return TraceShape.writingSize(of: nearest.map { traces[$0.index] })
+            return nearest.map(\.index)
         }
     }
 
