@@ -105,6 +105,20 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         #expect(readLines(ink) == ["underlined"])
     }
 
+    @Test func circlesAndBoxesAroundWordsAreNotRead() {
+        var ink = InkBuilder()
+        ink.write("circled", x: 40, baseline: 60, size: 10)
+        ink.write("boxed word", x: 120, baseline: 60, size: 10)
+        let circle = (0...30).map { k in
+            let a = Double(k) / 30 * 2 * Double.pi
+            return Point(x: 75 + 45 * cos(a), y: 52 + 18 * sin(a))
+        }
+        ink.add(circle, letter: "O")
+        ink.add([Point(x: 115, y: 38), Point(x: 205, y: 38), Point(x: 205, y: 70), Point(x: 115, y: 70), Point(x: 115, y: 40)], letter: "D")
+        ink.write("done", x: 40, baseline: 100, size: 10)
+        #expect(readLines(ink) == ["circled boxed word", "done"])
+    }
+
     @Test func highlighterStrokesAreSkipped() {
         var ink = InkBuilder()
         ink.write("text", x: 40, baseline: 60, size: 10)

@@ -6,8 +6,8 @@ import Foundation
 /// Stages, each in its own file:
 /// 1. `VisibleInk`: the visible traces (writing tools only, masks applied, after transforms).
 /// 2. `LocalSize`: the writing size around each trace, estimated from the ink; `TraceShape`: each
-///    trace's role against it: glyph, mark, rule, scribble or oversized. Rules and scribbles are
-///    never read.
+///    trace's role against it: glyph, mark, rule, scribble, oversized or enclosure (a loop around
+///    other ink). Rules, scribbles and enclosures are never read.
 /// 3. `LineGrouping`: glyphs into lines; `MarkAttachment`: marks to their lines (marks far from
 ///    every line are dropped).
 /// 4. Oversized ink (brackets, boxes, drawings, a title in a much larger hand) is grouped the same
@@ -41,11 +41,17 @@ public struct LayoutAnalyzer: Sendable {
         let sizes = LocalSize.sizes(of: traces)
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
         for (i, trace) in traces.enumerated() {
-            switch TraceShape.role(of: trace, size: sizes[i]) {
+            var role = TraceShape.role(of: trace, size: sizes[i])
+            if role == .glyph || role == .oversized,
+                TraceShape.isEnclosure(trace, size: sizes[i], among: traces)
+            {
+                role = .enclosure
+            }
+            switch role {
             case .glyph: glyphs.append(i)
             case .mark: marks.append(i)
             case .oversized: oversized.append(i)
-            case .rule, .scribble: break
+            case .rule, .scribble, .enclosure: break
             }
         }
         var groups = LineGrouping.lines(of: glyphs, in: traces, sizes: sizes)

@@ -13,6 +13,8 @@ enum TraceRole: Sendable, Hashable {
     case scribble
     /// Much taller than the writing: a bracket, a box, a drawing, or a title in a larger hand.
     case oversized
+    /// A closed loop drawn around other ink: a circle or box around words.
+    case enclosure
 }
 
 /// Thresholds of the trace classifier, in units of the writing size.
@@ -43,6 +45,30 @@ enum TraceShape {
         let letters = heights.filter { $0 >= 0.2 * p90 }
         return max(letters.isEmpty ? tallest : letters[letters.count / 2], 1e-6)
     }
+
+    /// Whether `trace`, a glyph or oversized trace, is a loop drawn around other writing: it ends
+    /// near where it began, is at least a word's size, and holds at least two other traces whose
+    /// boxes lie inside its own.
+    /// - Complexity: O(n) for n traces.
+    static func isEnclosure(_ trace: InkTrace, size: Double, among traces: [InkTrace]) -> Bool {
+        let box = trace.bounds
+        guard box.width >= enclosureWidth * size, box.height >= enclosureHeight * size,
+            trace.chord <= enclosureGap * max(box.width, box.height)
+        else { return false }
+        var inside = 0
+        for other in traces where other.order != trace.order {
+            let b = other.bounds
+            if b.minX >= box.minX, b.maxX <= box.maxX, b.minY >= box.minY, b.maxY <= box.maxY {
+                inside += 1
+                if inside >= 2 { return true }
+            }
+        }
+        return false
+    }
+
+    static let enclosureWidth = 1.5
+    static let enclosureHeight = 1.2
+    static let enclosureGap = 0.25
 
     /// Classifies one trace against writing size `size`.
     static func role(of trace: InkTrace, size: Double) -> TraceRole {
