@@ -141,7 +141,7 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         let lines = LayoutAnalyzer().lines(in: ink.drawing)
         let traces = try #require(lines.last).ink.points.filter { $0.strokeIndex == erased[0] && $0.startsTrace }
         #expect(traces.count == 2)
-        #expect(lines.last?.ink.points.contains { $0.strokeIndex == erased[0] && abs($0.location.x - 43) < 0.6 } == false)
+        #expect(lines.last?.ink.points.contains { $0.strokeIndex == erased[0] && abs($0.location.x - 43) < 0.5 } == false)
     }
 
     @Test func transformsPlaceInkInDrawingCoordinates() throws {
