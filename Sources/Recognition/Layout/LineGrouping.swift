@@ -64,32 +64,44 @@ enum LineGrouping {
         return ofShorter + ofTaller
     }
 
-    /// Merges lines that overlap vertically where they come near each other horizontally.
+    /// Merges lines that overlap vertically where they come near each other horizontally,
+    /// until no two lines join.
+    /// - Complexity: O(l²) box comparisons per merge for l lines; only pairs whose boxes are
+    ///   close and overlap vertically look at their traces.
     static func mergeFragments(_ lines: [[Int]], traces: [InkTrace], sizes: [Double]) -> [[Int]] {
         var lines = lines
+        var boxes = lines.map { extent($0, traces) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+        var lineSizes = lines.map { size(of: $0, sizes) }
         var merged = true
         while merged {
             merged = false
             search: for i in lines.indices {
                 for j in lines.indices where j > i {
-                    if fragmentsJoin(lines[i], lines[j], traces: traces, sizes: sizes) {
-                        lines[i] += lines[j]
-                        lines.remove(at: j)
-                        merged = true
-                        break search
-                    }
+                    let reach = gapLimit(
+                        size: min(lineSizes[i], lineSizes[j]), height: min(boxes[i].height, boxes[j].height))
+                    guard boxes[j].minX - boxes[i].maxX <= reach, boxes[i].minX - boxes[j].maxX <= reach,
+                        boxes[i].minY < boxes[j].maxY, boxes[j].minY < boxes[i].maxY,
+                        localOverlap(lines[i], boxes[i], lines[j], boxes[j], reach: reach, traces: traces)
+                    else { continue }
+                    lines[i] += lines[j]
+                    boxes[i] = boxes[i].union(boxes[j])
+                    lineSizes[i] = size(of: lines[i], sizes)
+                    lines.remove(at: j)
+                    boxes.remove(at: j)
+                    lineSizes.remove(at: j)
+                    merged = true
+                    break search
                 }
             }
         }
         return lines
     }
 
-    private static func fragmentsJoin(_ a: [Int], _ b: [Int], traces: [InkTrace], sizes: [Double]) -> Bool {
-        guard let boxA = extent(a, traces), let boxB = extent(b, traces) else { return false }
-        let size = min(size(of: a, sizes), size(of: b, sizes))
-        let reach = gapLimit(size: size, height: min(boxA.height, boxB.height))
-        guard boxB.minX - boxA.maxX <= reach, boxA.minX - boxB.maxX <= reach,
-            let nearA = extent(a, traces, within: boxB.minX - reach...boxB.maxX + reach),
+    /// Whether two lines overlap vertically enough where each comes within `reach` of the other.
+    private static func localOverlap(
+        _ a: [Int], _ boxA: Rect, _ b: [Int], _ boxB: Rect, reach: Double, traces: [InkTrace]
+    ) -> Bool {
+        guard let nearA = extent(a, traces, within: boxB.minX - reach...boxB.maxX + reach),
             let nearB = extent(b, traces, within: boxA.minX - reach...boxA.maxX + reach)
         else { return false }
         let overlap = min(nearA.maxY, nearB.maxY) - max(nearA.minY, nearB.minY)
