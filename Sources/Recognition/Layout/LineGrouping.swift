@@ -18,6 +18,10 @@ enum LineGrouping {
     static func gapLimit(size: Double, height: Double) -> Double {
         gapFactor * max(size, 0.75 * height)
     }
+    /// A line whose median gap between glyphs (over at least `spacingSamples` gaps) is large
+    /// continues across gaps up to `spacingFactor` times that median.
+    static let spacingSamples = 3
+    static let spacingFactor = 2.5
     /// Glyphs whose vertical band the line follows.
     static let bandLength = 4
     /// Vertical overlap needed, relative to the shorter of the two extents, and to the trace when
@@ -37,7 +41,8 @@ enum LineGrouping {
             var best: (index: Int, score: Double)?
             for (i, line) in builders.enumerated() {
                 let gap = box.minX - line.maxX
-                guard gap <= gapLimit(size: size, height: line.bandBottom - line.bandTop) else { continue }
+                let limit = max(gapLimit(size: size, height: line.bandBottom - line.bandTop), line.spacingLimit)
+                guard gap <= limit else { continue }
                 guard let fit = overlapFit(box.minY, box.maxY, band: line.bandTop, line.bandBottom) else { continue }
                 let score = fit - 0.2 * max(0, gap) / size
                 if best.map({ score > $0.score }) ?? true { best = (i, score) }
@@ -150,6 +155,8 @@ enum LineGrouping {
         var members: [Int]
         var maxX: Double
         var recent: [Rect]
+        /// The positive gaps between consecutive glyphs so far.
+        var gaps: [Double] = []
 
         init(_ member: Int, _ box: Rect) {
             members = [member]
@@ -158,10 +165,17 @@ enum LineGrouping {
         }
 
         mutating func add(_ member: Int, _ box: Rect) {
+            if box.minX > maxX { gaps.append(box.minX - maxX) }
             members.append(member)
             maxX = max(maxX, box.maxX)
             recent.append(box)
             if recent.count > LineGrouping.bandLength { recent.removeFirst() }
+        }
+
+        /// A gap limit from the line's own spacing: writing in boxes, or widely spaced capitals,
+        /// has every gap large, and the line goes on across gaps of the same size.
+        var spacingLimit: Double {
+            gaps.count >= LineGrouping.spacingSamples ? LineGrouping.spacingFactor * MarkAttachment.median(gaps) : 0
         }
 
         var bandTop: Double { recent.reduce(0) { $0 + $1.minY } / Double(recent.count) }
