@@ -1,5 +1,5 @@
 /// What a reader makes of one file: pages, each with its handwriting and its typed text.
-public struct Notebook: Sendable {
+public struct Notebook: Sendable, Hashable {
     /// Short format name as shown by `inspect` ("xopp", "xoj", "rm", "inkml", "svg", "json").
     public var format: String
     /// Display name, where the format has one (reMarkable `.metadata` visibleName).
@@ -14,7 +14,7 @@ public struct Notebook: Sendable {
 }
 
 /// One page: the handwriting as a drawing, and typed text elements indexed beside it.
-public struct Page: Sendable {
+public struct Page: Sendable, Hashable {
     public var drawing: Drawing
     public var texts: [TextElement]
     /// Page size in drawing units where the format gives one.

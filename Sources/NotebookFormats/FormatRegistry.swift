@@ -19,6 +19,7 @@ public enum NotebookFormats {
         InkMLReader.self,
         SVGReader.self,
         RemarkableReader.self,
+        NativeJSONReader.self,
     ]
 
     /// The reader for the file or folder at `url`, or nil when no reader recognises it.
