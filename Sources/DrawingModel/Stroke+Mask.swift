@@ -2,9 +2,11 @@ import Foundation
 
 /// What survives erasing: the parametric ranges of the path outside every part of the mask.
 ///
-/// Resolution: the path is sampled every `maskResolution` along its arc length (a quarter of the
-/// smaller of the narrowest eraser radius and the stroke's median nib width, in stroke coordinates,
-/// but never so fine that a stroke needs more than `maxMaskSamples` samples), and each boundary
+/// Resolution: the path is sampled at most `maskResolution` apart along its arc length (a quarter of
+/// the smaller of the narrowest eraser radius and the stroke's median nib width, in stroke
+/// coordinates, but never so fine that a stroke needs more than about `maxMaskSamples` samples;
+/// samples are evenly spaced in each span's parameter, with a count bounded by the span's fastest
+/// possible speed, so no arc-length inversion is needed), and each boundary
 /// between a visible and an erased sample is then refined by bisection to about 1e-9 of the
 /// parametric range. Visible or erased pieces shorter than the resolution can be missed.
 extension Stroke {
@@ -50,7 +52,7 @@ extension Stroke {
             }
             return v
         }
-        let ts = path.interpolatedParameters(by: .distance(maskResolution))
+        let ts = path.sampleParameters(maxSpacing: maskResolution, limit: Self.maxMaskSamples)
         let visible = ts.map(isVisible)
         var ranges: [ClosedRange<Double>] = []
         var k = 0

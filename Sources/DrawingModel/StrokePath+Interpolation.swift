@@ -140,3 +140,28 @@ extension StrokePath {
         return forward ? end : 0
     }
 }
+
+extension StrokePath {
+    /// Increasing parametric values covering the whole path, consecutive ones at most `maxSpacing`
+    /// apart along the curve (coarser when more than about `limit` would be needed).
+    ///
+    /// Each span is cut into equal parametric steps; a span's speed never exceeds three times its
+    /// longest Bézier control leg, which bounds the arc length of each step without measuring it.
+    /// - Complexity: O(count + values returned).
+    func sampleParameters(maxSpacing: Double, limit: Int) -> [Double] {
+        guard count >= 2 else { return isEmpty ? [] : [0] }
+        let bounds = bezierSegments.map { s in
+            3 * Swift.max(s.p0.distance(to: s.p1), s.p1.distance(to: s.p2), s.p2.distance(to: s.p3))
+        }
+        let total = bounds.reduce(0, +)
+        var spacing = maxSpacing > 0 && maxSpacing.isFinite ? maxSpacing : total
+        if total / spacing > Double(limit) { spacing = total / Double(limit) }
+        var values: [Double] = []
+        for (i, speed) in bounds.enumerated() {
+            let steps = spacing > 0 ? Swift.max(1, Int(Swift.min((speed / spacing).rounded(.up), Double(limit)))) : 1
+            for k in 0..<steps { values.append(Double(i) + Double(k) / Double(steps)) }
+        }
+        values.append(parametricEnd)
+        return values
+    }
+}
