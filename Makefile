@@ -27,6 +27,22 @@ test:
 bench-formats:
 	Benchmarks/bench-formats.sh $(SHARED)/corpus
 
+demo: build
+	tools/demo.sh $(BIN)
+
+bench: bench-formats bench-recognizer bench-index
+
+# Build rate, no-op rebuild of 10,000 files, query p50/p99 on 50,000 pages, peak memory.
+bench-index: build
+	python3 Benchmarks/bench_index.py --cli $(BIN) $(BENCH_INDEX_ARGS)
+
+# Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
+EVAL_PAGES ?= /tmp/dev-pages
+eval: build
+	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
+	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
+
+
 # FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
 # from the test fixtures and the corpus, through every reader via the format registry.
 FUZZ_CASES ?= 10000

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""`make bench-index`: how fast notebook-index builds, rebuilds and answers, and how much memory.
+
+Measures, with the release binary, on trees of copies of SampleNotebooks/:
+
+1. build rate: a real `build --jobs 2` of COPIES copies of the samples (every page recognized);
+   pages per second of wall time, and peak memory (`/usr/bin/time -v`, max RSS).
+2. no-op rebuild: `build` over a tree of 10,000 files (1,250 copies of the 8 sample files, made
+   with `cp -p`) that the index already holds; wall time and peak memory. Target <= 2 s.
+3. query latency, end to end (process spawn included, as a user or script sees it): QUERIES words
+   drawn from SampleNotebooks/truth.json, each run as `notebook-index query WORD --json` (in-word
+   matching, the default) and again with `--full-words`, on an index of at least 50,000 pages;
+   p50, p99 and max. Target p99 <= 50 ms. Peak memory of the slowest queries.
+
+Recognition runs at a few pages a second on this 2-core machine, so the 10,000-file and
+50,000-page indexes are not built by recognizing every copy: the copies recognized for real in
+step 1 serve as the template, and `replicate_index.py` copies their rows under the other copies'
+paths with fresh stroke IDs (see that file). The query path measured is the real CLI on that
+index. The big index is cached under WORK keyed by recognizer version and sample content.
+
+Usage: bench_index.py [--cli .build/release/notebook-index] [--work /tmp/notebook-index-bench]
+                      [--copies 2] [--files 10000] [--pages 50000] [--queries 200] [--json OUT]
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SAMPLES = os.path.join(ROOT, "SampleNotebooks")
+TIME = "/usr/bin/time"
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def sample_files():
+    """The sample notebooks (what the crawler would index), relative to SampleNotebooks/."""
+    out = []
+    for folder, dirs, files in os.walk(SAMPLES):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith(".") or name in ("truth.json", "README.md"):
+                continue
+            out.append(os.path.relpath(os.path.join(folder, name), SAMPLES))
+    return out
+
+
+def samples_digest(files):
+    h = hashlib.sha256()
+    for rel in files:
+        h.update(rel.encode())
+        with open(os.path.join(SAMPLES, rel), "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+def make_tree(tree, files, copies):
+    """tree/copy-NNNNN/<sample files>, `cp -p` copies (same bytes, size and mtime)."""
+    have = 0
+    while os.path.isdir(os.path.join(tree, f"copy-{have:05d}")):
+        have += 1
+    for k in range(have, copies):
+        d = os.path.join(tree, f"copy-{k:05d}")
+        for rel in files:
+            os.makedirs(os.path.dirname(os.path.join(d, rel)), exist_ok=True)
+            shutil.copy2(os.path.join(SAMPLES, rel), os.path.join(d, rel))
+    return [os.path.join(tree, f"copy-{k:05d}") for k in range(copies)]
+
+
+def timed(cmd, env=None):
+    """Runs cmd under /usr/bin/time -v; returns (exit code, wall s, max RSS MB, stdout, stderr)."""
+    start = time.perf_counter()
+    p = subprocess.run([TIME, "-v"] + cmd, capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    return p.returncode, wall, int(rss.group(1)) / 1024 if rss else float("nan"), p.stdout, p.stderr
+
+
+def status(cli, index):
+    p = subprocess.run([cli, "status", "--index", index, "--json"], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise SystemExit(f"bench: status failed: {p.stderr.strip()}")
+    return json.loads(p.stdout)
+
+
+def recognizer_version(index):
+    con = sqlite3.connect(index)
+    try:
+        rows = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    finally:
+        con.close()
+    return next((v for k, v in rows.items() if "recogni" in k), "?")
+
+
+def percentile(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))]
+
+
+def query_words(count, seed):
+    with open(os.path.join(SAMPLES, "truth.json"), encoding="utf-8") as f:
+        truth = json.load(f)
+    words = sorted({w.lower() for it in truth["items"] for w in re.findall(r"[A-Za-z]{3,}", it["label"])})
+    rng = random.Random(seed)
+    return [rng.choice(words) for _ in range(count)]
+
+
+def replicate(source, out, root, first, copies, stat):
+    cmd = [sys.executable, os.path.join(HERE, "replicate_index.py"), source, out, "--root", root,
+           "--layout", "inside", "--first", str(first), "--copies", str(copies)]
+    if stat:
+        cmd.append("--stat")
+    subprocess.run(cmd, check=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", default=os.path.join(ROOT, ".build", "release", "notebook-index"))
+    ap.add_argument("--work", default="/tmp/notebook-index-bench")
+    ap.add_argument("--copies", type=int, default=2, help="copies of the samples built for real")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--files", type=int, default=10000)
+    ap.add_argument("--pages", type=int, default=50000)
+    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--json", help="also write the figures here")
+    args = ap.parse_args()
+    cli = os.path.abspath(args.cli)
+    if not os.access(cli, os.X_OK):
+        raise SystemExit(f"bench: {cli}: not built (run `make build`)")
+    if not os.access(TIME, os.X_OK):
+        raise SystemExit(f"bench: {TIME} missing (apt-get install time)")
+
+    files = sample_files()
+    digest = samples_digest(files)
+    work = os.path.join(args.work, digest)
+    tree = os.path.join(work, "tree")
+    os.makedirs(work, exist_ok=True)
+    per_copy_files = len(files)
+    tree_copies = -(-args.files // per_copy_files)
+    log(f"bench: tree of {tree_copies} x {per_copy_files} files under {tree}")
+    dirs = make_tree(tree, files, tree_copies)
+    load = os.getloadavg()[0]
+
+    # 1. A real build of the first copies: every page read and recognized.
+    real = os.path.join(work, "real.sqlite")
+    for suffix in ("", "-wal", "-shm", ".lock"):
+        if os.path.exists(real + suffix):
+            os.remove(real + suffix)
+    log(f"bench: building {args.copies} copies for real (--jobs {args.jobs}) ...")
+    rc, wall, rss_build, out, err = timed([cli, "build"] + dirs[: args.copies] + ["--index", real, "--jobs", str(args.jobs)])
+    if rc not in (0, 1):
+        raise SystemExit(f"bench: build failed ({rc}): {err.strip()[-2000:]}")
+    st = status(cli, real)
+    pages_real = st.get("pages") or st.get("drawings")
+    version = recognizer_version(real)
+    figures = {"load_average": round(load, 1), "jobs": args.jobs, "recognizer_version": version,
+               "build": {"pages": pages_real, "files": st.get("files"), "seconds": round(wall, 2),
+                         "pages_per_second": round(pages_real / wall, 2), "max_rss_mb": round(rss_build, 1),
+                         "exit": rc}}
+    log(f"bench: {pages_real} pages in {wall:.1f} s")
+
+    # 2. The no-op rebuild of the whole tree, after replicating the rows of copy 0 to the others.
+    noop = os.path.join(work, f"noop-v{version}.sqlite")
+    if not os.path.exists(noop):
+        log(f"bench: replicating to {tree_copies} copies for the no-op rebuild ...")
+        replicate(real, noop + ".tmp", tree, args.copies, tree_copies - args.copies, stat=True)
+        os.replace(noop + ".tmp", noop)
+    before = status(cli, noop)
+    runs = []
+    for _ in range(3):
+        rc, wall, rss, out, err = timed([cli, "build", tree, "--index", noop, "--jobs", str(args.jobs)])
+        runs.append((wall, rss, rc))
+    after = status(cli, noop)
+    changed = {k: (before.get(k), after.get(k)) for k in ("files", "pages", "words", "drawings")
+               if before.get(k) != after.get(k)}
+    figures["noop_rebuild"] = {"files": after.get("files"), "seconds_each": [round(w, 3) for w, _, _ in runs],
+                               "seconds_median": round(statistics.median(w for w, _, _ in runs), 3),
+                               "max_rss_mb": round(max(r for _, r, _ in runs), 1),
+                               "exit": runs[-1][2], "index_changed": changed or None}
+
+    # 3. Queries on an index of at least `pages` pages.
+    per_copy_pages = pages_real // args.copies
+    big_copies = max(-(-args.pages // per_copy_pages), tree_copies)
+    big = os.path.join(work, f"big-v{version}-{big_copies}.sqlite")
+    if not os.path.exists(big):
+        log(f"bench: replicating to {big_copies} copies ({big_copies * per_copy_pages} pages) ...")
+        replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)
+        os.replace(big + ".tmp", big)
+    st_big = status(cli, big)
+    words = query_words(args.queries, args.seed)
+    subprocess.run([cli, "query", "warmup", "--index", big, "--json"], capture_output=True)
+    spawn = []
+    for _ in range(20):
+        t = time.perf_counter()
+        subprocess.run([cli, "--help"], capture_output=True)
+        spawn.append((time.perf_counter() - t) * 1000)
+    modes = {}
+    slowest = {}
+    for mode, extra in (("in-word", []), ("full-words", ["--full-words"])):
+        lat, hits, found = [], [], 0
+        for w in words:
+            t = time.perf_counter()
+            p = subprocess.run([cli, "query", w, "--index", big, "--json"] + extra, capture_output=True, text=True)
+            lat.append((time.perf_counter() - t) * 1000)
+            if p.returncode not in (0, 1):
+                raise SystemExit(f"bench: query {w!r} failed ({p.returncode}): {p.stderr.strip()}")
+            n = len(json.loads(p.stdout)["results"]) if p.stdout.strip() else 0
+            hits.append(n)
+            found += p.returncode == 0
+            slowest[(mode, w)] = lat[-1]
+        modes[mode] = {"queries": len(words), "p50_ms": round(percentile(lat, 0.5), 1),
+                       "p99_ms": round(percentile(lat, 0.99), 1), "max_ms": round(max(lat), 1),
+                       "with_hits": found, "mean_results": round(statistics.mean(hits), 1)}
+    worst = sorted(slowest, key=slowest.get, reverse=True)[:5]
+    rss_q = 0.0
+    for mode, w in worst:
+        extra = ["--full-words"] if mode == "full-words" else []
+        _, _, rss, _, _ = timed([cli, "query", w, "--index", big, "--json"] + extra)
+        rss_q = max(rss_q, rss)
+    figures["query"] = {"index_pages": st_big.get("pages") or st_big.get("drawings"), "index_words": st_big.get("words"),
+                        "index_mb": round(os.path.getsize(big) / 2**20), "spawn_only_p50_ms": round(percentile(spawn, 0.5), 1),
+                        "modes": modes, "max_rss_mb": round(rss_q, 1)}
+    peak = max(figures["build"]["max_rss_mb"], figures["noop_rebuild"]["max_rss_mb"], rss_q)
+    figures["peak_rss_mb"] = peak
+
+    b, n, q = figures["build"], figures["noop_rebuild"], figures["query"]
+    ok = lambda good: "ok" if good else "MISSED"  # noqa: E731
+    p99 = max(m["p99_ms"] for m in q["modes"].values())
+    print()
+    print(f"notebook-index bench-index ({cli}; recognizer version {version}; load average {load:.1f} on "
+          f"{os.cpu_count()} cores)")
+    print(f"  build, --jobs {args.jobs}:        {b['pages']} pages in {b['seconds']} s = {b['pages_per_second']} pages/s"
+          f"  (max RSS {b['max_rss_mb']} MB)")
+    print(f"  no-op rebuild:           {n['files']} files in {n['seconds_median']} s (median of 3: {n['seconds_each']})"
+          f"  (max RSS {n['max_rss_mb']} MB)  target <= 2 s: {ok(n['seconds_median'] <= 2)}"
+          + ("" if not n["index_changed"] else f"  INDEX CHANGED {n['index_changed']}"))
+    print(f"  query index:             {q['index_pages']} pages, {q['index_words']} words, {q['index_mb']} MB"
+          f" (rows replicated from the real build; see Benchmarks/replicate_index.py)")
+    print(f"  process spawn (--help):  p50 {q['spawn_only_p50_ms']} ms")
+    for mode, m in q["modes"].items():
+        print(f"  query {mode:<11}        {m['queries']} words: p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, "
+              f"max {m['max_ms']} ms; {m['with_hits']} with hits, {m['mean_results']} results each on average")
+    print(f"  query p99 target <= 50 ms: {ok(p99 <= 50)}  (max RSS {q['max_rss_mb']} MB)")
+    print(f"  peak memory:             {peak} MB  target <= 500 MB: {ok(peak <= 500)}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(figures, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
