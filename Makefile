@@ -24,6 +24,12 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+bench-recognizer:
+	Benchmarks/bench-recognizer.sh $(SHARED) $(BENCH_ARGS)
+
+train:
+	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
+
 bench-formats:
 	Benchmarks/bench-formats.sh $(SHARED)/corpus
 
@@ -41,7 +47,6 @@ EVAL_PAGES ?= /tmp/dev-pages
 eval: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
-
 
 # FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
 # from the test fixtures and the corpus, through every reader via the format registry.

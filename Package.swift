@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "CSQLite"]),
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
+        .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel"]),
         .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel"]),

@@ -50,6 +50,17 @@ public enum NotebookFormats {
         return readers.first { $0.fileExtensions.contains(fileExtension) }
     }
 
+    /// Whether a crawl should take the file at `url` as a notebook: its extension is one a reader
+    /// claims, and where that extension is shared with other files (`.json`), its content is ours.
+    public static func isNotebookFile(_ url: URL) -> Bool {
+        guard let reader = reader(forExtension: url.pathExtension.lowercased()) else { return false }
+        guard reader.extensionIsShared else { return true }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return true }  // reading reports why
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        return reader.canRead(probe(contents: head, fileExtension: url.pathExtension.lowercased()))
+    }
+
     /// Reads the notebook file or folder at `url` with the reader `detect` picks.
     /// - Throws: `ReadError` with a one-line reason (without the path) when the file cannot be read,
     ///   no reader recognises it, or the reader refuses it.

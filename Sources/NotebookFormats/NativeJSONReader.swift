@@ -30,6 +30,8 @@ import Foundation
 public struct NativeJSONReader: NotebookReader {
     public static let formatName = "json"
     public static let fileExtensions = ["json"]
+    /// Most `.json` files are not notebooks; a crawl takes only ours.
+    public static let extensionIsShared = true
     /// The value of the top-level `"format"` key.
     public static let formatTag = "notebook-index"
     /// The newest version this build reads (and `NativeJSONWriter` writes).

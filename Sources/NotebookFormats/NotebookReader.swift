@@ -36,6 +36,10 @@ public protocol NotebookReader: Sendable {
     /// Whether this reader reads the folder at `url` as one notebook (a reMarkable bundle with a
     /// `.content` file, for example). The default claims no folder.
     static func claims(directory url: URL) -> Bool
+
+    /// Whether files with this reader's extension are often something else (any `.json` file), so
+    /// that a crawl must look at the content (`canRead(_:)`) before taking one. Default false.
+    static var extensionIsShared: Bool { get }
 }
 
 extension NotebookReader {
@@ -52,6 +56,8 @@ extension NotebookReader {
     public static func canRead(_ probe: FormatProbe) -> Bool { false }
 
     public static func claims(directory url: URL) -> Bool { false }
+
+    public static var extensionIsShared: Bool { false }
 }
 
 /// What format detection knows about a file before choosing a reader: its extension and its

@@ -19,7 +19,7 @@ public struct RegistryNotebookSource: NotebookSource {
     public init() {}
 
     public func isNotebookFile(_ url: URL) -> Bool {
-        NotebookFormats.reader(forExtension: url.pathExtension.lowercased()) != nil
+        NotebookFormats.isNotebookFile(url)
     }
 
     public func isNotebookFolder(_ url: URL) -> Bool {

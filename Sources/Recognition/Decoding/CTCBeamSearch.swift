@@ -1,0 +1,205 @@
+/// CTC prefix beam search guided by a character language model and a word list.
+///
+/// Every hypothesis is a node of a prefix tree (so equal prefixes merge, as CTC requires) carrying
+/// the probability of its frames ending in a blank and in its last character. Its rank adds, per
+/// character, `lmWeight ×` the character model's log-probability and `insertionBonus`, and once per
+/// word `oovPenalty` when the letters of that word leave the word list or stop short of a word.
+/// Words outside the list are penalized, never forbidden, so names and codes are still read.
+struct CTCBeamSearch: Sendable {
+    struct Settings: Sendable {
+        var beamWidth = 24
+        var lmWeight: Float = 0.6
+        var insertionBonus: Float = 1.0
+        var oovPenalty: Float = 2.5
+        /// Characters less likely than this in a frame are not tried there.
+        var pruneLogProbability: Float = -9
+        /// At most this many characters are tried per frame.
+        var maxCharactersPerFrame = 10
+    }
+
+    /// One finished reading: characters as class indices (1...), CTC log-likelihood, total rank.
+    struct Hypothesis: Sendable {
+        var classes: [Int]
+        var acousticScore: Float
+        var score: Float
+    }
+
+    /// Where in a word the last character left a hypothesis.
+    enum WordState: Hashable, Sendable {
+        /// Between words, or only punctuation so far.
+        case start
+        /// Letters that are so far a prefix of a listed word.
+        case inLexicon(Lexicon.Node)
+        /// Letters followed by punctuation (e.g. "word,"); `listed` is whether the letters were a word.
+        case closed
+        /// Letters outside the list, or digits: no further word-list penalty in this word.
+        case free
+    }
+
+    let alphabet: [UInt8]
+    let languageModel: CharacterLanguageModel
+    let lexicon: Lexicon
+    let settings: Settings
+
+    private static let space = UInt8(ascii: " ")
+
+    private struct Node {
+        var parent: Int32
+        var cls: Int32
+        var lmScore: Float
+        var context: CharacterLanguageModel.Context
+        var word: WordState
+    }
+
+    private struct Beam {
+        var node: Int32
+        var blank: Float
+        var nonBlank: Float
+        var total: Float { logAdd(blank, nonBlank) }
+    }
+
+    /// The best readings of frames `frames` of `logProbabilities` (`frameCount × classCount`).
+    /// - Parameters:
+    ///   - allowSpace: false to read a single word (the word-level n-best pass).
+    ///   - count: how many distinct readings to return, best first.
+    func decode(
+        _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1
+    ) -> [Hypothesis] {
+        var nodes = [Node(parent: -1, cls: 0, lmScore: 0, context: .start, word: .start)]
+        var childIndex: [Int64: Int32] = [:]
+        var beams = [Beam(node: 0, blank: 0, nonBlank: -.infinity)]
+        var candidates: [Int] = []
+        candidates.reserveCapacity(classCount)
+
+        for t in frames {
+            let row = t * classCount
+            candidates.removeAll(keepingCapacity: true)
+            for c in 1..<classCount where logProbabilities[row + c] > settings.pruneLogProbability {
+                if !allowSpace, alphabet[c - 1] == Self.space { continue }
+                candidates.append(c)
+            }
+            if candidates.count > settings.maxCharactersPerFrame {
+                candidates.sort { logProbabilities[row + $0] > logProbabilities[row + $1] }
+                candidates.removeLast(candidates.count - settings.maxCharactersPerFrame)
+            }
+            var next: [Int32: Beam] = [:]
+            func add(_ node: Int32, blank: Float, nonBlank: Float) {
+                if var b = next[node] {
+                    b.blank = logAdd(b.blank, blank)
+                    b.nonBlank = logAdd(b.nonBlank, nonBlank)
+                    next[node] = b
+                } else {
+                    next[node] = Beam(node: node, blank: blank, nonBlank: nonBlank)
+                }
+            }
+            let blankLP = logProbabilities[row]
+            for beam in beams {
+                let n = nodes[Int(beam.node)]
+                add(beam.node, blank: beam.total + blankLP, nonBlank: -.infinity)
+                if n.cls > 0 {
+                    add(beam.node, blank: -.infinity, nonBlank: beam.nonBlank + logProbabilities[row + Int(n.cls)])
+                }
+                for c in candidates {
+                    let key = Int64(beam.node) << 8 | Int64(c)
+                    let child: Int32
+                    if let existing = childIndex[key] {
+                        child = existing
+                    } else {
+                        child = Int32(nodes.count)
+                        nodes.append(extend(n, parent: beam.node, cls: c))
+                        childIndex[key] = child
+                    }
+                    let lp = logProbabilities[row + c]
+                    let from = c == Int(n.cls) ? beam.blank : beam.total
+                    add(child, blank: -.infinity, nonBlank: from + lp)
+                }
+            }
+            beams = Array(next.values)
+            if beams.count > settings.beamWidth {
+                beams.sort { $0.total + nodes[Int($0.node)].lmScore > $1.total + nodes[Int($1.node)].lmScore }
+                beams.removeLast(beams.count - settings.beamWidth)
+            }
+        }
+
+        var finished: [Hypothesis] = beams.map { beam in
+            let n = nodes[Int(beam.node)]
+            var classes: [Int] = []
+            var i = beam.node
+            while i > 0 {
+                classes.append(Int(nodes[Int(i)].cls))
+                i = nodes[Int(i)].parent
+            }
+            let end = endOfWord(n)
+            return Hypothesis(classes: classes.reversed(), acousticScore: beam.total, score: beam.total + n.lmScore + end)
+        }
+        finished.sort { $0.score > $1.score }
+        var seen = Set<[Int]>()
+        var out: [Hypothesis] = []
+        for h in finished where !h.classes.isEmpty || finished.count == 1 {
+            if seen.insert(h.classes).inserted { out.append(h) }
+            if out.count == count { break }
+        }
+        return out
+    }
+
+    /// The node reached by writing class `cls` after `parent`, with its language-model score.
+    private func extend(_ parent: Node, parent index: Int32, cls: Int) -> Node {
+        let ch = alphabet[cls - 1]
+        let symbol = CharacterLanguageModel.symbol(ch)
+        var score = parent.lmScore + settings.insertionBonus
+            + settings.lmWeight * languageModel.logProbability(symbol, after: parent.context)
+        var word = parent.word
+        if ch == Self.space {
+            score += endOfWord(parent)
+            word = .start
+        } else if let key = Lexicon.key(ch) {
+            switch parent.word {
+            case .start, .closed:
+                if let node = lexicon.child(of: Lexicon.root, key) {
+                    word = .inLexicon(node)
+                } else {
+                    score -= settings.oovPenalty
+                    word = .free
+                }
+            case .inLexicon(let node):
+                if let next = lexicon.child(of: node, key) {
+                    word = .inLexicon(next)
+                } else {
+                    score -= settings.oovPenalty
+                    word = .free
+                }
+            case .free:
+                break
+            }
+        } else if ch >= UInt8(ascii: "0") && ch <= UInt8(ascii: "9") {
+            if case .inLexicon(let node) = parent.word, !lexicon.isWord(node) { score -= settings.oovPenalty }
+            word = .free
+        } else if case .inLexicon(let node) = parent.word {
+            if !lexicon.isWord(node) { score -= settings.oovPenalty }
+            word = .closed
+        }
+        return Node(parent: index, cls: Int32(cls), lmScore: score, context: parent.context.appending(symbol), word: word)
+    }
+
+    /// What finishing the current word costs: the boundary's language-model score, and the
+    /// word-list penalty when the letters stop short of a listed word.
+    private func endOfWord(_ n: Node) -> Float {
+        var score = settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context)
+        if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { score -= settings.oovPenalty }
+        return score
+    }
+}
+
+@inline(__always)
+func logAdd(_ a: Float, _ b: Float) -> Float {
+    if a == -.infinity { return b }
+    if b == -.infinity { return a }
+    let m = max(a, b)
+    return m + log1pf(expf(-abs(a - b)))
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

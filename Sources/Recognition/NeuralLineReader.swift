@@ -1,0 +1,111 @@
+import DrawingModel
+import Foundation
+
+/// Reads a line of ink with the trained network: features → per-frame log-probabilities → a
+/// line-level beam search for the best reading → forced alignment to find each word's frames →
+/// a word-level beam search over those frames for the word's n-best readings.
+public struct NeuralLineReader: LineReading {
+    let network: RecognizerNetwork
+    let featureSettings: InkFeatures.Settings
+    let decoder: CTCBeamSearch
+    /// How many readings each word keeps.
+    public let candidatesPerWord: Int
+
+    private static let space = UInt8(ascii: " ")
+
+    init(model: ModelFile, languageModel: CharacterLanguageModel, lexicon: Lexicon,
+         settings: CTCBeamSearch.Settings = .init(), candidatesPerWord: Int = 5) throws(ModelError) {
+        network = try RecognizerNetwork(file: model)
+        let f = model.metadata.features
+        guard f.count == InkFeatures.width else { throw .invalid("model expects \(f.count) features per point") }
+        featureSettings = .init(step: f.step, jumpClip: f.jumpClip, yClip: f.yClip, minUnitFraction: f.minUnitFraction)
+        decoder = CTCBeamSearch(alphabet: Array(model.metadata.alphabet.utf8), languageModel: languageModel,
+                                lexicon: lexicon, settings: settings)
+        self.candidatesPerWord = candidatesPerWord
+    }
+
+    /// The network's input for a line, and for each input row the line point it came from.
+    func features(of line: LineInk) -> InkFeatures {
+        var traces: [[Point]] = []
+        var offsets: [Int] = []
+        for (i, p) in line.points.enumerated() {
+            if p.startsTrace || traces.isEmpty {
+                traces.append([])
+                offsets.append(i)
+            }
+            traces[traces.count - 1].append(p.location)
+        }
+        return InkFeatures(traces: traces, offsets: offsets, settings: featureSettings)
+    }
+
+    /// Per-frame log-probabilities for a line (`frames × classCount`).
+    func logProbabilities(of features: InkFeatures) -> [Float] {
+        network.logProbabilities(features: features.values, t: features.count)
+    }
+
+    public func read(_ line: LineInk) -> [DecodedWord] {
+        let input = features(of: line)
+        guard input.count > 0 else { return [] }
+        let logp = logProbabilities(of: input)
+        let k = network.classCount
+        let frames = logp.count / k
+        guard let best = decoder.decode(logp, classCount: k, frames: 0..<frames).first, !best.classes.isEmpty,
+              let charFrames = CTCAlignment.characterFrames(logp, classCount: k, frames: 0..<frames, classes: best.classes)
+        else { return [] }
+
+        // words are the runs of non-space characters; each owns the frames up to the spaces around it
+        var words: [(classes: [Int], frames: Range<Int>)] = []
+        var current: [Int] = []
+        var start = 0
+        for (i, c) in best.classes.enumerated() {
+            if decoder.alphabet[c - 1] == Self.space {
+                if !current.isEmpty { words.append((current, start..<charFrames[i].lowerBound)) }
+                current = []
+                start = charFrames[i].upperBound
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { words.append((current, start..<frames)) }
+
+        return words.map { word in
+            let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
+            let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: candidatesPerWord)
+            var candidates = hyps.map { WordCandidate(text: text($0.classes), score: Double($0.score)) }
+            // the line's reading comes first: the line-level search saw the word's context
+            let lineReading = text(word.classes)
+            if let i = candidates.firstIndex(where: { $0.text == lineReading }) {
+                let c = candidates.remove(at: i)
+                candidates.insert(WordCandidate(text: c.text, score: max(c.score, candidates.first?.score ?? c.score)), at: 0)
+            } else {
+                let score = candidates.first?.score ?? 0
+                candidates.insert(WordCandidate(text: lineReading, score: score), at: 0)
+                candidates = Array(candidates.prefix(candidatesPerWord))
+            }
+            let confidence = Self.confidence(candidates)
+            return DecodedWord(candidates: candidates, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
+                               confidence: confidence)
+        }
+    }
+
+    private func text(_ classes: [Int]) -> String {
+        String(decoding: classes.map { decoder.alphabet[$0 - 1] }, as: UTF8.self)
+    }
+
+    /// The line points under a span of frames: each frame covers two input rows (the network
+    /// halves the rate), each row knows its nearest original point.
+    private func pointRange(of frames: Range<Int>, input: InkFeatures, pointCount: Int) -> Range<Int> {
+        let firstRow = min(2 * frames.lowerBound, input.count - 1)
+        let lastRow = min(2 * frames.upperBound - 1, input.count - 1)
+        let lower = input.sources[firstRow]
+        let upper = max(lower + 1, input.sources[max(lastRow, firstRow)] + 1)
+        return lower..<min(upper, pointCount)
+    }
+
+    /// The share of the probability mass of the candidates held by the best one.
+    static func confidence(_ candidates: [WordCandidate]) -> Double {
+        guard let top = candidates.first?.score else { return 0 }
+        let total = candidates.reduce(0.0) { $0 + exp($1.score - top) }
+        return 1 / total
+    }
+}

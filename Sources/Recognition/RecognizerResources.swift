@@ -1,0 +1,39 @@
+import Foundation
+
+/// Loads the shipped model, word list and language-model text from the package's resources, once
+/// per process (the model is immutable, so every thread shares it).
+enum RecognizerResources {
+    static let modelName = "recognizer"
+    static let modelExtension = "nbm"
+
+    /// The English line reader built from the bundled resources, or why it could not be built.
+    static let englishLineReader: Result<NeuralLineReader, ModelError> = Result { () throws(ModelError) in
+        let model = try ModelFile(data: try load(modelName, modelExtension))
+        let words = String(decoding: try load("words-en", "txt"), as: UTF8.self)
+        let sentences = String(decoding: try load("lm-text-en", "txt"), as: UTF8.self)
+        let wordList = words.split(separator: "\n")
+        let lexicon = Lexicon(words: wordList)
+        let texts = wordList.lazy.map(String.init) + sentences.split(separator: "\n").map(String.init)
+        return try NeuralLineReader(model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon)
+    }
+
+    static func load(_ name: String, _ ext: String) throws(ModelError) -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: ext) else {
+            throw .missing("\(name).\(ext) is not among the installed resources (\(Bundle.module.bundlePath))")
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .missing("\(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension HandwritingRecognizer {
+    /// The recognizer for English built from the shipped model, word list and language model.
+    /// Loading happens once per process; later calls share it.
+    /// - Throws: `ModelError` when the resources are missing or damaged.
+    public static func makeDefault() throws(ModelError) -> HandwritingRecognizer {
+        HandwritingRecognizer(lineReader: try RecognizerResources.englishLineReader.get())
+    }
+}

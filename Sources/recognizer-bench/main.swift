@@ -1,0 +1,112 @@
+// Recognizer accuracy and speed on UNIPEN samples (JSON lines, uncompressed), as a user would get
+// them: each sample becomes a drawing and goes through the whole pipeline (layout, network, beam
+// search, alignment). Run by `make bench-recognizer` (Benchmarks/bench-recognizer.sh).
+//
+//     recognizer-bench words.jsonl lines.jsonl [--limit N]
+import DrawingModel
+import Dispatch
+import Foundation
+import Recognition
+
+struct Sample {
+    var label: String
+    var drawing: Drawing
+}
+
+func loadSamples(_ path: String, limit: Int) throws -> [Sample] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var out: [Sample] = []
+    for line in text.split(separator: "\n") where out.count < limit {
+        guard let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let label = obj["label"] as? String, let strokes = obj["strokes"] as? [[[Double]]]
+        else { continue }
+        if let n = obj["n_lines"] as? Int, n > 1 { continue }  // one line per sample, as the targets are stated
+        var drawing = Drawing()
+        for (i, s) in strokes.enumerated() where !s.isEmpty {
+            let points = s.map { StrokePoint(location: Point(x: $0[0], y: $0[1])) }
+            let id = UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", i))!
+            drawing.strokes.append(Stroke(id: id, path: StrokePath(controlPoints: points)))
+        }
+        out.append(Sample(label: label.split(separator: " ").joined(separator: " "), drawing: drawing))
+    }
+    return out
+}
+
+func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+    if a.isEmpty { return b.count }
+    var prev = Array(0...b.count)
+    for i in 1...a.count {
+        var cur = [i] + Array(repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        prev = cur
+    }
+    return prev[b.count]
+}
+
+/// Readings are compared without the labels' spacing around punctuation ("Tx ." == "Tx.").
+func normalized(_ s: String) -> String {
+    var t = s
+    for p in [".", ",", ";", ":", "!", "?", "'", ")"] { t = t.replacingOccurrences(of: " " + p, with: p) }
+    t = t.replacingOccurrences(of: "( ", with: "(")
+    return t.split(separator: " ").joined(separator: " ")
+}
+
+struct Score {
+    var charErrors = 0, chars = 0, wordErrors = 0, words = 0, top5 = 0, samples = 0, seconds = 0.0
+    var cer: Double { Double(charErrors) / Double(max(chars, 1)) }
+    var wer: Double { Double(wordErrors) / Double(max(words, 1)) }
+}
+
+func evaluate(_ samples: [Sample], _ recognizer: HandwritingRecognizer) -> Score {
+    var score = Score()
+    for s in samples {
+        let start = DispatchTime.now()
+        let transcript = recognizer.transcribe(s.drawing)
+        score.seconds += Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let hyp = normalized(transcript.text.replacingOccurrences(of: "\n", with: " "))
+        let ref = normalized(s.label)
+        score.charErrors += editDistance(Array(hyp), Array(ref))
+        score.chars += ref.count
+        let hw = hyp.split(separator: " ").map(String.init), rw = ref.split(separator: " ").map(String.init)
+        score.wordErrors += editDistance(hw, rw)
+        score.words += rw.count
+        let words = transcript.lines.flatMap(\.words)
+        if words.count == 1, words[0].candidates.prefix(5).contains(where: { normalized($0.text) == ref }) {
+            score.top5 += 1
+        }
+        score.samples += 1
+    }
+    return score
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: recognizer-bench WORDS.jsonl LINES.jsonl [--limit N]\n".utf8))
+    exit(2)
+}
+let limit = args.firstIndex(of: "--limit").flatMap { Int(args[$0 + 1]) } ?? Int.max
+let recognizer = try HandwritingRecognizer.makeDefault()
+let words = try loadSamples(args[1], limit: limit)
+let lines = try loadSamples(args[2], limit: limit)
+_ = recognizer.transcribe(words[0].drawing)  // load and warm up outside the timings
+
+let w = evaluate(words, recognizer)
+let l = evaluate(lines, recognizer)
+// throughput on every core: samples split across threads, one shared recognizer
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let t0 = DispatchTime.now()
+DispatchQueue.concurrentPerform(iterations: cores) { k in
+    for i in stride(from: k, to: words.count, by: cores) { _ = recognizer.transcribe(words[i].drawing) }
+}
+let parallel = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9
+let modelBytes = Bundle.allBundles.compactMap { $0.url(forResource: "recognizer", withExtension: "nbm") }.first
+    .flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int } ?? 0
+
+func pct(_ x: Double) -> String { String(format: "%.2f %%", 100 * x) }
+print("recognizer version \(HandwritingRecognizer.recognitionVersion)")
+print("words (categories 6, 7): \(w.samples) samples  CER \(pct(w.cer))  WER \(pct(w.wer))  top-5 word accuracy \(pct(Double(w.top5) / Double(max(w.samples, 1))))  \(String(format: "%.1f", 1000 * w.seconds / Double(max(w.samples, 1)))) ms/word (one core)")
+print("lines (category 8):      \(l.samples) samples  CER \(pct(l.cer))  WER \(pct(l.wer))  \(String(format: "%.1f", 1000 * l.seconds / Double(max(l.samples, 1)))) ms/line (one core)")
+print("throughput: \(String(format: "%.0f", Double(words.count) / parallel)) words/s on \(cores) cores")
+print("model size: \(modelBytes) bytes")

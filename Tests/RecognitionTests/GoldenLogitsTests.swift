@@ -1,0 +1,88 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import Recognition
+
+/// The Swift network and feature extraction against what the trainer computes for the same real
+/// samples (Tests/Fixtures/recognizer-golden.json, written by Training/export.py with the model).
+struct GoldenLogitsTests {
+    struct Case: Decodable {
+        var id: String
+        var label: String
+        var strokes: [[[Double]]]
+        var features: [[Double]]
+        var logProbabilities: [[Double]]
+    }
+
+    struct Golden: Decodable {
+        var cases: [Case]
+    }
+
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/recognizer-golden.json")
+
+    static func load() throws -> (Golden, NeuralLineReader) {
+        let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: fixture))
+        return (golden, try RecognizerResources.englishLineReader.get())
+    }
+
+    static func features(_ c: Case, _ reader: NeuralLineReader) -> InkFeatures {
+        var points: [InkPoint] = []
+        for (si, s) in c.strokes.enumerated() {
+            for (k, p) in s.enumerated() {
+                points.append(InkPoint(location: Point(x: p[0], y: p[1]), strokeIndex: si, startsTrace: k == 0))
+            }
+        }
+        return reader.features(of: LineInk(points: points))
+    }
+
+    /// Features agree to float32 rounding (the trainer sums in a different order).
+    @Test func featuresMatchTheTrainer() throws {
+        let (golden, reader) = try Self.load()
+        #expect(golden.cases.count >= 3)
+        for c in golden.cases {
+            let f = Self.features(c, reader)
+            #expect(f.count == c.features.count, "\(c.id)")
+            guard f.count == c.features.count else { continue }
+            var worst = 0.0
+            for (i, row) in c.features.enumerated() {
+                for (j, v) in row.enumerated() { worst = max(worst, abs(Double(f.values[i * 6 + j]) - v)) }
+            }
+            #expect(worst < 1e-4, "\(c.id): largest feature difference \(worst)")
+        }
+    }
+
+    /// Log-probabilities agree within 1e-3 (float32 arithmetic in a different order).
+    @Test func logProbabilitiesMatchTheTrainer() throws {
+        let (golden, reader) = try Self.load()
+        for c in golden.cases {
+            // the trainer's own features, so this test isolates the network
+            let values = c.features.flatMap { $0.map(Float.init) }
+            let logp = reader.network.logProbabilities(features: values, t: c.features.count)
+            let k = reader.network.classCount
+            #expect(logp.count == c.logProbabilities.count * k, "\(c.id)")
+            guard logp.count == c.logProbabilities.count * k else { continue }
+            var worst = 0.0
+            for (t, row) in c.logProbabilities.enumerated() {
+                for (j, v) in row.enumerated() { worst = max(worst, abs(Double(logp[t * k + j]) - v)) }
+            }
+            #expect(worst < 1e-3, "\(c.id): largest log-probability difference \(worst)")
+        }
+    }
+
+    /// A damaged model file is refused with a reason, never trusted.
+    @Test(arguments: [0, 3, 8, 20, 200, 5000, -1])
+    func truncatedModelIsRefused(keep: Int) throws {
+        let data = try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension)
+        let damaged = keep >= 0 ? data.prefix(keep) : data + Data([0])
+        #expect(throws: ModelError.self) { try ModelFile(data: Data(damaged)) }
+    }
+
+    @Test func theShippedModelLoads() throws {
+        let data = try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension)
+        let model = try ModelFile(data: data)
+        #expect(model.metadata.alphabet.count == 95)
+        #expect(data.count <= 10 << 20, "the model must stay within 10 MB")
+    }
+}

@@ -1,0 +1,75 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import Recognition
+
+/// The shipped recognizer on real handwriting of writers it never saw (UNIPEN dev samples in
+/// Tests/Fixtures/unipen, CC BY 4.0): readings close to the labels, hits pointing at the ink.
+struct RealHandwritingTests {
+    struct Sample: Decodable {
+        var id: String
+        var label: String
+        var strokes: [[[Double]]]
+
+        var drawing: Drawing {
+            Drawing(strokes: strokes.enumerated().map { i, s in
+                Stroke(id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", i))!,
+                       path: StrokePath(controlPoints: s.map { StrokePoint(location: Point(x: $0[0], y: $0[1])) }))
+            })
+        }
+    }
+
+    static func samples(_ name: String) throws -> [Sample] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/unipen/\(name)")
+        return try JSONDecoder().decode([Sample].self, from: Data(contentsOf: url))
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var prev = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var cur = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return a.isEmpty ? b.count : prev[b.count]
+    }
+
+    /// Character error rate over sixteen words by sixteen different writers stays low, and most
+    /// words are among the candidates (what search needs).
+    @Test func wordsOfUnseenWritersAreRead() throws {
+        let recognizer = try HandwritingRecognizer.makeDefault()
+        var errors = 0, chars = 0, found = 0
+        let samples = try Self.samples("dev-words-sample.json")
+        for s in samples {
+            let transcript = recognizer.transcribe(s.drawing)
+            errors += Self.editDistance(Array(transcript.text), Array(s.label))
+            chars += s.label.count
+            let candidates = transcript.lines.flatMap(\.words).flatMap(\.candidates).map { $0.text.lowercased() }
+            if candidates.contains(s.label.lowercased()) { found += 1 }
+        }
+        let cer = Double(errors) / Double(chars)
+        #expect(cer < 0.25, "character error rate \(cer)")
+        #expect(found * 10 >= samples.count * 6, "\(found) of \(samples.count) words among the candidates")
+    }
+
+    /// Every word of a text line maps to strokes of the line and a box inside the line's ink.
+    @Test func wordsOfALineMapBackToTheirInk() throws {
+        let recognizer = try HandwritingRecognizer.makeDefault()
+        for s in try Self.samples("dev-lines-sample.json") {
+            let drawing = s.drawing
+            let inkBounds = try #require(drawing.bounds)
+            let words = recognizer.transcribe(drawing).lines.flatMap(\.words)
+            #expect(!words.isEmpty, "\(s.id)")
+            let ids = Set(drawing.strokes.map(\.id))
+            for w in words {
+                #expect(!w.strokeIDs.isEmpty && w.strokeIDs.isSubset(of: ids), "\(s.id): \(w.text)")
+                #expect(w.bounds.minX >= inkBounds.minX - 1e-6 && w.bounds.maxX <= inkBounds.maxX + 1e-6, "\(s.id): \(w.text)")
+                #expect(w.bounds.width < inkBounds.width, "\(s.id): a word is narrower than its line")
+            }
+        }
+    }
+}

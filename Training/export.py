@@ -1,0 +1,91 @@
+"""Writes the trained network in the binary format the Swift side loads, plus golden test data.
+
+    python3 export.py [--checkpoint checkpoints/latest.npz] [--out ../Sources/Recognition/Resources/recognizer.nbm]
+
+File layout (little-endian), read by Sources/Recognition/Network/ModelFile.swift:
+    magic    8 bytes  "NBIXRNN\\0"
+    version  u32      file-format version (1)
+    metaLen  u32      then metaLen bytes of UTF-8 JSON: model and feature configuration, alphabet
+    count    u32      number of tensors, then for each:
+        nameLen u16, name (UTF-8), dtype u8 (0 = float32), rank u8, dims u32 × rank, data
+"""
+import argparse
+import gzip
+import json
+import os
+import struct
+
+import numpy as np
+
+import alphabet
+import ink
+import model
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+MAGIC = b"NBIXRNN\0"
+FORMAT_VERSION = 1
+
+
+def write_model(params, meta, path):
+    blob = json.dumps(meta, sort_keys=True).encode()
+    with open(path, "wb") as f:
+        f.write(MAGIC)
+        f.write(struct.pack("<II", FORMAT_VERSION, len(blob)))
+        f.write(blob)
+        f.write(struct.pack("<I", len(params)))
+        for name in sorted(params):
+            a = np.ascontiguousarray(np.asarray(params[name], dtype="<f4"))
+            nb = name.encode()
+            f.write(struct.pack("<H", len(nb)) + nb)
+            f.write(struct.pack("<BB", 0, a.ndim))
+            f.write(struct.pack("<" + "I" * a.ndim, *a.shape))
+            f.write(a.tobytes())
+
+
+def golden(params, path, count=3):
+    """A few real dev samples with the features and log-probabilities the trainer computes."""
+    import jax.numpy as jnp
+    src = os.path.join(os.path.dirname(ink.__file__), "..", "..", "shared", "data", "unipen", "dev-words.jsonl.gz")
+    cases = []
+    with gzip.open(src, "rt") as f:
+        for line in f:
+            r = json.loads(line)
+            if sum(len(s) for s in r["strokes"]) < 60:
+                continue
+            strokes = [np.asarray(s, np.float64) for s in r["strokes"]]
+            feats, _ = ink.features(strokes)
+            logp, flen = model.forward(params, jnp.asarray(feats[None]), jnp.asarray([len(feats)]))
+            cases.append({"id": r["id"], "label": r["label"], "strokes": r["strokes"],
+                          "features": np.round(feats.astype(np.float64), 6).tolist(),
+                          "logProbabilities": np.round(np.asarray(logp[0, : int(flen[0])], np.float64), 5).tolist()})
+            if len(cases) == count:
+                break
+    with open(path, "w") as f:
+        json.dump({"source": "UNIPEN train_r01_v07 dev writers, CC BY 4.0", "cases": cases}, f)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "latest.npz"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "..", "Sources", "Recognition", "Resources", "recognizer.nbm"))
+    ap.add_argument("--golden", default=os.path.join(ROOT, "..", "Tests", "Fixtures", "recognizer-golden.json"))
+    args = ap.parse_args()
+    z = np.load(args.checkpoint)
+    params = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
+    meta = {
+        "architecture": "conv3-bilstm-ctc",
+        "config": model.CONFIG,
+        "featureVersion": ink.FEATURE_VERSION,
+        "features": {"step": ink.STEP, "jumpClip": ink.JUMP_CLIP, "yClip": ink.Y_CLIP,
+                     "minUnitFraction": ink.MIN_UNIT_FRACTION, "count": ink.N_FEATURES},
+        "alphabet": alphabet.CHARS,
+        "trainingStep": int(z["step"]),
+        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0)",
+    }
+    write_model(params, meta, args.out)
+    golden(params, args.golden)
+    print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes) and {args.golden}")
+
+
+if __name__ == "__main__":
+    main()
