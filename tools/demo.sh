@@ -19,13 +19,13 @@ run build SampleNotebooks
 rc=$?
 if [ $rc -eq 2 ]; then echo "demo: build failed" >&2; exit 2; fi
 run status
-# Words written in the samples (see SampleNotebooks/truth.json) and the typed title of the
-# Xournal++ notebook; in-word matching finds "note" inside "notes".
+# Words written in the samples (see SampleNotebooks/truth.json), the typed title of the Xournal++
+# notebook, in-word matching ("play" finds "players") and the JSON contract.
 run query lecture
-run query community
-run query "give five" --limit 5
-run query note --limit 5
-run query exotic --full-words --json --limit 2
+run query history --limit 5
+run query play --limit 5
+run query service --full-words --limit 5
+run query price --full-words --json --limit 2
 printf '\n\033[1m$ notebook-index text SampleNotebooks/inkml/meeting-notes-1.inkml | head\033[0m\n'
 "$cli" text SampleNotebooks/inkml/meeting-notes-1.inkml | head -n 8
 echo
