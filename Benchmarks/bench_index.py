@@ -145,6 +145,11 @@ def main():
 
     files = sample_files()
     digest = samples_digest(files)
+    # Cached indexes are only valid for the same samples and the same model.
+    model = os.path.join(os.path.dirname(cli), "notebook-index_Recognition.resources", "Resources", "recognizer.nbm")
+    if os.path.exists(model):
+        with open(model, "rb") as f:
+            digest += "-" + hashlib.sha256(f.read()).hexdigest()[:12]
     work = os.path.join(args.work, digest)
     tree = os.path.join(work, "tree")
     os.makedirs(work, exist_ok=True)
