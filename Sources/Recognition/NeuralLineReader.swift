@@ -8,20 +8,17 @@ public struct NeuralLineReader: LineReading {
     let network: RecognizerNetwork
     let featureSettings: InkFeatures.Settings
     let decoder: CTCBeamSearch
-    /// How many readings each word keeps.
-    public let candidatesPerWord: Int
 
     private static let space = UInt8(ascii: " ")
 
     init(model: ModelFile, languageModel: CharacterLanguageModel, lexicon: Lexicon,
-         settings: CTCBeamSearch.Settings = .init(), candidatesPerWord: Int = 5) throws(ModelError) {
+         settings: DecoderSettings = .init()) throws(ModelError) {
         network = try RecognizerNetwork(file: model)
         let f = model.metadata.features
         guard f.count == InkFeatures.width else { throw .invalid("model expects \(f.count) features per point") }
         featureSettings = .init(step: f.step, jumpClip: f.jumpClip, yClip: f.yClip, minUnitFraction: f.minUnitFraction)
         decoder = CTCBeamSearch(alphabet: Array(model.metadata.alphabet.utf8), languageModel: languageModel,
                                 lexicon: lexicon, settings: settings)
-        self.candidatesPerWord = candidatesPerWord
     }
 
     /// The network's input for a line, and for each input row the line point it came from.
@@ -70,7 +67,7 @@ public struct NeuralLineReader: LineReading {
 
         return words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
-            let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: candidatesPerWord)
+            let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord)
             var candidates = hyps.map { WordCandidate(text: text($0.classes), score: Double($0.score)) }
             // the line's reading comes first: the line-level search saw the word's context
             let lineReading = text(word.classes)
@@ -80,8 +77,11 @@ public struct NeuralLineReader: LineReading {
             } else {
                 let score = candidates.first?.score ?? 0
                 candidates.insert(WordCandidate(text: lineReading, score: score), at: 0)
-                candidates = Array(candidates.prefix(candidatesPerWord))
+                candidates = Array(candidates.prefix(decoder.settings.candidatesPerWord))
             }
+            // alternatives far below the best would only add false hits to searches
+            let floor = candidates[0].score - decoder.settings.candidateMargin
+            candidates = [candidates[0]] + candidates.dropFirst().filter { $0.score >= floor }
             let confidence = Self.confidence(candidates)
             return DecodedWord(candidates: candidates, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
                                confidence: confidence)

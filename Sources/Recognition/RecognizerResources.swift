@@ -8,13 +8,18 @@ enum RecognizerResources {
 
     /// The English line reader built from the bundled resources, or why it could not be built.
     static let englishLineReader: Result<NeuralLineReader, ModelError> = Result { () throws(ModelError) in
+        try makeEnglishLineReader(settings: DecoderSettings())
+    }
+
+    static func makeEnglishLineReader(settings: DecoderSettings) throws(ModelError) -> NeuralLineReader {
         let model = try ModelFile(data: try load(modelName, modelExtension))
         let words = String(decoding: try load("words-en", "txt"), as: UTF8.self)
         let sentences = String(decoding: try load("lm-text-en", "txt"), as: UTF8.self)
         let wordList = words.split(separator: "\n")
         let lexicon = Lexicon(words: wordList)
         let texts = wordList.lazy.map(String.init) + sentences.split(separator: "\n").map(String.init)
-        return try NeuralLineReader(model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon)
+        return try NeuralLineReader(model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
+                                    settings: settings)
     }
 
     static func load(_ name: String, _ ext: String) throws(ModelError) -> Data {
@@ -35,5 +40,18 @@ extension HandwritingRecognizer {
     /// - Throws: `ModelError` when the resources are missing or damaged.
     public static func makeDefault() throws(ModelError) -> HandwritingRecognizer {
         HandwritingRecognizer(lineReader: try RecognizerResources.englishLineReader.get())
+    }
+
+    /// Size in bytes of the shipped model file, nil when it is missing.
+    public static var modelFileSize: Int? {
+        guard let url = Bundle.module.url(forResource: RecognizerResources.modelName, withExtension: RecognizerResources.modelExtension)
+        else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+    }
+
+    /// A recognizer with other decoder settings (for tuning on the dev writers; the shipped
+    /// settings are `DecoderSettings()`). Builds its own copy of the resources.
+    public static func make(settings: DecoderSettings) throws(ModelError) -> HandwritingRecognizer {
+        HandwritingRecognizer(lineReader: try RecognizerResources.makeEnglishLineReader(settings: settings))
     }
 }

@@ -77,17 +77,34 @@ func evaluate(_ samples: [Sample], _ recognizer: HandwritingRecognizer) -> Score
             score.top5 += 1
         }
         score.samples += 1
+        if verbose, hyp != ref { print("  \(ref)  ->  \(hyp)  [\(words.first?.candidates.map(\.text).joined(separator: "|") ?? "")]") }
     }
     return score
 }
 
 let args = CommandLine.arguments
+let verbose = ProcessInfo.processInfo.environment["NBI_VERBOSE"] != nil
 guard args.count >= 3 else {
     FileHandle.standardError.write(Data("usage: recognizer-bench WORDS.jsonl LINES.jsonl [--limit N]\n".utf8))
     exit(2)
 }
 let limit = args.firstIndex(of: "--limit").flatMap { Int(args[$0 + 1]) } ?? Int.max
-let recognizer = try HandwritingRecognizer.makeDefault()
+/// Decoder settings from the environment, for tuning on dev (NBI_LM_WEIGHT=0.8 ...); defaults otherwise.
+func settingsFromEnvironment() -> DecoderSettings? {
+    let env = ProcessInfo.processInfo.environment
+    var s = DecoderSettings()
+    var changed = false
+    func float(_ key: String, _ apply: (Double) -> Void) {
+        if let v = env[key].flatMap(Double.init) { apply(v); changed = true }
+    }
+    float("NBI_LM_WEIGHT") { s.lmWeight = Float($0) }
+    float("NBI_INSERTION_BONUS") { s.insertionBonus = Float($0) }
+    float("NBI_OOV_PENALTY") { s.oovPenalty = Float($0) }
+    float("NBI_BEAM") { s.beamWidth = Int($0) }
+    float("NBI_MARGIN") { s.candidateMargin = $0 }
+    return changed ? s : nil
+}
+let recognizer = try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0) } ?? HandwritingRecognizer.makeDefault()
 let words = try loadSamples(args[1], limit: limit)
 let lines = try loadSamples(args[2], limit: limit)
 _ = recognizer.transcribe(words[0].drawing)  // load and warm up outside the timings
@@ -101,8 +118,7 @@ DispatchQueue.concurrentPerform(iterations: cores) { k in
     for i in stride(from: k, to: words.count, by: cores) { _ = recognizer.transcribe(words[i].drawing) }
 }
 let parallel = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9
-let modelBytes = Bundle.allBundles.compactMap { $0.url(forResource: "recognizer", withExtension: "nbm") }.first
-    .flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int } ?? 0
+let modelBytes = HandwritingRecognizer.modelFileSize ?? 0
 
 func pct(_ x: Double) -> String { String(format: "%.2f %%", 100 * x) }
 print("recognizer version \(HandwritingRecognizer.recognitionVersion)")

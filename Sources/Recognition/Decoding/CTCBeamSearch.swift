@@ -5,17 +5,29 @@
 /// character, `lmWeight ×` the character model's log-probability and `insertionBonus`, and once per
 /// word `oovPenalty` when the letters of that word leave the word list or stop short of a word.
 /// Words outside the list are penalized, never forbidden, so names and codes are still read.
+/// The beam search's knobs, tuned on the dev writers (`make bench-recognizer`).
+public struct DecoderSettings: Sendable {
+    public var beamWidth = 24
+    /// Weight of the character language model's log-probability, per character.
+    public var lmWeight: Float = 0.6
+    /// Added per character, against the language model's bias toward short readings.
+    public var insertionBonus: Float = 1.0
+    /// Charged once per word whose letters leave the word list or stop short of a word.
+    public var oovPenalty: Float = 2.5
+    /// Characters less likely than this in a frame are not tried there.
+    public var pruneLogProbability: Float = -9
+    /// At most this many characters are tried per frame.
+    public var maxCharactersPerFrame = 10
+    /// A word keeps alternative readings scoring at most this far (natural log) below its best.
+    public var candidateMargin: Double = 6
+    /// How many readings a word keeps at most.
+    public var candidatesPerWord = 5
+
+    public init() {}
+}
+
 struct CTCBeamSearch: Sendable {
-    struct Settings: Sendable {
-        var beamWidth = 24
-        var lmWeight: Float = 0.6
-        var insertionBonus: Float = 1.0
-        var oovPenalty: Float = 2.5
-        /// Characters less likely than this in a frame are not tried there.
-        var pruneLogProbability: Float = -9
-        /// At most this many characters are tried per frame.
-        var maxCharactersPerFrame = 10
-    }
+    typealias Settings = DecoderSettings
 
     /// One finished reading: characters as class indices (1...), CTC log-likelihood, total rank.
     struct Hypothesis: Sendable {

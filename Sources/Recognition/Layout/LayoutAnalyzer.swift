@@ -24,6 +24,8 @@ public struct LayoutAnalyzer: Sendable {
     static let fragmentExtent = 1.2
     /// Farthest weighted vertical distance, in writing sizes, at which such a fragment joins.
     static let fragmentDistance = 1.0
+    /// Height, in writing sizes, below which a one- or two-stroke group is a bar, not a line.
+    static let flatFragmentHeight = 0.5
 
     public init() {}
 
@@ -55,11 +57,13 @@ public struct LayoutAnalyzer: Sendable {
             }
         }
         var groups = LineGrouping.lines(of: glyphs, in: traces, sizes: sizes)
-        // One or two small glyphs on their own (the top of a "?", the bar of an "I", an accent)
-        // join the line next to them when there is one; otherwise they stay a line.
+        // One or two small or flat glyphs on their own (the top of a "?", the bar of an "I", a
+        // long t-crossbar, an accent) join the line next to them when there is one; otherwise
+        // they stay a line.
         let isFragment = { (members: [Int]) -> Bool in
             guard members.count <= 2, let box = LineGrouping.extent(members, traces) else { return false }
-            return max(box.width, box.height) <= Self.fragmentExtent * LineGrouping.size(of: members, sizes)
+            let size = LineGrouping.size(of: members, sizes)
+            return max(box.width, box.height) <= Self.fragmentExtent * size || box.height <= Self.flatFragmentHeight * size
         }
         let fragments = groups.filter(isFragment)
         groups.removeAll(where: isFragment)

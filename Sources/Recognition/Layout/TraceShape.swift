@@ -41,7 +41,9 @@ enum TraceShape {
             let widths = traces.map(\.bounds.width).sorted()
             return max(widths.isEmpty ? 1 : widths[widths.count / 2], 1e-6)
         }
-        let p90 = heights[Int(0.9 * Double(heights.count - 1))]
+        let p90 = heights[Int((0.9 * Double(heights.count - 1)).rounded())]
+        // (the 90th percentile rounds to the nearest trace, so a word of one long stroke and two
+        // dots is measured by the word, not by a dot)
         let letters = heights.filter { $0 >= 0.2 * p90 }
         return max(letters.isEmpty ? tallest : letters[letters.count / 2], 1e-6)
     }
