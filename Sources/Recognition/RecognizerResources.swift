@@ -42,6 +42,14 @@ extension HandwritingRecognizer {
         HandwritingRecognizer(lineReader: try RecognizerResources.englishLineReader.get())
     }
 
+    /// Checks that the resources are installed and the model file is intact, without building
+    /// the language model (cheap: a command can call it before knowing whether it will read ink).
+    public static func checkResources() throws(ModelError) {
+        _ = try ModelFile(data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
+        _ = try RecognizerResources.load("words-en", "txt")
+        _ = try RecognizerResources.load("lm-text-en", "txt")
+    }
+
     /// Size in bytes of the shipped model file, nil when it is missing.
     public static var modelFileSize: Int? {
         guard let url = Bundle.module.url(forResource: RecognizerResources.modelName, withExtension: RecognizerResources.modelExtension)
