@@ -19,7 +19,7 @@ public struct DecoderSettings: Sendable {
     /// At most this many characters are tried per frame.
     public var maxCharactersPerFrame = 10
     /// A word keeps alternative readings scoring at most this far (natural log) below its best.
-    public var candidateMargin: Double = 6
+    public var candidateMargin: Double = 2
     /// How many readings a word keeps at most.
     public var candidatesPerWord = 5
 
