@@ -42,7 +42,7 @@ struct CTCBeamSearch: Sendable {
         case start
         /// Letters that are so far a prefix of a listed word.
         case inLexicon(Lexicon.Node)
-        /// Letters followed by punctuation (e.g. "word,"); `listed` is whether the letters were a word.
+        /// Letters followed by punctuation (e.g. "word,"); the word-list check was made at the punctuation.
         case closed
         /// Letters outside the list, or digits: no further word-list penalty in this word.
         case free

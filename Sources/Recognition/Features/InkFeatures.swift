@@ -25,7 +25,9 @@ struct InkFeatures: Sendable {
     init(traces: [[Point]], offsets: [Int], settings: Settings) {
         values = []
         sources = []
-        let traces = traces.filter { !$0.isEmpty }
+        // each trace keeps its own offset when empty ones are dropped
+        let kept = zip(traces, offsets).filter { !$0.0.isEmpty }
+        let traces = kept.map(\.0)
         guard !traces.isEmpty else { return }
         let (unit, centreY) = Self.sizeAndCentre(traces, minUnitFraction: settings.minUnitFraction)
         var x0 = Double.infinity
@@ -33,17 +35,14 @@ struct InkFeatures: Sendable {
 
         var points: [Point] = []
         var starts: [Bool] = []
-        var traceIndex = 0
-        for (i, trace) in zip(offsets.indices, traces) {
-            _ = i
+        for (trace, offset) in kept {
             let normalized = trace.map { Point(x: ($0.x - x0) / unit, y: ($0.y - centreY) / unit) }
             let (resampled, source) = Self.resample(normalized, step: settings.step)
             for (k, p) in resampled.enumerated() {
                 points.append(p)
                 starts.append(k == 0)
-                sources.append(offsets[traceIndex] + source[k])
+                sources.append(offset + source[k])
             }
-            traceIndex += 1
         }
 
         let n = points.count
