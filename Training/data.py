@@ -15,7 +15,8 @@ POINTS_PER_BATCH = 12288
 
 
 def load(split, groups=("chars", "words", "lines")):
-    """[(strokes, label)] of one split; multi-line texts are left out (a line reader reads one line)."""
+    """[(strokes, label, group, writer)] of one split; multi-line texts are left out (a line reader
+    reads one line)."""
     out = []
     for g in groups:
         path = os.path.join(UNIPEN, f"{split}-{g}.jsonl.gz")
@@ -28,7 +29,7 @@ def load(split, groups=("chars", "words", "lines")):
                 strokes = [np.asarray(s, np.float64) for s in r["strokes"] if len(s) > 0]
                 if not strokes or not label or not alphabet.encode(label):
                     continue
-                out.append((strokes, label, g))
+                out.append((strokes, label, g, (r["contributor"], r["writer"])))
     return out
 
 
@@ -63,12 +64,51 @@ def make_batch(items, bucket):
     return x, lengths, labels, lpad, weight
 
 
-def epoch_batches(samples, rng, augment=True):
-    """Yields padded batches of augmented samples, bucketed by resampled length, in random order."""
+def words_by_writer(samples):
+    """{writer: [(strokes, label)]} of the word samples, for writers with at least two words."""
+    out = {}
+    for strokes, label, g, writer in samples:
+        if g == "words":
+            out.setdefault(writer, []).append((strokes, label))
+    return {w: v for w, v in sorted(out.items()) if len(v) >= 2}
+
+
+def synthetic_line(words, rng):
+    """One line made of 2-7 word samples of one writer: sizes evened out (within +-10 %), centres
+    on a gently wandering baseline, gaps of 1-3.5 size units. Real lines are scarce (a sixth of
+    the word count) and the line reader must learn where words end."""
+    k = int(rng.integers(2, min(7, len(words)) + 1))
+    chosen = [words[i] for i in rng.choice(len(words), size=k, replace=False)]
+    sizes = [ink.size_and_centre(st) for st, _ in chosen]
+    target = float(np.median([u for u, _ in sizes]))
+    strokes, x, drift = [], 0.0, 0.0
+    for (st, _), (u, yc) in zip(chosen, sizes):
+        scale = target / u * rng.uniform(0.9, 1.1)
+        x0 = min(s[:, 0].min() for s in st)
+        drift += rng.normal(0.0, 0.15)
+        for s in st:
+            p = np.empty_like(s, dtype=np.float64)
+            p[:, 0] = (s[:, 0] - x0) * scale + x
+            p[:, 1] = (s[:, 1] - yc) * scale + drift * target
+            strokes.append(p)
+        x = max(p[:, 0].max() for p in strokes[-len(st):]) + rng.uniform(1.0, 3.5) * target
+    return strokes, " ".join(label for _, label in chosen)
+
+
+def epoch_batches(samples, rng, augment=True, synthetic_lines=0):
+    """Yields padded batches of augmented samples (plus `synthetic_lines` lines made of one
+    writer's words), bucketed by resampled length, in random order."""
+    samples = list(samples)
+    if synthetic_lines:
+        by_writer = words_by_writer(samples)
+        writers = list(by_writer)
+        for _ in range(synthetic_lines):
+            strokes, label = synthetic_line(by_writer[writers[rng.integers(len(writers))]], rng)
+            samples.append((strokes, label, "synthetic", None))
     order = rng.permutation(len(samples))
     pending = {b: [] for b in BUCKETS}
     for i in order:
-        strokes, label, _ = samples[i]
+        strokes, label = samples[i][:2]
         if augment:
             st, step = ink.augment(strokes, rng)
         else:

@@ -5,7 +5,9 @@ both on fixed inputs, so any change here must be made there too and bump FEATURE
 
 Steps for one line or word of ink (strokes of (x, y) points, y down):
 1. size unit u: the standard deviation of y over the ink resampled uniformly along arc length
-   (robust to resolution and point density; ascenders and descenders move it little);
+   (robust to resolution and point density; ascenders and descenders move it little), never below
+   (width + height) / 40 per stroke, so that a dash or a dot does not explode while a long line of
+   many strokes keeps its own size (version 1 used (width + height) / 40, which shrank long lines);
 2. normalise: x from the left edge, y from the mean, both divided by u;
 3. resample every stroke along its arc length every STEP units (first and last point kept);
 4. per point: dx, dy (the pen-up jump at a stroke's first point, clipped), stroke-start flag,
@@ -14,12 +16,12 @@ Steps for one line or word of ink (strokes of (x, y) points, y down):
 """
 import numpy as np
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 STEP = 0.5           # resampling step in size units
 JUMP_CLIP = 8.0      # |dx|, |dy| of a pen-up jump, in size units
 Y_CLIP = 6.0
 N_FEATURES = 6
-MIN_UNIT_FRACTION = 1.0 / 40.0  # u >= (width + height) / 40 so dashes and dots do not explode
+MIN_UNIT_FRACTION = 1.0 / 40.0  # u >= (width + height) / 40 / strokes
 
 
 def _resample_polyline(pts, step):
@@ -58,7 +60,7 @@ def size_and_centre(strokes):
         return 1.0, float(allp[:, 1].mean())
     ys = np.concatenate([_resample_polyline(s, extent / 200.0)[0][:, 1] for s in strokes])
     sigma = float(ys.std())
-    return max(sigma, (w + h) * MIN_UNIT_FRACTION, 1e-6), float(ys.mean())
+    return max(sigma, (w + h) * MIN_UNIT_FRACTION / len(strokes), 1e-6), float(ys.mean())
 
 
 def features(strokes, step=STEP):

@@ -28,12 +28,20 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 CKPT = os.path.join(ROOT, "checkpoints", "latest.npz")
 LOG = os.path.join(ROOT, "checkpoints", "train.log")
 SEED = 20261129
-TOTAL_STEPS = 4500
 PEAK_LR = 2e-3
+# Two phases of warmup and cosine decay; phase 2 adds synthetic lines made of one writer's words.
+# (The shipped model's phase 1 ran with feature version 1, whose size floor shrank long lines.)
+PHASE2_START = 4500
+PHASE2_PEAK_LR = 1e-3
+TOTAL_STEPS = 9000
+SYNTHETIC_LINES_PER_EPOCH = 12000
 
 
 def schedule():
-    return optax.warmup_cosine_decay_schedule(0.0, PEAK_LR, 800, TOTAL_STEPS, PEAK_LR * 0.03)
+    phase1 = optax.warmup_cosine_decay_schedule(0.0, PEAK_LR, 800, PHASE2_START, PEAK_LR * 0.03)
+    phase2 = optax.warmup_cosine_decay_schedule(PEAK_LR * 0.03, PHASE2_PEAK_LR, 300,
+                                                TOTAL_STEPS - PHASE2_START, PHASE2_PEAK_LR * 0.03)
+    return optax.join_schedules([phase1, phase2], [PHASE2_START])
 
 
 def make_optimizer():
@@ -107,7 +115,7 @@ def dev_batches(limit_per_group=400, seed=7):
         chosen += [items[i] for i in idx]
     out = []
     pend = {}
-    for strokes, label, g in chosen:
+    for strokes, label, g, _ in chosen:
         import ink
         f, _ = ink.features(strokes)
         b = data.bucket_of(len(f))
@@ -122,13 +130,24 @@ def dev_batches(limit_per_group=400, seed=7):
     return out
 
 
-def producer(queue, epoch, seed):
+def producer(queue, epoch, seed, synthetic_lines):
     samples = data.load("train")
     while True:
         rng = np.random.default_rng([seed, epoch])
-        for batch in data.epoch_batches(samples, rng):
+        for batch in data.epoch_batches(samples, rng, synthetic_lines=synthetic_lines):
             queue.put((epoch, batch))
         epoch += 1
+
+
+def start_producer(step, epoch):
+    """A process that feeds batches of the training phase `step` is in, from `epoch` on."""
+    phase = 2 if step >= PHASE2_START else 1
+    synthetic = SYNTHETIC_LINES_PER_EPOCH if phase == 2 else 0
+    queue = mp.get_context("fork").Queue(maxsize=64)
+    proc = mp.get_context("fork").Process(target=producer, args=(queue, epoch, SEED, synthetic), daemon=True)
+    proc.phase = phase
+    proc.start()
+    return queue, proc
 
 
 def save(params, opt_state, step, epoch):
@@ -172,10 +191,8 @@ def main():
     os.makedirs(os.path.dirname(LOG), exist_ok=True)
     log(f"start step {step} epoch {epoch} params {sum(v.size for v in params.values())}")
     dev = dev_batches()
-    queue = mp.get_context("fork").Queue(maxsize=64)
     # the data order restarts from the checkpoint's epoch; within an epoch a resumed run reshuffles
-    proc = mp.get_context("fork").Process(target=producer, args=(queue, epoch, SEED), daemon=True)
-    proc.start()
+    queue, proc = start_producer(step, epoch)
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(True))  # finish the step, save, exit
     t0 = time.time()
@@ -183,6 +200,9 @@ def main():
     losses = []
     t_window = time.time()
     while not stop and step < args.steps and time.time() - t0 < args.hours * 3600:
+        if step == PHASE2_START and proc.phase == 1:
+            proc.terminate()
+            queue, proc = start_producer(step, epoch + 1)
         epoch, (x, lengths, labels, lpad, weight) = queue.get()
         params, opt_state, loss = train_step(params, opt_state, x, lengths, labels, lpad, weight)
         step += 1

@@ -15,6 +15,9 @@ public struct NeuralLineReader: LineReading {
          settings: DecoderSettings = .init()) throws(ModelError) {
         network = try RecognizerNetwork(file: model)
         let f = model.metadata.features
+        guard model.metadata.featureVersion == InkFeatures.version else {
+            throw .invalid("model uses feature version \(model.metadata.featureVersion); this build computes version \(InkFeatures.version)")
+        }
         guard f.count == InkFeatures.width else { throw .invalid("model expects \(f.count) features per point") }
         featureSettings = .init(step: f.step, jumpClip: f.jumpClip, yClip: f.yClip, minUnitFraction: f.minUnitFraction)
         decoder = CTCBeamSearch(alphabet: Array(model.metadata.alphabet.utf8), languageModel: languageModel,

@@ -4,10 +4,13 @@
 /// ours. Words are stored once in `words`; two external-content FTS5 tables index their folded
 /// candidates (`words_fts`: unicode61 for whole words, `words_trigram`: trigram for in-word
 /// matching) and are kept in step by triggers, so the stock `sqlite3` shell can read everything:
-/// `SELECT * FROM meta` shows the schema and recognizer versions.
+/// `SELECT * FROM meta` shows the schema and recognizer versions. Word IDs lead with the word's
+/// confidence (`WordID`), so FTS matches come best first.
+///
+/// Versions: 1 numbered words in insertion order; 2 numbers them by `WordID`.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 1
+    static let version = 2
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -40,7 +43,7 @@ enum IndexSchema {
         );
         CREATE INDEX drawings_by_version ON drawings(recognition_version);
         CREATE TABLE words(
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY,          -- WordID: confidence bucket, drawing, word number
             drawing_id INTEGER NOT NULL REFERENCES drawings(id) ON DELETE CASCADE,
             source INTEGER NOT NULL,         -- 0 handwriting, 1 typed text
             line INTEGER NOT NULL,
@@ -72,5 +75,17 @@ enum IndexSchema {
             INSERT INTO words_fts(rowid, folded) VALUES (new.id, new.folded);
             INSERT INTO words_trigram(rowid, folded) VALUES (new.id, new.folded);
         END;
+        """
+
+    /// Version 1 to 2: renumber words by `WordID` (through negative IDs, so old and new never
+    /// collide) and rebuild the FTS tables, whose rowids are the word IDs.
+    static let migrateFrom1 = """
+        UPDATE words SET id = -id;
+        UPDATE words SET id = \(WordID.sql(confidence: "old.confidence", drawingID: "old.drawing_id", wordNumber: "old.n"))
+        FROM (SELECT id, confidence, drawing_id, row_number() OVER (PARTITION BY drawing_id ORDER BY id DESC) - 1 AS n
+              FROM words) AS old
+        WHERE words.id = old.id;
+        INSERT INTO words_fts(words_fts) VALUES ('rebuild');
+        INSERT INTO words_trigram(words_trigram) VALUES ('rebuild');
         """
 }

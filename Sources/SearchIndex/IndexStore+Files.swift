@@ -42,13 +42,14 @@ extension IndexStore {
         let drawingID = database.lastInsertedRowID
         let statement = try database.statement(
             """
-            INSERT INTO words(drawing_id, source, line, position, text, candidates, scores, folded, confidence,
+            INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
                               stroke_ids, x, y, width, height)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for word in drawing.words {
+        for (number, word) in drawing.words.enumerated() {
             let texts = word.candidates.map { $0.text.replacingOccurrences(of: "\n", with: " ") }
             try statement.execute([
+                try WordID.make(confidence: word.confidence, drawingID: drawingID, wordNumber: number),
                 drawingID, word.source.rawValue, word.line, word.position, word.text,
                 texts.joined(separator: "\n"),
                 word.candidates.map { String($0.score) }.joined(separator: " "),

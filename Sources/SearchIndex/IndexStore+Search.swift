@@ -58,9 +58,9 @@ extension IndexStore {
     }
 
     /// The words matching one term, by place.
-    /// - Parameter best: when given, rows are read by falling confidence and reading stops once
-    ///   `best` matches score above every row still unread (a word's score never exceeds its
-    ///   confidence), so the top `best` are exact.
+    /// - Parameter best: when given, rows are read by falling word ID, so by falling confidence
+    ///   bucket (`WordID`), and reading stops once `best` matches score above every row still
+    ///   unread (a word's score never exceeds its confidence), so the top `best` are exact.
     private func wordsMatching(_ term: SearchQuery.Term, of query: SearchQuery, best: Int? = nil) throws
         -> [Place: WordMatch]
     {
@@ -68,14 +68,14 @@ extension IndexStore {
         let statement = try database.statement(
             """
             SELECT w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.confidence, w.stroke_ids,
-                   w.x, w.y, w.width, w.height, bm25(\(table))
+                   w.x, w.y, w.width, w.height, bm25(\(table)), w.id
             FROM \(table) JOIN words w ON w.id = \(table).rowid WHERE \(table) MATCH ?
-            \(best == nil ? "" : "ORDER BY w.confidence DESC")
+            \(best == nil ? "" : "ORDER BY \(table).rowid DESC")
             """)
         var found: [Place: WordMatch] = [:]
         var topScores: [Double] = []  // the best `best` scores so far, descending
         try statement.forEachRow([expression], while: { row in
-            if let best, topScores.count >= best, let floor = topScores.last, min(1, row.double(6)) < floor {
+            if let best, topScores.count >= best, let floor = topScores.last, WordID.confidenceCeiling(row.int64(13)) < floor {
                 return false
             }
             let word = StoredWordRow.word(from: row, columnOffset: 1)

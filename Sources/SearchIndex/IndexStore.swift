@@ -55,7 +55,8 @@ public final class IndexStore {
         }
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time.
-            try database.execute(IndexSchema.create)
+            if version == 0 { try database.execute(IndexSchema.create) }
+            if version == 1 { try database.execute(IndexSchema.migrateFrom1) }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))

@@ -8,6 +8,8 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
     case newerSchema(found: Int, supported: Int)
     /// Made by an older schema that only `build` can migrate.
     case olderSchema(found: Int, supported: Int)
+    /// Beyond what word IDs can number (see `WordID`).
+    case tooLarge(String)
     case database(DatabaseError)
 
     public var description: String {
@@ -20,6 +22,8 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
             return "index schema version \(found) is newer than this notebook-index supports (\(supported)); upgrade notebook-index or rebuild into a new index"
         case .olderSchema(let found, let supported):
             return "index schema version \(found) is older than \(supported); run 'notebook-index build' to upgrade it"
+        case .tooLarge(let what):
+            return "the index cannot hold \(what)"
         case .database(let error):
             return error.description
         }

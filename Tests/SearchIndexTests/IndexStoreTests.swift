@@ -83,6 +83,61 @@ import Testing
         }
     }
 
+    /// A version 1 index (words numbered in insertion order) is renumbered by `build` and keeps
+    /// every word searchable; queries refuse it until then.
+    @Test func version1IndexIsMigrated() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        try IndexStore(path: folder.index, access: .write).replace(sampleFile(path: "/x/a.tnb"))
+        let old = try Database(path: folder.index)
+        try old.execute(
+            """
+            UPDATE words SET id = -(id & 1048575) - 1;
+            UPDATE words SET id = -id;
+            INSERT INTO words_fts(words_fts) VALUES ('rebuild');
+            INSERT INTO words_trigram(words_trigram) VALUES ('rebuild');
+            PRAGMA user_version = 1;
+            """)
+        #expect(try old.integer("SELECT max(id) FROM words") == 2)
+        #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
+
+        let store = try IndexStore(path: folder.index, access: .write)
+        #expect(try store.database.integer("PRAGMA user_version") == IndexSchema.version)
+        var ids: [Int64] = []
+        try store.database.statement("SELECT id FROM words ORDER BY id").forEachRow { ids.append($0.int64(0)) }
+        let drawing = try #require(try store.database.integer("SELECT id FROM drawings"))
+        #expect(
+            ids == [
+                try WordID.make(confidence: 0.75, drawingID: Int64(drawing), wordNumber: 0),
+                try WordID.make(confidence: 1, drawingID: Int64(drawing), wordNumber: 1),
+            ])
+        #expect(try store.search(SearchQuery("cafe")).map(\.text) == ["Café"])
+        #expect(try store.search(SearchQuery("itl")).map(\.text) == ["Title"])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func wordIDsSortByConfidenceAndStayUnique() throws {
+        var random = SplitMix64(seed: 11)
+        var seen = Set<Int64>()
+        for _ in 0..<2000 {
+            let confidence = Double(random.next() % 10_001) / 10_000
+            let drawing = Int64(random.next() % UInt64(WordID.maxDrawingID + 1))
+            let number = Int(random.next() % UInt64(WordID.maxWordsPerDrawing))
+            let id = try WordID.make(confidence: confidence, drawingID: drawing, wordNumber: number)
+            #expect(id > 0)
+            #expect(WordID.confidenceCeiling(id) >= confidence)
+            #expect(WordID.confidenceCeiling(id) - confidence <= 1 / Double(WordID.buckets))
+            seen.insert(id)
+            let better = min(1, confidence + 1 / Double(WordID.buckets))
+            if WordID.bucket(better) > WordID.bucket(confidence) {  // a surer word outranks any ID below
+                #expect(try WordID.make(confidence: better, drawingID: 0, wordNumber: 0) > id)
+            }
+        }
+        #expect(seen.count == 2000)
+        #expect(throws: IndexStoreError.self) { try WordID.make(confidence: 0.5, drawingID: 1 << 30, wordNumber: 0) }
+        #expect(throws: IndexStoreError.self) { try WordID.make(confidence: 0.5, drawingID: 1, wordNumber: 1 << 20) }
+    }
+
     @Test func newerSchemaIsRefused() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }

@@ -3,6 +3,9 @@ import DrawingModel
 /// Turns a line of ink into the network's input, exactly as `Training/ink.py` does (the golden test
 /// compares the two); see that file for the steps and why. Traces are the pen-down runs of a line.
 struct InkFeatures: Sendable {
+    /// The `featureVersion` of model files whose features this type computes.
+    static let version = 2
+
     struct Settings: Sendable {
         var step: Double
         var jumpClip: Double
@@ -71,7 +74,8 @@ struct InkFeatures: Sendable {
     }
 
     /// The size unit (standard deviation of y over the ink resampled uniformly, never below a
-    /// fraction of the ink's width plus height) and the mean y of that resampled ink.
+    /// fraction of the ink's width plus height per trace, so a dash keeps a size and a long line
+    /// of many strokes keeps its own) and the mean y of that resampled ink.
     static func sizeAndCentre(_ traces: [[Point]], minUnitFraction: Double) -> (unit: Double, centreY: Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         var sumY = 0.0, count = 0.0
@@ -89,7 +93,8 @@ struct InkFeatures: Sendable {
         for t in traces { ys += resample(t, step: extent / 200).points.map(\.y) }
         let mean = ys.reduce(0, +) / Double(ys.count)
         let variance = ys.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(ys.count)
-        return (max(variance.squareRoot(), (w + h) * minUnitFraction, 1e-6), mean)
+        let floor = (w + h) * minUnitFraction / Double(traces.count)
+        return (max(variance.squareRoot(), floor, 1e-6), mean)
     }
 
     /// Points every `step` along the polyline (first and last kept) and, for each, the index of the
