@@ -12,6 +12,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "DrawingModel"),
+        .target(name: "SeededRandom"),
         .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
         .target(
             name: "Recognition",
@@ -23,11 +24,12 @@ let package = Package(
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
-        .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel"]),
-        .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel"]),
-        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel"]),
-        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
+        .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
+        .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
+        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel", "SeededRandom"]),
+        .testTarget(
+            name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex"]),
     ]
 )

@@ -16,7 +16,7 @@ public enum NativeJSONWriter {
     /// - Throws: `WriteError` when a number is not finite.
     public static func encode(_ notebook: Notebook) throws(WriteError) -> [UInt8] {
         var out = "{\"format\":\"\(NativeJSONReader.formatTag)\",\"version\":\(NativeJSONReader.version)"
-        if let title = notebook.title { out += ",\"title\":" + quoted(title) }
+        if let title = notebook.title { out += ",\"title\":" + JSONStringLiteral.quoted(title) }
         out += ",\"pages\":["
         for (p, page) in notebook.pages.enumerated() {
             out += p == 0 ? "\n{" : ",\n{"
@@ -25,7 +25,7 @@ public enum NativeJSONWriter {
             }
             out += "\"texts\":["
             for (t, text) in page.texts.enumerated() {
-                out += (t == 0 ? "" : ",") + "{\"text\":" + quoted(text.text)
+                out += (t == 0 ? "" : ",") + "{\"text\":" + JSONStringLiteral.quoted(text.text)
                 if let b = text.bounds { out += ",\"bounds\":" + (try rect(b)) }
                 out += "}"
             }
@@ -120,24 +120,5 @@ public enum NativeJSONWriter {
             return String(Int64(v))
         }
         return v.description
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

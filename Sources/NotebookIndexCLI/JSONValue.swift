@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import NotebookFormats
 
 /// A JSON value whose objects keep their keys in the order written, so `--json` output matches
 /// the documented contract key for key.
@@ -38,7 +39,7 @@ enum JSONValue {
         case .double(let value):
             // JSON has no NaN or infinity; whole numbers keep a ".0" like the contract's examples.
             out += value.isFinite ? String(value) : "null"
-        case .string(let value): Self.quote(value, into: &out)
+        case .string(let value): JSONStringLiteral.append(value, to: &out)
         case .array(let values):
             out += "["
             for (index, value) in values.enumerated() {
@@ -50,29 +51,11 @@ enum JSONValue {
             out += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out += ", " }
-                Self.quote(key, into: &out)
+                JSONStringLiteral.append(key, to: &out)
                 out += ": "
                 value.render(into: &out)
             }
             out += "}"
         }
-    }
-
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

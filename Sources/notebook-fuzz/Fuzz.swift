@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import NotebookFormats
+import SeededRandom
 
 #if canImport(Glibc)
 import Glibc

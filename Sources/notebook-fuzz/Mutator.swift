@@ -1,20 +1,4 @@
-/// Seeded input mutations for fuzzing the readers: deterministic for a given seed, so a failure can
-/// be replayed with `--seed`.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// The kinds of damage done to a fixture.
 enum Mutation: CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import NotebookFormats
@@ -44,7 +45,7 @@ import Testing
 
     /// Seeded byte flips and insertions: 60 per seed.
     @Test func byteFlips() throws {
-        var generator = FormatFixtures.Generator(state: 2024)
+        var generator = SplitMix64(seed: 2024)
         for seed in try Self.seeds() {
             for _ in 0..<60 {
                 var bytes = seed.bytes

@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import NotebookFormats
@@ -8,7 +9,7 @@ import Testing
 /// traps or hangs.
 @Suite struct NativeJSONFuzzTests {
     private func sample() throws -> [UInt8] {
-        var rng = NativeJSONTestRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         return try NativeJSONWriter.encode(rng.notebook(pages: 2...2, strokes: 2...3))
     }
 
@@ -28,7 +29,7 @@ import Testing
 
     @Test func seededByteDamageNeverTraps() throws {
         let bytes = try sample()
-        var rng = NativeJSONTestRandom(seed: 1234)
+        var rng = SplitMix64(seed: 1234)
         let structural = Array("{}[]\",:-0e.\\u \n".utf8)
         var outcomes = (read: 0, refused: 0)
         for _ in 0..<400 {

@@ -1,24 +1,12 @@
 import DrawingModel
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import NotebookFormats
 
-/// SplitMix64, seeded, for reproducible generated notebooks (named for this file's tests so it
-/// cannot clash with other suites' generators).
-struct NativeJSONTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Generated notebooks for the round-trip and fuzz tests.
+extension SplitMix64 {
     mutating func double() -> Double {
         // Mostly ordinary values, sometimes the awkward ones a lossless writer must keep.
         switch Int.random(in: 0..<12, using: &self) {
@@ -75,7 +63,7 @@ struct NativeJSONTestRandom: RandomNumberGenerator {
 
 @Suite struct NativeJSONRoundTripTests {
     @Test func generatedNotebooksSurviveEncodeAndDecode() throws {
-        var rng = NativeJSONTestRandom(seed: 2024)
+        var rng = SplitMix64(seed: 2024)
         for _ in 0..<60 {
             let notebook = rng.notebook()
             let bytes = try NativeJSONWriter.encode(notebook)
@@ -87,7 +75,7 @@ struct NativeJSONTestRandom: RandomNumberGenerator {
     }
 
     @Test func readsThroughTheRegistryByExtensionAndByContent() throws {
-        var rng = NativeJSONTestRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let notebook = rng.notebook(pages: 1...2, strokes: 1...3)
         let bytes = try NativeJSONWriter.encode(notebook)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("native-json-\(UUID().uuidString)")

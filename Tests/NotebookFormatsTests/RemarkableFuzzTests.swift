@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import NotebookFormats
@@ -47,7 +48,7 @@ import Testing
     func seededByteFlips(fixture: String) throws {
         let bytes = try RemarkableTestFiles.bytes(fixture)
         let cases = ProcessInfo.processInfo.environment["RM_FUZZ_CASES"].flatMap(Int.init) ?? 60
-        var rng = FormatFixtures.Generator(state: 0x5EED ^ UInt64(bytes.count))
+        var rng = SplitMix64(seed: 0x5EED ^ UInt64(bytes.count))
         for _ in 0..<cases {
             var damaged = bytes
             for _ in 0..<Int.random(in: 1...8, using: &rng) {

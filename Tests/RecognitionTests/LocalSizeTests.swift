@@ -1,21 +1,11 @@
 import DrawingModel
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import Recognition
 
 @Suite struct LocalSizeTests {
-    /// A small seeded generator (SplitMix64), so the property test is the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func trace(_ box: Rect, order: Int) -> InkTrace {
         InkTrace(
@@ -27,7 +17,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4])
     func prunedSearchFindsTheNearestNeighbours(seed: UInt64) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         let traces = (0..<300).map { k in
             // Mostly letter-sized boxes, a few tall or wide ones (rules, brackets).
             let w = k % 37 == 0 ? Double.random(in: 100...600, using: &rng) : Double.random(in: 1...15, using: &rng)

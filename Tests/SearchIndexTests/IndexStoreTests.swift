@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import SeededRandom
 import Testing
 
 @testable import SearchIndex

@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SearchIndex
@@ -89,18 +90,5 @@ import Testing
                 _ = try store.search(SearchQuery(text, options: options))
             }
         }
-    }
-}
-
-/// A small seeded generator so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

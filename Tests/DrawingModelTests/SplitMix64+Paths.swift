@@ -1,19 +1,7 @@
 import DrawingModel
+import SeededRandom
 
-/// A tiny seeded generator (SplitMix64) so property tests are reproducible without packages.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
 
     /// A handwriting-like path: a random walk with smoothly turning heading, increasing time offsets

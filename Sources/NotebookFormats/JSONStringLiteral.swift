@@ -1,0 +1,29 @@
+/// JSON string literals, shared by the native notebook writer and the command line's JSON output.
+public enum JSONStringLiteral {
+    /// Appends `text` as a quoted JSON string. Control characters and U+2028/U+2029 (which end a
+    /// line in JavaScript) are escaped, so the output stays one line and any JSON parser reads it.
+    public static func append(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    /// `text` as a quoted JSON string.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        append(text, to: &out)
+        return out
+    }
+}
