@@ -19,32 +19,46 @@ extension IndexStore {
 
     /// Runs a query.
     ///
-    /// Each term is prefiltered with its FTS5 expression, then every candidate reading is checked
-    /// in Swift (whole words, case, the exact text), and for phrases the words must follow each other
-    /// on one line. Hits are ranked by score (confidence × reading likelihood), then by bm25.
+    /// A single word is prefiltered with its FTS5 expression and every candidate reading is checked
+    /// in Swift (whole words, case, the exact text). A phrase is driven by its rarest word: that
+    /// word's matches are found so, and each other word is looked up at its place beside them
+    /// (consecutive positions of one line), so "of the" costs as much as "of" found once, not as
+    /// much as every "the". Hits are ranked by score (confidence × reading likelihood), then bm25.
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     public func search(_ query: SearchQuery) throws -> [SearchHit] {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }
-        var matches: [[Place: WordMatch]] = []
-        for term in query.terms {
-            // A single word needs only the best `limit` words: they are read by falling confidence.
-            let found = try wordsMatching(term, of: query, best: query.terms.count == 1 ? query.options.limit : nil)
-            if found.isEmpty { return [] }
-            matches.append(found)
-        }
+        let driver = query.terms.count == 1 ? 0 : try rarestTerm(of: query)
+        // A single word needs only the best `limit` words: they are read by falling confidence.
+        let found = try wordsMatching(query.terms[driver], of: query, best: query.terms.count == 1 ? query.options.limit : nil)
+        let neighbours = try database.statement(
+            """
+            SELECT source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height
+            FROM words WHERE drawing_id = ? AND source = ? AND line = ? AND position = ?
+            """)
         var ranked: [(hit: SearchHit, bm25: Double)] = []
         var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
-        for (start, first) in matches[0] {
-            var words = [first]
-            for offset in 1..<matches.count {
-                var place = start
-                place.position += offset
-                guard let next = matches[offset][place] else { break }
-                words.append(next)
+        for (place, match) in found {
+            var words: [WordMatch] = []
+            for (offset, term) in query.terms.enumerated() {
+                if offset == driver {
+                    words.append(match)
+                    continue
+                }
+                var beside = place
+                beside.position += offset - driver
+                guard beside.position >= 0,
+                    let word = try neighbours.firstRow(
+                        [beside.drawing, beside.source, beside.line, beside.position],
+                        { StoredWordRow.word(from: $0, columnOffset: 0) }),
+                    let candidate = query.matchingCandidate(word.candidates, term: term)
+                else { break }
+                words.append(WordMatch(word: word, candidate: candidate, bm25: 0))
             }
-            guard words.count == matches.count else { continue }
-            if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
-            guard let info = drawings[start.drawing] else { continue }
+            guard words.count == query.terms.count else { continue }
+            if drawings[place.drawing] == nil { drawings[place.drawing] = try drawingInfo(place.drawing) }
+            guard let info = drawings[place.drawing] else { continue }
+            var start = place
+            start.position -= driver
             ranked.append((hit(words, place: start, info: info), words.reduce(0) { $0 + $1.bm25 }))
         }
         ranked.sort { a, b in
@@ -55,6 +69,34 @@ extension IndexStore {
             return (a.hit.line, a.hit.position) < (b.hit.line, b.hit.position)
         }
         return ranked.prefix(query.options.limit).map(\.hit)
+    }
+
+    /// The index of the query term with the fewest indexed words, by FTS5's own document counts:
+    /// the fewest of its tokens' (whole words) or trigrams' (in-word) counts. A term too short for
+    /// either counts as common.
+    private func rarestTerm(of query: SearchQuery) throws -> Int {
+        let table = query.options.fullWordsOnly ? "words_fts" : "words_trigram"
+        try database.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table)_vocab USING fts5vocab(main, \(table), row)")
+        let count = try database.statement("SELECT doc FROM temp.\(table)_vocab WHERE term = ?")
+        var best = (index: 0, count: Int.max)
+        for (index, term) in query.terms.enumerated() {
+            let keys: [String]
+            if query.options.fullWordsOnly {
+                keys = term.tokens
+            } else {
+                let scalars = Array(term.folded.unicodeScalars)
+                keys = scalars.count < 3 ? [] : (0...(scalars.count - 3)).map { i in
+                    var trigram = String.UnicodeScalarView()
+                    trigram.append(contentsOf: scalars[i..<(i + 3)])
+                    return String(trigram)
+                }
+            }
+            var fewest = Int.max
+            for key in keys { fewest = min(fewest, try count.firstRow([key]) { $0.int(0) } ?? 0) }
+            if fewest < best.count { best = (index, fewest) }
+        }
+        return best.index
     }
 
     /// The words matching one term, by place.

@@ -47,6 +47,20 @@ import Testing
         #expect(try search(folder, "\"apple\" AND (pie OR x)*").isEmpty)  // operators are just words
     }
 
+    /// A phrase is found from its rarest word wherever that word stands in it.
+    @Test func phrasesAreFoundWhicheverWordIsRarest() async throws {
+        let folder = try await Self.makeIndex()
+        defer { folder.cleanUp() }
+        for options in [SearchOptions(), SearchOptions(fullWordsOnly: true)] {
+            #expect(try search(folder, "apple city", options: options).map(\.text) == ["Apple city"])
+            #expect(try search(folder, "big apple", options: options).map(\.text) == ["big Apple"])
+            #expect(try search(folder, "notebook has apple", options: options).map(\.text) == ["notebook has apple"])
+            #expect(try search(folder, "has apple pie chart", options: options).isEmpty)
+        }
+        let hit = try #require(try search(folder, "has apple pie").first)
+        #expect(hit.position == 2 && hit.line == 0 && hit.strokeIDs.count == 3)
+    }
+
     @Test func caseSensitiveKeepsOnlyExactCase() async throws {
         let folder = try await Self.makeIndex()
         defer { folder.cleanUp() }
