@@ -42,6 +42,13 @@ def fresh_uuid(copy, old):
     return str(uuid.UUID(bytes=digest, version=4)).upper()
 
 
+SCHEMA_VERSION = 2  # Sources/SearchIndex/IndexSchema.swift
+# The schema's word ID (Sources/SearchIndex/WordID.swift): confidence bucket, drawing, word number
+# (kept from the template row, whose ID ends in it).
+WORD_ID = ("(CAST(min(1.0, max(0.0, w.confidence * (1 - ?2 * ?1))) * 1023 AS INTEGER) << 50) "
+           "| (nd.id << 20) | (w.id & 1048575)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("source")
@@ -62,6 +69,10 @@ def main():
         if os.path.exists(args.out + suffix):
             os.remove(args.out + suffix)
     src = sqlite3.connect(args.source)
+    schema = src.execute("PRAGMA user_version").fetchone()[0]
+    if schema != SCHEMA_VERSION:
+        sys.exit(f"replicate_index: {args.source}: schema version {schema}, this tool writes {SCHEMA_VERSION}"
+                 " (run `notebook-index build` on it first)")
     dst = sqlite3.connect(args.out)
     src.backup(dst)
     src.close()
@@ -124,9 +135,9 @@ def main():
             "FROM t_drawings d JOIN t_files f ON f.id = d.file_id "
             "JOIN files nf ON nf.path = relocate(f.path, ?1) ORDER BY d.id", (copy,))
         dst.execute(
-            "INSERT INTO words(drawing_id, source, line, position, text, candidates, scores, folded, "
+            "INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, "
             "confidence, stroke_ids, x, y, width, height) "
-            "SELECT nd.id, w.source, w.line, w.position, w.text, w.candidates, w.scores, w.folded, "
+            f"SELECT {WORD_ID}, nd.id, w.source, w.line, w.position, w.text, w.candidates, w.scores, w.folded, "
             "w.confidence * (1 - ?2 * ?1), fresh_ids(w.stroke_ids, ?1), w.x, w.y, w.width, w.height "
             "FROM t_words w JOIN t_files f ON f.id = w.t_file "
             "JOIN files nf ON nf.path = relocate(f.path, ?1) "

@@ -36,6 +36,15 @@ struct ParsedArguments: Sendable {
         }
         return value
     }
+
+    /// An option's value as a number in `range`.
+    func number(_ option: String, in range: ClosedRange<Double>, spec: CommandSpec) throws(UsageError) -> Double? {
+        guard let text = values[option] else { return nil }
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError(message: "invalid value '\(text)' for '\(option)': expected a number from \(range.lowerBound) to \(range.upperBound)", usage: spec.usage)
+        }
+        return value
+    }
 }
 
 /// A small parser in swift-argument-parser's manner: `--name value`, `--name=value`, flags,

@@ -1,3 +1,5 @@
+import SearchIndex
+
 /// The help of the tool and of each command (tested word for word against the built binary).
 enum HelpText {
     static let toolUsage = "notebook-index <command> [options]"
@@ -71,6 +73,8 @@ enum HelpText {
           --case-sensitive
                           Match upper and lower case exactly.
           --limit N       Show at most N hits (default: 100).
+          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: \(SearchOptions.defaultMinimumScore));
+                          0 shows every reading the recognizer kept, however unlikely.
           --index FILE    The index to search (default: see 'notebook-index --help').
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
                           "drawing", "text", "strokeIDs", "bounds", "score"}]}.
@@ -145,7 +149,8 @@ enum HelpText {
 /// The usage line of each command.
 enum Usage {
     static let build = "notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]"
-    static let query = "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--index FILE] [--json]"
+    static let query =
+        "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]"
     static let status = "notebook-index status [--index FILE] [--json]"
     static let text = "notebook-index text FILE [--json]"
     static let inspect = "notebook-index inspect FILE [--json]"
@@ -159,7 +164,7 @@ enum CommandSpecs {
         positional: "PATH", minimumPositionals: 1, maximumPositionals: .max)
     static let query = CommandSpec(
         name: "query", usage: Usage.query,
-        help: HelpText.query, valueOptions: ["--index": "FILE", "--limit": "N"],
+        help: HelpText.query, valueOptions: ["--index": "FILE", "--limit": "N", "--min-score": "S"],
         flags: ["--full-words", "--case-sensitive", "--json"], positional: "TEXT", minimumPositionals: 1,
         maximumPositionals: .max)
     static let status = CommandSpec(

@@ -2,16 +2,18 @@ import DrawingModel
 import Foundation
 import SearchIndex
 
-/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--index FILE] [--json]`
+/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]`
 struct QueryCommand {
     let arguments: ParsedArguments
     let context: CLIContext
 
     func run() throws -> Int32 {
         let limit = try arguments.integer("--limit", minimum: 1, spec: CommandSpecs.query) ?? 100
+        let minimumScore = try arguments.number("--min-score", in: 0...1, spec: CommandSpecs.query)
         let text = arguments.positionals.joined(separator: " ")
         let options = SearchOptions(
-            fullWordsOnly: arguments.has("--full-words"), caseSensitive: arguments.has("--case-sensitive"), limit: limit)
+            fullWordsOnly: arguments.has("--full-words"), caseSensitive: arguments.has("--case-sensitive"), limit: limit,
+            minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore)
         let indexPath = context.indexPath(option: arguments.values["--index"])
         let hits: [SearchHit]
         do {

@@ -55,6 +55,7 @@ extension IndexStore {
                 words.append(WordMatch(word: word, candidate: candidate, bm25: 0))
             }
             guard words.count == query.terms.count else { continue }
+            guard Self.score(of: words) >= query.options.minimumScore else { continue }
             if drawings[place.drawing] == nil { drawings[place.drawing] = try drawingInfo(place.drawing) }
             guard let info = drawings[place.drawing] else { continue }
             var start = place
@@ -117,16 +118,18 @@ extension IndexStore {
         var found: [Place: WordMatch] = [:]
         var topScores: [Double] = []  // the best `best` scores so far, descending
         try statement.forEachRow([expression], while: { row in
-            if let best, topScores.count >= best, let floor = topScores.last, WordID.confidenceCeiling(row.int64(13)) < floor {
-                return false
+            if let best {
+                // every row still unread scores below the ceiling of this one
+                let ceiling = WordID.confidenceCeiling(row.int64(13))
+                if ceiling < query.options.minimumScore { return false }
+                if topScores.count >= best, let floor = topScores.last, ceiling < floor { return false }
             }
             let word = StoredWordRow.word(from: row, columnOffset: 1)
             guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return true }
             let place = Place(drawing: row.int64(0), source: word.source.rawValue, line: word.line, position: word.position)
             let match = WordMatch(word: word, candidate: candidate, bm25: row.double(12))
             found[place] = match
-            if let best {
-                let score = Self.score(match)
+            if let best, case let score = Self.score(match), score >= query.options.minimumScore {
                 topScores.insert(score, at: topScores.firstIndex { $0 < score } ?? topScores.count)
                 if topScores.count > best { topScores.removeLast() }
             }
@@ -142,6 +145,11 @@ extension IndexStore {
         return max(1e-12, min(1, match.word.confidence) * exp(min(0, chosen - best)))
     }
 
+    /// A phrase's score: the geometric mean of its words' scores.
+    private static func score(of words: [WordMatch]) -> Double {
+        exp(words.reduce(0) { $0 + log(score($1)) } / Double(words.count))
+    }
+
     private func drawingInfo(_ id: Int64) throws -> (path: String, page: Int, key: String)? {
         try database.statement(
             "SELECT f.path, d.page, d.key FROM drawings d JOIN files f ON f.id = d.file_id WHERE d.id = ?"
@@ -151,17 +159,15 @@ extension IndexStore {
     private func hit(_ words: [WordMatch], place: Place, info: (path: String, page: Int, key: String)) -> SearchHit {
         var strokes = Set<UUID>()
         var bounds: Rect?
-        var logScore = 0.0
         for match in words {
             strokes.formUnion(match.word.strokeIDs)
             if let b = match.word.bounds { bounds = bounds.map { $0.union(b) } ?? b }
-            logScore += log(Self.score(match))
         }
         return SearchHit(
             path: info.path, page: info.page, drawing: info.key,
             text: words.map { $0.word.candidates[$0.candidate].text }.joined(separator: " "),
             strokeIDs: strokes.sorted { $0.uuidString < $1.uuidString }, bounds: bounds,
-            score: exp(logScore / Double(words.count)), source: words[0].word.source, line: place.line,
+            score: Self.score(of: words), source: words[0].word.source, line: place.line,
             position: place.position)
     }
 }

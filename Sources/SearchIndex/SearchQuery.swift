@@ -9,11 +9,19 @@ public struct SearchOptions: Sendable, Hashable {
     public var caseSensitive: Bool
     /// At most this many hits, best first.
     public var limit: Int
+    /// Hits scoring below this are left out (a score is confidence × the reading's likelihood
+    /// relative to the best reading, from 0 to 1).
+    public var minimumScore: Double
 
-    public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100) {
+    /// The `query` command's default: chosen on the dev writers' pages (Benchmarks/score_curve.py)
+    /// as the point where precision rises most for the recall it costs.
+    public static let defaultMinimumScore = 0.0
+
+    public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0) {
         self.fullWordsOnly = fullWordsOnly
         self.caseSensitive = caseSensitive
         self.limit = limit
+        self.minimumScore = minimumScore
     }
 }
 

@@ -24,6 +24,7 @@ struct CommandLineTests {
         (["find"], "Error: unknown command 'find'\nUsage: notebook-index <command> [options]\n"),
         (["query"], "Error: missing expected argument 'TEXT'\nUsage: \(Usage.query)\n"),
         (["query", "x", "--limit", "0"], "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(Usage.query)\n"),
+        (["query", "x", "--min-score", "2"], "Error: invalid value '2' for '--min-score': expected a number from 0.0 to 1.0\nUsage: \(Usage.query)\n"),
         (["query", "x", "--bogus"], "Error: unknown option '--bogus'\nUsage: \(Usage.query)\n"),
         (["build"], "Error: missing expected argument 'PATH'\nUsage: \(Usage.build)\n"),
         (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(Usage.build)\n"),

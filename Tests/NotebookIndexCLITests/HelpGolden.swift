@@ -59,7 +59,7 @@ enum HelpGolden {
         consecutive words of one line. Every reading the recognizer considered is searched;
         hits are ranked by confidence. Pages count from 1 here and from 0 in --json.
 
-        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--index FILE] [--json]
+        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]
 
         ARGUMENTS:
           TEXT            What to find (quote a phrase: "apple pie").
@@ -69,6 +69,8 @@ enum HelpGolden {
           --case-sensitive
                           Match upper and lower case exactly.
           --limit N       Show at most N hits (default: 100).
+          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: 0.0);
+                          0 shows every reading the recognizer kept, however unlikely.
           --index FILE    The index to search (default: see 'notebook-index --help').
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
                           "drawing", "text", "strokeIDs", "bounds", "score"}]}.

@@ -81,6 +81,10 @@ import Testing
         for limit in [1, 3, 10, 50] {
             let top = try store.search(SearchQuery("apple", options: SearchOptions(limit: limit)))
             #expect(top.map(\.score) == all.prefix(limit).map(\.score))
+            for minimum in [0.1, 0.5, 0.9] {
+                let kept = try store.search(SearchQuery("apple", options: SearchOptions(limit: limit, minimumScore: minimum)))
+                #expect(kept.map(\.score) == all.filter { $0.score >= minimum }.prefix(limit).map(\.score))
+            }
         }
     }
 
