@@ -19,47 +19,72 @@ extension IndexStore {
 
     /// Runs a query.
     ///
-    /// A single word is prefiltered with its FTS5 expression and every candidate reading is checked
-    /// in Swift (whole words, case, the exact text). A phrase is driven by its rarest word: that
-    /// word's matches are found so, and each other word is looked up at its place beside them
-    /// (consecutive positions of one line), so "of the" costs as much as "of" found once, not as
-    /// much as every "the". Hits are ranked by score (confidence × reading likelihood), then bm25.
+    /// One word of the query drives it: the only word, or a phrase's rarest. Its FTS5 expression
+    /// prefilters the index's words, which come best first (`WordID`), and every candidate reading
+    /// is checked in Swift (whole words, case, the exact text). A phrase's other words are looked
+    /// up beside each match (consecutive positions of one line), so "of the" never reads every
+    /// "the". Reading stops once `limit` hits score above anything still unread, so the best
+    /// hits are exact and common words cost no more than rare ones. Hits are ranked by score
+    /// (confidence × reading likelihood, a phrase's the geometric mean of its words'), then bm25.
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     public func search(_ query: SearchQuery) throws -> [SearchHit] {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }
         let driver = query.terms.count == 1 ? 0 : try rarestTerm(of: query)
-        // A single word needs only the best `limit` words: they are read by falling confidence.
-        let found = try wordsMatching(query.terms[driver], of: query, best: query.terms.count == 1 ? query.options.limit : nil)
+        let term = query.terms[driver]
+        let (table, expression) = query.ftsMatch(for: term)
+        let matches = try database.statement(
+            """
+            SELECT w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.confidence, w.stroke_ids,
+                   w.x, w.y, w.width, w.height, bm25(\(table)), w.id
+            FROM \(table) JOIN words w ON w.id = \(table).rowid WHERE \(table) MATCH ?
+            ORDER BY \(table).rowid DESC
+            """)
         let neighbours = try database.statement(
             """
             SELECT source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height
             FROM words WHERE drawing_id = ? AND source = ? AND line = ? AND position = ?
             """)
-        var ranked: [(hit: SearchHit, bm25: Double)] = []
-        var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
-        for (place, match) in found {
+        let limit = query.options.limit
+        var found: [(words: [WordMatch], start: Place, score: Double)] = []
+        var topScores: [Double] = []  // the best `limit` scores so far, descending
+        try matches.forEachRow([expression], while: { row in
+            // no row still unread, nor a phrase built on it, scores above this
+            let ceiling = pow(WordID.confidenceCeiling(row.int64(13)), 1 / Double(query.terms.count))
+            if ceiling < query.options.minimumScore { return false }
+            if topScores.count >= limit, let floor = topScores.last, ceiling < floor { return false }
+
+            let word = StoredWordRow.word(from: row, columnOffset: 1)
+            guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return true }
+            let place = Place(drawing: row.int64(0), source: word.source.rawValue, line: word.line, position: word.position)
             var words: [WordMatch] = []
-            for (offset, term) in query.terms.enumerated() {
+            for (offset, other) in query.terms.enumerated() {
                 if offset == driver {
-                    words.append(match)
+                    words.append(WordMatch(word: word, candidate: candidate, bm25: row.double(12)))
                     continue
                 }
-                var beside = place
-                beside.position += offset - driver
-                guard beside.position >= 0,
-                    let word = try neighbours.firstRow(
-                        [beside.drawing, beside.source, beside.line, beside.position],
-                        { StoredWordRow.word(from: $0, columnOffset: 0) }),
-                    let candidate = query.matchingCandidate(word.candidates, term: term)
-                else { break }
-                words.append(WordMatch(word: word, candidate: candidate, bm25: 0))
+                let position = place.position + offset - driver
+                guard position >= 0,
+                    let beside = try neighbours.firstRow(
+                        [place.drawing, place.source, place.line, position], { StoredWordRow.word(from: $0, columnOffset: 0) }),
+                    let matched = query.matchingCandidate(beside.candidates, term: other)
+                else { return true }
+                words.append(WordMatch(word: beside, candidate: matched, bm25: 0))
             }
-            guard words.count == query.terms.count else { continue }
-            guard Self.score(of: words) >= query.options.minimumScore else { continue }
-            if drawings[place.drawing] == nil { drawings[place.drawing] = try drawingInfo(place.drawing) }
-            guard let info = drawings[place.drawing] else { continue }
+            let score = Self.score(of: words)
+            guard score >= query.options.minimumScore else { return true }
             var start = place
             start.position -= driver
+            found.append((words, start, score))
+            topScores.insert(score, at: topScores.firstIndex { $0 < score } ?? topScores.count)
+            if topScores.count > limit { topScores.removeLast() }
+            return true
+        })
+
+        var ranked: [(hit: SearchHit, bm25: Double)] = []
+        var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
+        for (words, start, _) in found {
+            if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
+            guard let info = drawings[start.drawing] else { continue }
             ranked.append((hit(words, place: start, info: info), words.reduce(0) { $0 + $1.bm25 }))
         }
         ranked.sort { a, b in
@@ -69,73 +94,42 @@ extension IndexStore {
             if a.hit.page != b.hit.page { return a.hit.page < b.hit.page }
             return (a.hit.line, a.hit.position) < (b.hit.line, b.hit.position)
         }
-        return ranked.prefix(query.options.limit).map(\.hit)
+        return ranked.prefix(limit).map(\.hit)
     }
 
     /// The index of the query term with the fewest indexed words, by FTS5's own document counts:
-    /// the fewest of its tokens' (whole words) or trigrams' (in-word) counts. A term too short for
-    /// either counts as common.
+    /// the fewest of a term's tokens' counts (whole words, and in-word terms under three
+    /// characters, which match token prefixes) or of its trigrams' counts (longer in-word terms).
     private func rarestTerm(of query: SearchQuery) throws -> Int {
-        let table = query.options.fullWordsOnly ? "words_fts" : "words_trigram"
-        try database.execute(
-            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table)_vocab USING fts5vocab(main, \(table), row)")
-        let count = try database.statement("SELECT doc FROM temp.\(table)_vocab WHERE term = ?")
         var best = (index: 0, count: Int.max)
         for (index, term) in query.terms.enumerated() {
-            let keys: [String]
-            if query.options.fullWordsOnly {
-                keys = term.tokens
-            } else {
+            let (table, _) = query.ftsMatch(for: term)
+            try database.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table)_vocab USING fts5vocab(main, \(table), row)")
+            let exact = try database.statement("SELECT doc FROM temp.\(table)_vocab WHERE term = ?")
+            var keys = term.tokens
+            var prefix: String?
+            if table == "words_trigram" {
                 let scalars = Array(term.folded.unicodeScalars)
-                keys = scalars.count < 3 ? [] : (0...(scalars.count - 3)).map { i in
+                keys = (0...(scalars.count - 3)).map { i in
                     var trigram = String.UnicodeScalarView()
                     trigram.append(contentsOf: scalars[i..<(i + 3)])
                     return String(trigram)
                 }
+            } else if !query.options.fullWordsOnly {
+                prefix = keys.removeLast()  // the last token matches as a prefix
             }
             var fewest = Int.max
-            for key in keys { fewest = min(fewest, try count.firstRow([key]) { $0.int(0) } ?? 0) }
+            for key in keys { fewest = min(fewest, try exact.firstRow([key]) { $0.int(0) } ?? 0) }
+            if let prefix {
+                let count = try database.statement(
+                    "SELECT coalesce(sum(doc), 0) FROM temp.\(table)_vocab WHERE term >= ? AND term < ?"
+                ).firstRow([prefix, prefix + "\u{10FFFF}"]) { $0.int(0) } ?? 0
+                fewest = min(fewest, count)
+            }
             if fewest < best.count { best = (index, fewest) }
         }
         return best.index
-    }
-
-    /// The words matching one term, by place.
-    /// - Parameter best: when given, rows are read by falling word ID, so by falling confidence
-    ///   bucket (`WordID`), and reading stops once `best` matches score above every row still
-    ///   unread (a word's score never exceeds its confidence), so the top `best` are exact.
-    private func wordsMatching(_ term: SearchQuery.Term, of query: SearchQuery, best: Int? = nil) throws
-        -> [Place: WordMatch]
-    {
-        let (table, expression) = query.ftsMatch(for: term)
-        let statement = try database.statement(
-            """
-            SELECT w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.confidence, w.stroke_ids,
-                   w.x, w.y, w.width, w.height, bm25(\(table)), w.id
-            FROM \(table) JOIN words w ON w.id = \(table).rowid WHERE \(table) MATCH ?
-            \(best == nil ? "" : "ORDER BY \(table).rowid DESC")
-            """)
-        var found: [Place: WordMatch] = [:]
-        var topScores: [Double] = []  // the best `best` scores so far, descending
-        try statement.forEachRow([expression], while: { row in
-            if let best {
-                // every row still unread scores below the ceiling of this one
-                let ceiling = WordID.confidenceCeiling(row.int64(13))
-                if ceiling < query.options.minimumScore { return false }
-                if topScores.count >= best, let floor = topScores.last, ceiling < floor { return false }
-            }
-            let word = StoredWordRow.word(from: row, columnOffset: 1)
-            guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return true }
-            let place = Place(drawing: row.int64(0), source: word.source.rawValue, line: word.line, position: word.position)
-            let match = WordMatch(word: word, candidate: candidate, bm25: row.double(12))
-            found[place] = match
-            if let best, case let score = Self.score(match), score >= query.options.minimumScore {
-                topScores.insert(score, at: topScores.firstIndex { $0 < score } ?? topScores.count)
-                if topScores.count > best { topScores.removeLast() }
-            }
-            return true
-        })
-        return found
     }
 
     /// A word's score: confidence times the matched reading's likelihood relative to the best.

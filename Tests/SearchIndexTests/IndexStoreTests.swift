@@ -88,6 +88,33 @@ import Testing
         }
     }
 
+    /// Phrases stop reading early too: the best `limit` are those of ranking every match.
+    @Test func limitedPhraseQueryKeepsTheExactBest() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        var random = SplitMix64(seed: 9)
+        let words = (0..<150).flatMap { line in
+            ["big", line % 4 == 0 ? "pear" : "apple"].enumerated().map { position, text in
+                IndexedWord(
+                    source: .handwriting, line: line, position: position, candidates: [WordCandidate(text: text, score: 0)],
+                    confidence: Double(random.next() % 1000) / 1000, strokeIDs: [], bounds: nil)
+            }
+        }
+        try store.replace(
+            IndexedFile(
+                path: "/x/lines.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+                drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
+        for text in ["big apple", "big app"] {
+            let all = try store.search(SearchQuery(text, options: SearchOptions(limit: 1000)))
+            #expect(all.count == 150 - 38)
+            for limit in [1, 5, 40] {
+                let top = try store.search(SearchQuery(text, options: SearchOptions(limit: limit)))
+                #expect(top.map(\.score) == all.prefix(limit).map(\.score))
+            }
+        }
+    }
+
     /// A version 1 index (words numbered in insertion order) is renumbered by `build` and keeps
     /// every word searchable; queries refuse it until then.
     @Test func version1IndexIsMigrated() throws {
