@@ -30,6 +30,7 @@ Usage: replicate_index.py SOURCE_INDEX OUT_INDEX --root DIR --copies N [--first 
 """
 import argparse
 import hashlib
+import math
 import os
 import sqlite3
 import sys
@@ -43,10 +44,15 @@ def fresh_uuid(copy, old):
 
 
 SCHEMA_VERSION = 2  # Sources/SearchIndex/IndexSchema.swift
-# The schema's word ID (Sources/SearchIndex/WordID.swift): confidence bucket, drawing, word number
-# (kept from the template row, whose ID ends in it).
-WORD_ID = ("(CAST(min(1.0, max(0.0, w.confidence * (1 - ?2 * ?1))) * 1023 AS INTEGER) << 50) "
-           "| (nd.id << 20) | (w.id & 1048575)")
+# The schema's word ID (Sources/SearchIndex/WordID.swift): confidence bucket in even steps of
+# -log10(1 - confidence) from 0 to 9, drawing ID, word number within the drawing.
+def word_id(confidence, drawing_id, number):
+    c = min(1.0, max(0.0, confidence))
+    bucket = 0 if c <= 0 else min(1023, int(-math.log10(max(1.0 - c, 1e-12)) / 9.0 * 1024))
+    return bucket << 50 | drawing_id << 20 | number
+
+
+WORD_ID = "word_id(w.confidence * (1 - ?2 * ?1), nd.id, w.id & 1048575)"
 
 
 def main():
@@ -104,6 +110,7 @@ def main():
     dst.create_function("disk", 3, disk)
     dst.create_function("fresh_ids", 2, fresh_ids, deterministic=True)
     dst.create_function("fresh_key", 2, fresh_key, deterministic=True)
+    dst.create_function("word_id", 3, word_id, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
     dst.execute("PRAGMA cache_size=-262144")

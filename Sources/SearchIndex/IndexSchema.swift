@@ -76,16 +76,4 @@ enum IndexSchema {
             INSERT INTO words_trigram(rowid, folded) VALUES (new.id, new.folded);
         END;
         """
-
-    /// Version 1 to 2: renumber words by `WordID` (through negative IDs, so old and new never
-    /// collide) and rebuild the FTS tables, whose rowids are the word IDs.
-    static let migrateFrom1 = """
-        UPDATE words SET id = -id;
-        UPDATE words SET id = \(WordID.sql(confidence: "old.confidence", drawingID: "old.drawing_id", wordNumber: "old.n"))
-        FROM (SELECT id, confidence, drawing_id, row_number() OVER (PARTITION BY drawing_id ORDER BY id DESC) - 1 AS n
-              FROM words) AS old
-        WHERE words.id = old.id;
-        INSERT INTO words_fts(words_fts) VALUES ('rebuild');
-        INSERT INTO words_trigram(words_trigram) VALUES ('rebuild');
-        """
 }

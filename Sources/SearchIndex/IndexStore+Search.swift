@@ -23,8 +23,9 @@ extension IndexStore {
     /// prefilters the index's words, which come best first (`WordID`), and every candidate reading
     /// is checked in Swift (whole words, case, the exact text). A phrase's other words are looked
     /// up beside each match (consecutive positions of one line), so "of the" never reads every
-    /// "the". Reading stops once `limit` hits score above anything still unread, so the best
-    /// hits are exact and common words cost no more than rare ones. Hits are ranked by score
+    /// "the". Reading stops once `limit` hits are in hand and nothing unread can beat the worst
+    /// of them by more than one confidence bucket (`WordID`), so the best hits are exact up to
+    /// near-ties and common words cost no more than rare ones. Hits are ranked by score
     /// (confidence × reading likelihood, a phrase's the geometric mean of its words'), then bm25.
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     public func search(_ query: SearchQuery) throws -> [SearchHit] {
@@ -48,10 +49,15 @@ extension IndexStore {
         var found: [(words: [WordMatch], start: Place, score: Double)] = []
         var topScores: [Double] = []  // the best `limit` scores so far, descending
         try matches.forEachRow([expression], while: { row in
-            // no row still unread, nor a phrase built on it, scores above this
+            // No row still unread, nor a phrase built on it, scores above this. Once the worst of
+            // `limit` hits is within a bucket of it, what is left can only reorder near-ties.
             let ceiling = pow(WordID.confidenceCeiling(row.int64(13)), 1 / Double(query.terms.count))
             if ceiling < query.options.minimumScore { return false }
-            if topScores.count >= limit, let floor = topScores.last, ceiling < floor { return false }
+            if topScores.count >= limit, let worst = topScores.last,
+                ceiling <= WordID.ceiling(ofBucket: WordID.bucket(worst))
+            {
+                return false
+            }
 
             let word = StoredWordRow.word(from: row, columnOffset: 1)
             guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return true }

@@ -56,11 +56,33 @@ public final class IndexStore {
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time.
             if version == 0 { try database.execute(IndexSchema.create) }
-            if version == 1 { try database.execute(IndexSchema.migrateFrom1) }
+            if version == 1 { try renumberWords() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
+    }
+
+    /// Version 1 to 2: numbers words by `WordID` (through negative IDs, so old and new never
+    /// collide) and rebuilds the FTS tables, whose rowids are the word IDs.
+    private func renumberWords() throws {
+        try database.execute("UPDATE words SET id = -id")
+        var renumbered: [(old: Int64, new: Int64)] = []
+        var drawing: Int64 = -1
+        var number = 0
+        try database.statement("SELECT id, drawing_id, confidence FROM words ORDER BY drawing_id, id DESC")
+            .forEachRow { row in
+                if row.int64(1) != drawing { (drawing, number) = (row.int64(1), 0) }
+                renumbered.append((row.int64(0), try WordID.make(confidence: row.double(2), drawingID: drawing, wordNumber: number)))
+                number += 1
+            }
+        let update = try database.statement("UPDATE words SET id = ? WHERE id = ?")
+        for (old, new) in renumbered { try update.execute([new, old]) }
+        try database.execute(
+            """
+            INSERT INTO words_fts(words_fts) VALUES ('rebuild');
+            INSERT INTO words_trigram(words_trigram) VALUES ('rebuild');
+            """)
     }
 
     // MARK: Meta

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Word row IDs that sort by confidence.
 ///
 /// FTS5 returns matches in rowid order without sorting, so when a word's ID starts with its
@@ -8,8 +10,13 @@
 ///     bits 50...59  confidence bucket (0...1023)
 ///     bits 20...49  drawing ID
 ///     bits  0...19  word number within the drawing
+///
+/// Buckets are even steps of -log10(1 - confidence) from 0 to 9 ("nines"): most words are read
+/// with a confidence above 0.99, and even steps of the confidence itself would put nearly all of
+/// them in one bucket, which a query would then have to read in full.
 enum WordID {
-    static let buckets: Int64 = 1023
+    static let buckets = 1024
+    static let maxNines = 9.0
     static let maxDrawingID: Int64 = 1 << 30 - 1
     static let maxWordsPerDrawing = 1 << 20
 
@@ -18,21 +25,28 @@ enum WordID {
         guard wordNumber >= 0, wordNumber < maxWordsPerDrawing else {
             throw .tooLarge("a page with more than \(maxWordsPerDrawing) words")
         }
-        return bucket(confidence) << 50 | drawingID << 20 | Int64(wordNumber)
+        return Int64(bucket(confidence)) << 50 | drawingID << 20 | Int64(wordNumber)
+    }
+
+    static func bucket(_ confidence: Double) -> Int {
+        guard confidence.isFinite, confidence > 0 else { return 0 }
+        let nines = -log10(max(1 - min(1, confidence), 1e-12))
+        return min(buckets - 1, Int((nines / maxNines * Double(buckets)).rounded(.down)))
+    }
+
+    /// The highest confidence (or score) that falls in `bucket`.
+    static func ceiling(ofBucket bucket: Int) -> Double {
+        guard bucket < buckets - 1 else { return 1 }
+        return min(1, 1 - pow(10, -Double(bucket + 1) * maxNines / Double(buckets)) + 1e-12)
+    }
+
+    /// The lowest confidence (or score) that falls in `bucket`.
+    static func floor(ofBucket bucket: Int) -> Double {
+        1 - pow(10, -Double(bucket) * maxNines / Double(buckets))
     }
 
     /// No word with this ID, or a smaller one, has a confidence above this.
     static func confidenceCeiling(_ id: Int64) -> Double {
-        Double(min(id >> 50, buckets - 1) + 1) / Double(buckets)
-    }
-
-    static func bucket(_ confidence: Double) -> Int64 {
-        guard confidence.isFinite else { return 0 }
-        return Int64((min(1, max(0, confidence)) * Double(buckets)).rounded(.down))
-    }
-
-    /// The same ID as SQL over the named columns (migrates version 1 indexes).
-    static func sql(confidence: String, drawingID: String, wordNumber: String) -> String {
-        "(CAST(min(1.0, max(0.0, \(confidence))) * \(buckets) AS INTEGER) << 50) | (\(drawingID) << 20) | \(wordNumber)"
+        ceiling(ofBucket: Int(id >> 50))
     }
 }
