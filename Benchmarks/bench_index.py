@@ -15,7 +15,7 @@ Measures, with the release binary, on trees of copies of SampleNotebooks/:
 Recognition runs at a few pages a second on this 2-core machine, so the 10,000-file and
 50,000-page indexes are not built by recognizing every copy: the copies recognized for real in
 step 1 serve as the template, and `replicate_index.py` copies their rows under the other copies'
-paths with fresh stroke IDs and confidences untied by a relative 1e-9 per copy (see that file).
+paths with fresh stroke IDs and confidences untied by up to a relative 1e-6, hashed per copy (see that file).
 The query path measured is the real CLI on that
 index. The big index is cached under WORK keyed by recognizer version and sample content.
 
@@ -210,7 +210,7 @@ def main():
     # 3. Queries on an index of at least `pages` pages.
     per_copy_pages = pages_real // args.copies
     big_copies = max(-(-args.pages // per_copy_pages), tree_copies)
-    big = os.path.join(work, f"big-v{version}-{big_copies}-untied.sqlite")
+    big = os.path.join(work, f"big-v{version}-{big_copies}-untied-hashed.sqlite")
     if not os.path.exists(big):
         log(f"bench: replicating to {big_copies} copies ({big_copies * per_copy_pages} pages) ...")
         replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)

@@ -10,7 +10,8 @@ each stroke ID replaced by a fresh one (a UUID hashed from the copy number and t
 the same run gives the same IDs) and each drawing key re-derived the same way. The FTS5 tables
 are filled by the schema's own triggers, exactly as in a build.
 
-`--untie` lowers every confidence of copy k by the factor 1 - k * 1e-9: real pages never give
+`--untie` lowers every confidence of copy k by the factor 1 - f(k) * 1e-6, f(k) a fraction hashed
+from k (so copies come in no particular order of confidence, as real pages do): real pages never give
 thousands of words exactly the same confidence, and exact ties would defeat the query engine's
 early stop (it reads words by falling confidence) in a way no real index does.
 
@@ -52,7 +53,12 @@ def word_id(confidence, drawing_id, number):
     return bucket << 50 | drawing_id << 20 | number
 
 
-WORD_ID = "word_id(w.confidence * (1 - ?2 * ?1), nd.id, w.id & 1048575)"
+WORD_ID = "word_id(w.confidence * (1 - ?2), nd.id, w.id & 1048575)"
+
+
+def copy_fraction(copy):
+    """A fraction in [0, 1) hashed from the copy number: the same on every run."""
+    return int.from_bytes(hashlib.sha256(f"copy-{copy}".encode()).digest()[:8], "big") / 2**64
 
 
 def main():
@@ -65,7 +71,7 @@ def main():
     ap.add_argument("--layout", choices=("sibling", "inside"), default="sibling")
     ap.add_argument("--batch", type=int, default=100, help="copies per transaction")
     ap.add_argument("--untie", action="store_true",
-                    help="lower each copy's confidences by copy x 1e-9 (relative), so that copies do not tie")
+                    help="lower each copy's confidences by up to 1e-6 (relative, hashed from the copy number), so that copies do not tie")
     ap.add_argument("--stat", action="store_true",
                     help="take size and mtime from the copy on disk when it exists (cp -p keeps them anyway)")
     args = ap.parse_args()
@@ -128,7 +134,7 @@ def main():
     n_pages = dst.execute("SELECT count(*) FROM t_drawings").fetchone()[0]
     n_words = dst.execute("SELECT count(*) FROM t_words").fetchone()[0]
 
-    untie = 1e-9 if args.untie else 0.0
+    untie = 1e-6 if args.untie else 0.0
     start = time.time()
     dst.execute("BEGIN")
     for i, copy in enumerate(range(args.first, args.first + args.copies)):
@@ -145,10 +151,10 @@ def main():
             "INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, "
             "confidence, stroke_ids, x, y, width, height) "
             f"SELECT {WORD_ID}, nd.id, w.source, w.line, w.position, w.text, w.candidates, w.scores, w.folded, "
-            "w.confidence * (1 - ?2 * ?1), fresh_ids(w.stroke_ids, ?1), w.x, w.y, w.width, w.height "
+            "w.confidence * (1 - ?2), fresh_ids(w.stroke_ids, ?1), w.x, w.y, w.width, w.height "
             "FROM t_words w JOIN t_files f ON f.id = w.t_file "
             "JOIN files nf ON nf.path = relocate(f.path, ?1) "
-            "JOIN drawings nd ON nd.file_id = nf.id AND nd.page = w.t_page ORDER BY w.id", (copy, untie))
+            "JOIN drawings nd ON nd.file_id = nf.id AND nd.page = w.t_page ORDER BY w.id", (copy, untie * copy_fraction(copy)))
         if (i + 1) % args.batch == 0:
             dst.execute("COMMIT")
             dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")

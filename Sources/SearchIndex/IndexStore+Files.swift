@@ -121,7 +121,7 @@ enum StoredWordRow {
     /// Reads `source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height`
     /// starting at `columnOffset`.
     static func word(from row: Statement, columnOffset c: Int32) -> IndexedWord {
-        let texts = row.string(c + 3).components(separatedBy: "\n")
+        let texts = row.string(c + 3).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let scores = row.string(c + 4).split(separator: " ").map { Double($0) ?? 0 }
         let candidates = texts.enumerated().map { index, text in
             WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)

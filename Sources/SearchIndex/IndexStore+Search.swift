@@ -36,7 +36,7 @@ extension IndexStore {
         let matches = try database.statement(
             """
             SELECT w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.confidence, w.stroke_ids,
-                   w.x, w.y, w.width, w.height, bm25(\(table)), w.id
+                   w.x, w.y, w.width, w.height, bm25(\(table)), w.id, w.folded
             FROM \(table) JOIN words w ON w.id = \(table).rowid WHERE \(table) MATCH ?
             ORDER BY \(table).rowid DESC
             """)
@@ -59,8 +59,24 @@ extension IndexStore {
                 return false
             }
 
+            // Cheap checks first: most rows read are never kept, so their stroke IDs and bounds
+            // are not decoded.
+            let readings = row.string(4).split(separator: "\n", omittingEmptySubsequences: false)
+            let folded = row.string(14).split(separator: "\n", omittingEmptySubsequences: false)
+            guard let candidate = query.matchingCandidate(readings: readings, folded: folded, term: term) else { return true }
+            var wordScore = Self.score(confidence: row.double(6), best: 0, chosen: 0)
+            if candidate > 0 {  // an alternative: its likelihood relative to the best reading
+                let scores = row.string(5).split(separator: " ")
+                wordScore = Self.score(
+                    confidence: row.double(6), best: scores.first.flatMap { Double($0) } ?? 0,
+                    chosen: candidate < scores.count ? Double(scores[candidate]) ?? 0 : 0)
+            }
+            let bound = pow(wordScore, 1 / Double(query.terms.count))
+            if bound < query.options.minimumScore { return true }
+            // full, and no better than the worst kept: among equal scores the first read stay
+            if topScores.count >= limit, let worst = topScores.last, bound <= worst { return true }
+
             let word = StoredWordRow.word(from: row, columnOffset: 1)
-            guard let candidate = query.matchingCandidate(word.candidates, term: term) else { return true }
             let place = Place(drawing: row.int64(0), source: word.source.rawValue, line: word.line, position: word.position)
             var words: [WordMatch] = []
             for (offset, other) in query.terms.enumerated() {
@@ -86,9 +102,11 @@ extension IndexStore {
             return true
         })
 
+        // only the best `limit` become hits (each needs its drawing's path and page)
+        found.sort { a, b in a.score != b.score ? a.score > b.score : a.start.drawing > b.start.drawing }
         var ranked: [(hit: SearchHit, bm25: Double)] = []
         var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
-        for (words, start, _) in found {
+        for (words, start, _) in found.prefix(limit) {
             if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
             guard let info = drawings[start.drawing] else { continue }
             ranked.append((hit(words, place: start, info: info), words.reduce(0) { $0 + $1.bm25 }))
@@ -140,14 +158,20 @@ extension IndexStore {
 
     /// A word's score: confidence times the matched reading's likelihood relative to the best.
     private static func score(_ match: WordMatch) -> Double {
-        let best = match.word.candidates.first?.score ?? 0
-        let chosen = match.word.candidates[match.candidate].score
-        return max(1e-12, min(1, match.word.confidence) * exp(min(0, chosen - best)))
+        score(
+            confidence: match.word.confidence, best: match.word.candidates.first?.score ?? 0,
+            chosen: match.word.candidates[match.candidate].score)
+    }
+
+    private static func score(confidence: Double, best: Double, chosen: Double) -> Double {
+        max(1e-12, min(1, confidence) * exp(min(0, chosen - best)))
     }
 
     /// A phrase's score: the geometric mean of its words' scores.
     private static func score(of words: [WordMatch]) -> Double {
-        exp(words.reduce(0) { $0 + log(score($1)) } / Double(words.count))
+        // one word: its own score, exactly as the early checks compute it
+        guard words.count > 1 else { return score(words[0]) }
+        return exp(words.reduce(0) { $0 + log(score($1)) } / Double(words.count))
     }
 
     private func drawingInfo(_ id: Int64) throws -> (path: String, page: Int, key: String)? {

@@ -92,12 +92,23 @@ public struct SearchQuery: Sendable, Hashable {
         candidates.firstIndex { matches($0.text, term: term) }
     }
 
+    /// The same for a stored word: `folded` are its candidates as the index folded them, which
+    /// spares folding them again unless case matters.
+    func matchingCandidate<S: StringProtocol>(readings: [S], folded: [S], term: Term) -> Int? {
+        guard options.caseSensitive else { return folded.firstIndex { matches(folded: String($0), term: term) } }
+        return readings.firstIndex { matches(String($0), term: term) }
+    }
+
     /// Whether one reading matches a term.
     public func matches(_ candidate: String, term: Term) -> Bool {
         let fold = options.caseSensitive ? TextFolding.foldDiacritics : TextFolding.fold
-        let reading = fold(candidate)
-        let wanted = options.caseSensitive ? fold(term.core) : term.folded
-        guard options.fullWordsOnly else { return reading.contains(wanted) }
+        return matches(folded: fold(candidate), term: term)
+    }
+
+    /// Whether a reading, folded as the query's options fold, matches a term.
+    private func matches(folded reading: String, term: Term) -> Bool {
+        let wanted = options.caseSensitive ? TextFolding.foldDiacritics(term.core) : term.folded
+        guard options.fullWordsOnly else { return TextFolding.contains(reading, wanted) }
         let have = TextFolding.tokens(reading)
         let want = TextFolding.tokens(wanted)
         guard !want.isEmpty, have.count >= want.count else { return false }

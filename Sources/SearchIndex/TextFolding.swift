@@ -23,4 +23,18 @@ enum TextFolding {
     static func tokens(_ text: String) -> [Substring] {
         text.split { !isWordCharacter($0) }
     }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte: both sides are folded by `fold`, so
+    /// their UTF-8 agrees, and this spares Foundation's locale-aware search on every row read.
+    static func contains(_ haystack: String, _ needle: String) -> Bool {
+        let h = Array(haystack.utf8), n = Array(needle.utf8)
+        guard !n.isEmpty else { return true }
+        guard h.count >= n.count else { return false }
+        for start in 0...(h.count - n.count) where h[start] == n[0] {
+            var k = 1
+            while k < n.count, h[start + k] == n[k] { k += 1 }
+            if k == n.count { return true }
+        }
+        return false
+    }
 }
