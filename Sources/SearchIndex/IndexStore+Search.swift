@@ -61,9 +61,8 @@ extension IndexStore {
 
             // Cheap checks first: most rows read are never kept, so their stroke IDs and bounds
             // are not decoded.
-            let readings = row.string(4).split(separator: "\n", omittingEmptySubsequences: false)
-            let folded = row.string(14).split(separator: "\n", omittingEmptySubsequences: false)
-            guard let candidate = query.matchingCandidate(readings: readings, folded: folded, term: term) else { return true }
+            guard let candidate = query.matchingCandidate(readings: row.string(4), folded: row.string(14), term: term)
+            else { return true }
             var wordScore = Self.score(confidence: row.double(6), best: 0, chosen: 0)
             if candidate > 0 {  // an alternative: its likelihood relative to the best reading
                 let scores = row.string(5).split(separator: " ")
