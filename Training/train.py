@@ -33,7 +33,7 @@ PEAK_LR = 2e-3
 # (The shipped model's phase 1 ran with feature version 1, whose size floor shrank long lines.)
 PHASE2_START = 4500
 PHASE2_PEAK_LR = 1e-3
-TOTAL_STEPS = 9000
+TOTAL_STEPS = 11000
 SYNTHETIC_LINES_PER_EPOCH = 12000
 
 

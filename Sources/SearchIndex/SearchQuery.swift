@@ -15,7 +15,7 @@ public struct SearchOptions: Sendable, Hashable {
 
     /// The `query` command's default: chosen on the dev writers' pages (Benchmarks/score_curve.py)
     /// as the point where precision rises most for the recall it costs.
-    public static let defaultMinimumScore = 0.0
+    public static let defaultMinimumScore = 0.1
 
     public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0) {
         self.fullWordsOnly = fullWordsOnly

@@ -69,7 +69,7 @@ enum HelpGolden {
           --case-sensitive
                           Match upper and lower case exactly.
           --limit N       Show at most N hits (default: 100).
-          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: 0.0);
+          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: 0.1);
                           0 shows every reading the recognizer kept, however unlikely.
           --index FILE    The index to search (default: see 'notebook-index --help').
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
