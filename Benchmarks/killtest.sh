@@ -9,8 +9,8 @@
 #      empty index, then that build continued twice, each SIGKILLed after a random delay (up to
 #      1.1 times a clean build); the build finished; three times the tree changed a little (files touched,
 #      a file's content swapped for another sample of the same format, a file deleted or
-#      restored) and the incremental build SIGKILLed within 6 s (a build that finishes before its
-#      kill is not counted); after each round
+#      restored) and the incremental build SIGKILLed within 0.3 times a clean build (a build
+#      that finishes before its kill is not counted); after each round
 #      `PRAGMA integrity_check` (sqlite3 shell) must say ok, and every file the index holds must
 #      have all of its rows (as many drawings as pages, as many words as the reference has for
 #      that content) or none;
@@ -149,13 +149,15 @@ failures=0
 killed=0
 rounds=0
 fresh "$idx"
-while [ "$killed" -lt "$kills" ] && [ "$rounds" -lt $((kills * 3)) ]; do
+while [ "$killed" -lt "$kills" ] && [ "$rounds" -lt $((kills * 4)) ]; do
     rounds=$((rounds + 1))
     case $((rounds % 7)) in
         1) fresh "$idx"; change="fresh index"; window_ms=$(python3 -c "print(int($clean_s * 1100))") ;;
         2 | 3) change="continue"; window_ms=$(python3 -c "print(int($clean_s * 1100))") ;;
         4) change="finish (not killed)"; window_ms=1000000 ;;
-        *) change=$(mutate); [ $((RANDOM % 2)) -eq 0 ] && change="$change; $(mutate)"; window_ms=6000 ;;
+        # an incremental build of a file or two takes a fraction of a clean build
+        *) change=$(mutate); [ $((RANDOM % 2)) -eq 0 ] && change="$change; $(mutate)"
+           window_ms=$(python3 -c "print(int($clean_s * 300))") ;;
     esac
     delay_ms=$(( (RANDOM * 32768 + RANDOM) % (window_ms + 1) ))
     "$cli" build "$tree" --index "$idx" --jobs 2 >/dev/null 2>>"$work/killed.err" &
