@@ -109,20 +109,21 @@ def percentile(values, q):
     return s[min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))]
 
 
-def query_words(count, seed):
+def sample_labels():
     with open(os.path.join(SAMPLES, "truth.json"), encoding="utf-8") as f:
-        truth = json.load(f)
-    words = sorted({w.lower() for it in truth["items"] for w in re.findall(r"[A-Za-z]{3,}", it["label"])})
+        return [it["label"] for it in json.load(f)["items"]]
+
+
+def query_words(count, seed):
+    words = sorted({w.lower() for label in sample_labels() for w in re.findall(r"[A-Za-z]{3,}", label)})
     rng = random.Random(seed)
     return [rng.choice(words) for _ in range(count)]
 
 
 def query_phrases(count, seed):
     """Two consecutive words of a sample line, as a user would quote them."""
-    with open(os.path.join(SAMPLES, "truth.json"), encoding="utf-8") as f:
-        truth = json.load(f)
-    pairs = sorted({f"{a} {b}".lower() for it in truth["items"]
-                    for a, b in zip(it["label"].split(), it["label"].split()[1:])
+    pairs = sorted({f"{a} {b}".lower() for label in sample_labels()
+                    for a, b in zip(label.split(), label.split()[1:])
                     if re.fullmatch(r"[A-Za-z]+", a) and re.fullmatch(r"[A-Za-z]+", b)})
     rng = random.Random(seed)
     return [rng.choice(pairs) for _ in range(count)]

@@ -63,14 +63,13 @@ extension IndexStore {
             // are not decoded.
             guard let candidate = query.matchingCandidate(readings: row.string(4), folded: row.string(14), term: term)
             else { return true }
-            var wordScore = Self.score(confidence: row.double(6), best: 0, chosen: 0)
+            var best = 0.0, chosen = 0.0
             if candidate > 0 {  // an alternative: its likelihood relative to the best reading
                 let scores = row.string(5).split(separator: " ")
-                wordScore = Self.score(
-                    confidence: row.double(6), best: scores.first.flatMap { Double($0) } ?? 0,
-                    chosen: candidate < scores.count ? Double(scores[candidate]) ?? 0 : 0)
+                best = scores.first.flatMap { Double($0) } ?? 0
+                chosen = candidate < scores.count ? Double(scores[candidate]) ?? 0 : 0
             }
-            let bound = pow(wordScore, 1 / Double(query.terms.count))
+            let bound = pow(Self.score(confidence: row.double(6), best: best, chosen: chosen), 1 / Double(query.terms.count))
             if bound < query.options.minimumScore { return true }
             // full, and no better than the worst kept: among equal scores the first read stay
             if topScores.count >= limit, let worst = topScores.last, bound <= worst { return true }
@@ -105,10 +104,10 @@ extension IndexStore {
         found.sort { a, b in a.score != b.score ? a.score > b.score : a.start.drawing > b.start.drawing }
         var ranked: [(hit: SearchHit, bm25: Double)] = []
         var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
-        for (words, start, _) in found.prefix(limit) {
+        for (words, start, score) in found.prefix(limit) {
             if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
             guard let info = drawings[start.drawing] else { continue }
-            ranked.append((hit(words, place: start, info: info), words.reduce(0) { $0 + $1.bm25 }))
+            ranked.append((hit(words, score: score, place: start, info: info), words.reduce(0) { $0 + $1.bm25 }))
         }
         ranked.sort { a, b in
             if a.hit.score != b.hit.score { return a.hit.score > b.hit.score }
@@ -117,7 +116,7 @@ extension IndexStore {
             if a.hit.page != b.hit.page { return a.hit.page < b.hit.page }
             return (a.hit.line, a.hit.position) < (b.hit.line, b.hit.position)
         }
-        return ranked.prefix(limit).map(\.hit)
+        return ranked.map(\.hit)
     }
 
     /// The index of the query term with the fewest indexed words, by FTS5's own document counts:
@@ -179,7 +178,9 @@ extension IndexStore {
         ).firstRow([id]) { ($0.string(0), $0.int(1), $0.string(2)) }
     }
 
-    private func hit(_ words: [WordMatch], place: Place, info: (path: String, page: Int, key: String)) -> SearchHit {
+    private func hit(
+        _ words: [WordMatch], score: Double, place: Place, info: (path: String, page: Int, key: String)
+    ) -> SearchHit {
         var strokes = Set<UUID>()
         var bounds: Rect?
         for match in words {
@@ -190,7 +191,7 @@ extension IndexStore {
             path: info.path, page: info.page, drawing: info.key,
             text: words.map { $0.word.candidates[$0.candidate].text }.joined(separator: " "),
             strokeIDs: strokes.sorted { $0.uuidString < $1.uuidString }, bounds: bounds,
-            score: Self.score(of: words), source: words[0].word.source, line: place.line,
+            score: score, source: words[0].word.source, line: place.line,
             position: place.position)
     }
 }

@@ -55,6 +55,13 @@ import Testing
         #expect(try store.search(SearchQuery("CAFE", options: SearchOptions(caseSensitive: true))).isEmpty)
     }
 
+    /// A file of one page holding `words`.
+    func oneDrawing(path: String, words: [IndexedWord]) -> IndexedFile {
+        IndexedFile(
+            path: path, fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+            drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)])
+    }
+
     /// `top` is as long as it can be, sorted, and its worst hit is in the same confidence bucket
     /// as the `limit`-th best of `all` or better.
     func expectBestUpToNearTies(_ top: [SearchHit], all: [SearchHit], limit: Int) {
@@ -82,10 +89,7 @@ import Testing
                 source: .handwriting, line: i, position: 0, candidates: candidates, confidence: confidence, strokeIDs: [],
                 bounds: nil)
         }
-        try store.replace(
-            IndexedFile(
-                path: "/x/many.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
-                drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
+        try store.replace(oneDrawing(path: "/x/many.tnb", words: words))
         let all = try store.search(SearchQuery("apple", options: SearchOptions(limit: 1000)))
         #expect(all.count == words.count)
         for limit in [1, 3, 10, 50] {
@@ -112,10 +116,7 @@ import Testing
                     confidence: Double(random.next() % 1000) / 1000, strokeIDs: [], bounds: nil)
             }
         }
-        try store.replace(
-            IndexedFile(
-                path: "/x/lines.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
-                drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
+        try store.replace(oneDrawing(path: "/x/lines.tnb", words: words))
         for text in ["big apple", "big app"] {
             let all = try store.search(SearchQuery(text, options: SearchOptions(limit: 1000)))
             #expect(all.count == 150 - 38)
