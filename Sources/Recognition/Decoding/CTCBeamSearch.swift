@@ -78,10 +78,24 @@ struct CTCBeamSearch: Sendable {
         _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1
     ) -> [Hypothesis] {
         var nodes = [Node(parent: -1, cls: 0, lmScore: 0, context: .start, word: .start)]
-        var childIndex: [Int64: Int32] = [:]
+        var children = ChildTable()
         var beams = [Beam(node: 0, blank: 0, nonBlank: -.infinity)]
+        var next: [Beam] = []
+        var slotOfNode: [Int32] = [-1]  // per node: its beam in `next` this frame, or -1
+        var ranks: [(rank: Float, index: Int)] = []
         var candidates: [Int] = []
         candidates.reserveCapacity(classCount)
+
+        func add(_ node: Int32, blank: Float, nonBlank: Float) {
+            let slot = Int(slotOfNode[Int(node)])
+            if slot >= 0 {
+                next[slot].blank = logAdd(next[slot].blank, blank)
+                next[slot].nonBlank = logAdd(next[slot].nonBlank, nonBlank)
+            } else {
+                slotOfNode[Int(node)] = Int32(next.count)
+                next.append(Beam(node: node, blank: blank, nonBlank: nonBlank))
+            }
+        }
 
         for t in frames {
             let row = t * classCount
@@ -94,16 +108,7 @@ struct CTCBeamSearch: Sendable {
                 candidates.sort { logProbabilities[row + $0] > logProbabilities[row + $1] }
                 candidates.removeLast(candidates.count - settings.maxCharactersPerFrame)
             }
-            var next: [Int32: Beam] = [:]
-            func add(_ node: Int32, blank: Float, nonBlank: Float) {
-                if var b = next[node] {
-                    b.blank = logAdd(b.blank, blank)
-                    b.nonBlank = logAdd(b.nonBlank, nonBlank)
-                    next[node] = b
-                } else {
-                    next[node] = Beam(node: node, blank: blank, nonBlank: nonBlank)
-                }
-            }
+            next.removeAll(keepingCapacity: true)
             let blankLP = logProbabilities[row]
             for beam in beams {
                 let n = nodes[Int(beam.node)]
@@ -112,24 +117,28 @@ struct CTCBeamSearch: Sendable {
                     add(beam.node, blank: -.infinity, nonBlank: beam.nonBlank + logProbabilities[row + Int(n.cls)])
                 }
                 for c in candidates {
-                    let key = Int64(beam.node) << 8 | Int64(c)
-                    let child: Int32
-                    if let existing = childIndex[key] {
-                        child = existing
-                    } else {
+                    let key = UInt64(beam.node) << 8 | UInt64(c)
+                    var child = children[key]
+                    if child < 0 {
                         child = Int32(nodes.count)
                         nodes.append(extend(n, parent: beam.node, cls: c))
-                        childIndex[key] = child
+                        slotOfNode.append(-1)
+                        children[key] = child
                     }
                     let lp = logProbabilities[row + c]
                     let from = c == Int(n.cls) ? beam.blank : beam.total
                     add(child, blank: -.infinity, nonBlank: from + lp)
                 }
             }
-            beams = Array(next.values)
-            if beams.count > settings.beamWidth {
-                beams.sort { $0.total + nodes[Int($0.node)].lmScore > $1.total + nodes[Int($1.node)].lmScore }
-                beams.removeLast(beams.count - settings.beamWidth)
+            for b in next { slotOfNode[Int(b.node)] = -1 }
+            if next.count > settings.beamWidth {
+                // rank once per beam (not once per comparison); ties keep the order of arrival
+                ranks.removeAll(keepingCapacity: true)
+                for (i, b) in next.enumerated() { ranks.append((b.total + nodes[Int(b.node)].lmScore, i)) }
+                ranks.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.index < $1.index }
+                beams = ranks.prefix(settings.beamWidth).map { next[$0.index] }
+            } else {
+                swap(&beams, &next)
             }
         }
 
@@ -199,6 +208,43 @@ struct CTCBeamSearch: Sendable {
         var score = settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context)
         if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { score -= settings.oovPenalty }
         return score
+    }
+}
+
+/// The prefix tree's edges, (parent node << 8 | class) → child node: open addressing with
+/// multiplicative hashing, because `Dictionary`'s seeded hashing dominated the search's time.
+private struct ChildTable {
+    private var keys = [UInt64](repeating: .max, count: 1024)
+    private var values = [Int32](repeating: -1, count: 1024)
+    private var count = 0
+
+    private func slot(_ key: UInt64) -> Int {
+        let mask = keys.count - 1
+        var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while keys[i] != key && keys[i] != .max { i = (i + 1) & mask }
+        return i
+    }
+
+    /// The child, or -1.
+    subscript(key: UInt64) -> Int32 {
+        get { values[slot(key)] }
+        set {
+            let i = slot(key)
+            if keys[i] == .max {
+                keys[i] = key
+                count += 1
+            }
+            values[i] = newValue
+            if 2 * count > keys.count { grow() }
+        }
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.0 != .max }
+        keys = [UInt64](repeating: .max, count: keys.count * 2)
+        values = [Int32](repeating: -1, count: keys.count)
+        count = 0
+        for (k, v) in old { self[k] = v }
     }
 }
 

@@ -30,13 +30,12 @@ struct CharacterLanguageModel: Sendable {
         static let start = Context().appending(CharacterLanguageModel.boundary)
     }
 
-    private struct ContextStats {
-        var total: UInt32 = 0
-        var distinct: UInt32 = 0
-        var counts = [UInt32](repeating: 0, count: CharacterLanguageModel.symbolCount)
-    }
-
-    private var stats: [Context: ContextStats] = [:]
+    /// Where each context's row is, by length and packed symbols: context `c` of length `n` is
+    /// entry `rowOffset(n) + c.packed` (−1: never seen). Contexts hold at most 20 bits, so a
+    /// direct table (about a million entries) replaces hashing, the beam search's hottest call.
+    private var rowOfContext: [Int32]
+    /// Per seen context, the interpolated natural-log probability of each symbol after it.
+    private var logProbabilities: [Float] = []
 
     /// The symbol of a character.
     static func symbol(_ c: UInt8) -> UInt8 {
@@ -50,34 +49,66 @@ struct CharacterLanguageModel: Sendable {
         }
     }
 
-    /// Counts every n-gram of the texts; each text is read as if preceded and followed by a boundary.
+    private static func rowOffset(_ length: Int) -> Int {
+        // lengths 0..<n take 2^0 + 2^5 + … + 2^(5(n-1)) entries
+        (0..<length).reduce(0) { $0 + (1 << (Int(bitsPerSymbol) * $1)) }
+    }
+
+    private static func slot(_ context: Context) -> Int { rowOffset(context.length) + Int(context.packed) }
+
+    /// Counts every n-gram of the texts (each read as if preceded and followed by a boundary),
+    /// then turns the counts into Witten–Bell interpolated probabilities, shorter contexts first.
     init<S: Sequence>(texts: S) where S.Element == String {
+        rowOfContext = [Int32](repeating: -1, count: Self.rowOffset(Self.order))
+        var counts: [UInt32] = []  // symbolCount per row
+        var contexts: [Context] = []
         for text in texts {
             var context = Context.start
             for c in text.utf8 + [UInt8(ascii: " ")] {
-                let s = Self.symbol(c)
+                let s = Int(Self.symbol(c))
                 for n in 0...context.length {
                     let h = context.suffix(n)
-                    var st = stats[h, default: ContextStats()]
-                    if st.counts[Int(s)] == 0 { st.distinct += 1 }
-                    st.counts[Int(s)] += 1
-                    st.total += 1
-                    stats[h] = st
+                    var row = rowOfContext[Self.slot(h)]
+                    if row < 0 {
+                        row = Int32(contexts.count)
+                        rowOfContext[Self.slot(h)] = row
+                        contexts.append(h)
+                        counts.append(contentsOf: repeatElement(0, count: Self.symbolCount))
+                    }
+                    counts[Int(row) * Self.symbolCount + s] += 1
                 }
-                context = context.appending(s)
+                context = context.appending(UInt8(s))
             }
         }
+        // a context's row needs its parent's (one symbol shorter): fill rows by context length
+        let order = contexts.indices.sorted { contexts[$0].length < contexts[$1].length }
+        var probabilities = [Double](repeating: 0, count: contexts.count * Self.symbolCount)
+        let uniform = [Double](repeating: 1.0 / Double(Self.symbolCount), count: Self.symbolCount)
+        for row in order {
+            let context = contexts[row]
+            let parent = context.length == 0 ? nil : Int(rowOfContext[Self.slot(context.suffix(context.length - 1))])
+            let seen = counts[(row * Self.symbolCount)..<((row + 1) * Self.symbolCount)]
+            let total = Double(seen.reduce(0) { $0 + Int($1) })
+            let distinct = Double(seen.filter { $0 > 0 }.count)
+            for s in 0..<Self.symbolCount {
+                let lower = parent.map { probabilities[$0 * Self.symbolCount + s] } ?? uniform[s]
+                probabilities[row * Self.symbolCount + s] =
+                    (Double(seen[seen.startIndex + s]) + distinct * lower) / (total + distinct)
+            }
+        }
+        logProbabilities = probabilities.map { Float(log($0)) }
     }
 
-    /// Natural-log probability of `symbol` after `context`.
+    /// Natural-log probability of `symbol` after `context`: the row of its longest seen suffix
+    /// (every suffix of a seen context was seen too).
     func logProbability(_ symbol: UInt8, after context: Context) -> Float {
-        var p = 1.0 / Double(Self.symbolCount)
-        for n in 0...context.length {
-            guard let st = stats[context.suffix(n)] else { break }
-            let t = Double(st.distinct), c = Double(st.total)
-            p = (Double(st.counts[Int(symbol)]) + t * p) / (c + t)
+        var n = context.length
+        while n >= 0 {
+            let row = rowOfContext[Self.slot(context.suffix(n))]
+            if row >= 0 { return logProbabilities[Int(row) * Self.symbolCount + Int(symbol)] }
+            n -= 1
         }
-        return Float(log(p))
+        return Float(log(1.0 / Double(Self.symbolCount)))
     }
 }
 

@@ -119,30 +119,31 @@ struct RecognizerNetwork: Sendable {
             }
         }
         var out = [Float](repeating: 0, count: t * h)
-        var hState = [Float](repeating: 0, count: h)
-        var cState = [Float](repeating: 0, count: h)
+        var state = [Float](repeating: 0, count: 2 * h)  // h, then c
         var gates = [Float](repeating: 0, count: g4)
         d.wh.withUnsafeBufferPointer { whp in
-            for step in 0..<t {
-                let f = reversed ? t - 1 - step : step
-                gates.withUnsafeMutableBufferPointer { gp in
-                    xw.withUnsafeBufferPointer { xwp in
-                        gp.baseAddress!.update(from: xwp.baseAddress! + f * g4, count: g4)
+            xw.withUnsafeBufferPointer { xwp in
+                out.withUnsafeMutableBufferPointer { op in
+                    state.withUnsafeMutableBufferPointer { sp in
+                        gates.withUnsafeMutableBufferPointer { gp in
+                            let hState = sp.baseAddress!, cState = hState + h, g = gp.baseAddress!
+                            for step in 0..<t {
+                                let f = reversed ? t - 1 - step : step
+                                g.update(from: xwp.baseAddress! + f * g4, count: g4)
+                                Kernels.accumulate(hState, count: h, times: whp.baseAddress!, into: g, width: g4)
+                                let o = op.baseAddress! + f * h
+                                for j in 0..<h {
+                                    let input = Kernels.sigmoid(g[j])
+                                    let forget = Kernels.sigmoid(g[h + j])
+                                    let cell = Kernels.tanh(g[2 * h + j])
+                                    let output = Kernels.sigmoid(g[3 * h + j])
+                                    cState[j] = forget * cState[j] + input * cell
+                                    hState[j] = output * Kernels.tanh(cState[j])
+                                    o[j] = hState[j]
+                                }
+                            }
+                        }
                     }
-                    for p in 0..<h {
-                        let s = hState[p]
-                        let row = whp.baseAddress! + p * g4
-                        for j in 0..<g4 { gp[j] += s * row[j] }
-                    }
-                }
-                for j in 0..<h {
-                    let i = Kernels.sigmoid(gates[j])
-                    let fg = Kernels.sigmoid(gates[h + j])
-                    let g = tanhf(gates[2 * h + j])
-                    let o = Kernels.sigmoid(gates[3 * h + j])
-                    cState[j] = fg * cState[j] + i * g
-                    hState[j] = o * tanhf(cState[j])
-                    out[f * h + j] = hState[j]
                 }
             }
         }
