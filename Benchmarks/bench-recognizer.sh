@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Recognizer accuracy and speed on the UNIPEN dev writers (never seen in training).
+# (release flags as in the Makefile's RELEASE, so the builds share .build/release)
 # Usage: Benchmarks/bench-recognizer.sh [SHARED_DIR] [--limit N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,5 +12,5 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 gzip -dc "$data/dev-words.jsonl.gz" > "$tmp/words.jsonl"
 gzip -dc "$data/dev-lines.jsonl.gz" > "$tmp/lines.jsonl"
-swift build -c release --product recognizer-bench >/dev/null
+swift build -c release --static-swift-stdlib --product recognizer-bench >/dev/null
 "$(swift build -c release --show-bin-path)/recognizer-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" "$@"

@@ -17,7 +17,7 @@ Recognition runs at a few pages a second on this 2-core machine, so the 10,000-f
 step 1 serve as the template, and `replicate_index.py` copies their rows under the other copies'
 paths with fresh stroke IDs and confidences untied by up to a relative 1e-6, hashed per copy (see that file).
 The query path measured is the real CLI on that
-index. The big index is cached under WORK keyed by recognizer version and sample content.
+index. The big index is cached under WORK keyed by recognizer version, schema and sample content.
 
 Usage: bench_index.py [--cli .build/release/notebook-index] [--work /tmp/notebook-index-bench]
                       [--copies 2] [--files 10000] [--pages 50000] [--queries 200] [--json OUT]
@@ -190,7 +190,9 @@ def main():
     log(f"bench: {pages_real} pages in {wall:.1f} s")
 
     # 2. The no-op rebuild of the whole tree, after replicating the rows of copy 0 to the others.
-    noop = os.path.join(work, f"noop-v{version}.sqlite")
+    # cached indexes are only valid for the schema the CLI writes
+    schema = sqlite3.connect(real).execute("PRAGMA user_version").fetchone()[0]
+    noop = os.path.join(work, f"noop-v{version}-s{schema}.sqlite")
     if not os.path.exists(noop):
         log(f"bench: replicating to {tree_copies} copies for the no-op rebuild ...")
         replicate(real, noop + ".tmp", tree, args.copies, tree_copies - args.copies, stat=True)
@@ -211,7 +213,7 @@ def main():
     # 3. Queries on an index of at least `pages` pages.
     per_copy_pages = pages_real // args.copies
     big_copies = max(-(-args.pages // per_copy_pages), tree_copies)
-    big = os.path.join(work, f"big-v{version}-{big_copies}-untied-hashed.sqlite")
+    big = os.path.join(work, f"big-v{version}-s{schema}-{big_copies}-untied-hashed.sqlite")
     if not os.path.exists(big):
         log(f"bench: replicating to {big_copies} copies ({big_copies * per_copy_pages} pages) ...")
         replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)

@@ -13,7 +13,7 @@ are filled by the schema's own triggers, exactly as in a build.
 `--untie` lowers every confidence of copy k by the factor 1 - f(k) * 1e-6, f(k) a fraction hashed
 from k (so copies come in no particular order of confidence, as real pages do): real pages never give
 thousands of words exactly the same confidence, and exact ties would defeat the query engine's
-early stop (it reads words by falling confidence) in a way no real index does.
+early stop (it reads readings by falling score) in a way no real index does.
 
 What it does not do: recognize anything. The rows are those of the template files, so every
 word's readings and scores occur once per copy. Size, mtime and content hash are copied, so
@@ -44,16 +44,24 @@ def fresh_uuid(copy, old):
     return str(uuid.UUID(bytes=digest, version=4)).upper()
 
 
-SCHEMA_VERSION = 2  # Sources/SearchIndex/IndexSchema.swift
-# The schema's word ID (Sources/SearchIndex/WordID.swift): confidence bucket in even steps of
-# -log10(1 - confidence) from 0 to 9, drawing ID, word number within the drawing.
-def word_id(confidence, drawing_id, number):
-    c = min(1.0, max(0.0, confidence))
-    bucket = 0 if c <= 0 else min(1023, int(-math.log10(max(1.0 - c, 1e-12)) / 9.0 * 1024))
-    return bucket << 50 | drawing_id << 20 | number
+SCHEMA_VERSION = 3  # Sources/SearchIndex/IndexSchema.swift
 
 
-WORD_ID = "word_id(w.confidence * (1 - ?2), nd.id, w.id & 1048575)"
+# Each reading's score bucket (Sources/SearchIndex/IndexRowIDs.swift, ReadingID): the score is the
+# confidence times the reading's likelihood relative to the best; buckets are even steps of
+# -log10(1 - score) from 0 to 9 nines. The schema's triggers index every reading under its bucket.
+def reading_bucket(score):
+    if not score > 0:
+        return 0
+    nines = -math.log10(max(1.0 - min(1.0, score), 1e-12))
+    return min(1023, int(nines / 9.0 * 1024))
+
+
+def reading_buckets(confidence, scores):
+    values = [float(v) for v in scores.split()]
+    best = values[0] if values else 0.0
+    return " ".join(str(reading_bucket(max(1e-12, min(1.0, confidence) * math.exp(min(0.0, v - best)))))
+                    for v in values)
 
 
 def copy_fraction(copy):
@@ -116,7 +124,7 @@ def main():
     dst.create_function("disk", 3, disk)
     dst.create_function("fresh_ids", 2, fresh_ids, deterministic=True)
     dst.create_function("fresh_key", 2, fresh_key, deterministic=True)
-    dst.create_function("word_id", 3, word_id, deterministic=True)
+    dst.create_function("reading_buckets", 2, reading_buckets, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
     dst.execute("PRAGMA cache_size=-262144")
@@ -149,9 +157,10 @@ def main():
             "JOIN files nf ON nf.path = relocate(f.path, ?1) ORDER BY d.id", (copy,))
         dst.execute(
             "INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, "
-            "confidence, stroke_ids, x, y, width, height) "
-            f"SELECT {WORD_ID}, nd.id, w.source, w.line, w.position, w.text, w.candidates, w.scores, w.folded, "
-            "w.confidence * (1 - ?2), fresh_ids(w.stroke_ids, ?1), w.x, w.y, w.width, w.height "
+            "confidence, stroke_ids, x, y, width, height, reading_buckets) "
+            "SELECT (nd.id << 20) | (w.id & 1048575), nd.id, w.source, w.line, w.position, w.text, w.candidates, "
+            "w.scores, w.folded, w.confidence * (1 - ?2), fresh_ids(w.stroke_ids, ?1), w.x, w.y, w.width, w.height, "
+            "reading_buckets(w.confidence * (1 - ?2), w.scores) "
             "FROM t_words w JOIN t_files f ON f.id = w.t_file "
             "JOIN files nf ON nf.path = relocate(f.path, ?1) "
             "JOIN drawings nd ON nd.file_id = nf.id AND nd.page = w.t_page ORDER BY w.id", (copy, untie * copy_fraction(copy)))

@@ -37,7 +37,7 @@ PHASE2_PEAK_LR = 1e-3
 # dev error still falling), on the same data as phase 2.
 PHASE3_START = 10204
 PHASE3_PEAK_LR = 5e-4
-TOTAL_STEPS = 16000
+TOTAL_STEPS = 15000
 SYNTHETIC_LINES_PER_EPOCH = 12000
 
 

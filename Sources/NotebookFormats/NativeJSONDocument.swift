@@ -141,7 +141,7 @@ struct NativeJSONDocument {
             switch key {
             case "id":
                 let text = try string(&s, key)
-                guard let uuid = UUID(uuidString: text) else {
+                guard let uuid = UUID(canonical: text) else {
                     throw ReadError("\"id\" is not a UUID: \"\(text.prefix(40))\"")
                 }
                 id = uuid

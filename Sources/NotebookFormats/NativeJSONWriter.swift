@@ -46,7 +46,7 @@ public enum NativeJSONWriter {
 
     private static func encode(_ stroke: Stroke) throws(WriteError) -> String {
         let ink = stroke.ink, c = ink.color
-        var out = "{\"id\":\"\(stroke.id.uuidString)\",\"ink\":{\"kind\":\"\(ink.kind.rawValue)\",\"color\":"
+        var out = "{\"id\":\"\(stroke.id.canonicalString)\",\"ink\":{\"kind\":\"\(ink.kind.rawValue)\",\"color\":"
         out += try list([c.red, c.green, c.blue, c.alpha]) + ",\"width\":\(try finite(ink.width))}"
         if !stroke.transform.isIdentity {
             let m = stroke.transform

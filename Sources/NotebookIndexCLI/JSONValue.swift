@@ -22,7 +22,7 @@ enum JSONValue {
         ])
     }
 
-    static func uuids(_ ids: [UUID]) -> JSONValue { .array(ids.map { .string($0.uuidString) }) }
+    static func uuids(_ ids: [UUID]) -> JSONValue { .array(ids.map { .string($0.canonicalString) }) }
 
     /// Compact, one line.
     var rendered: String {

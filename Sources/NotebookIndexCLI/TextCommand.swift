@@ -76,7 +76,7 @@ struct TextCommand {
                                                     line.words.map { word in
                                                         .object([
                                                             ("text", .string(word.text)), ("bounds", .rect(word.bounds)),
-                                                            ("strokeIDs", .uuids(word.strokeIDs.sorted { $0.uuidString < $1.uuidString })),
+                                                            ("strokeIDs", .uuids(word.strokeIDs.sorted(by: UUID.precedesAsString))),
                                                         ])
                                                     })
                                             ),

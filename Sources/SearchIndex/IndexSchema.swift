@@ -1,20 +1,25 @@
 /// The index's SQL schema and its version.
 ///
 /// `PRAGMA user_version` holds `IndexSchema.version`; `PRAGMA application_id` marks the file as
-/// ours. Words are stored once in `words`; two external-content FTS5 tables index their folded
-/// candidates (`words_fts`: unicode61 for whole words, `words_trigram`: trigram for in-word
-/// matching) and are kept in step by triggers, so the stock `sqlite3` shell can read everything:
-/// `SELECT * FROM meta` shows the schema and recognizer versions. Word IDs lead with the word's
-/// confidence (`WordID`), so FTS matches come best first.
+/// ours. Words are stored once in `words`; the `readings` view lists every word's candidate
+/// readings (up to `ReadingID.indexedReadings`) with their `ReadingID`s, and two external-content
+/// FTS5 tables index it (`readings_fts`: unicode61 for whole words, `readings_trigram`: trigram
+/// for in-word matching). Triggers keep them in step, so the stock `sqlite3` shell can read and
+/// change everything: `SELECT * FROM meta` shows the schema and recognizer versions. Reading IDs
+/// lead with the reading's score (`ReadingID`), so FTS matches come best first.
 ///
-/// Versions: 1 numbered words in insertion order; 2 numbers them by `WordID`.
+/// Versions: 1 numbered words in insertion order; 2 numbered them by confidence and indexed one
+/// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 2
+    static let version = 3
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
-    static let create = """
+    static let create = fileTables + words + readings
+
+    /// Files and their drawings: the same in every version so far.
+    static let fileTables = """
         CREATE TABLE meta(
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
@@ -42,8 +47,11 @@ enum IndexSchema {
             UNIQUE(file_id, page)
         );
         CREATE INDEX drawings_by_version ON drawings(recognition_version);
+        """
+
+    static let words = """
         CREATE TABLE words(
-            id INTEGER PRIMARY KEY,          -- WordID: confidence bucket, drawing, word number
+            id INTEGER PRIMARY KEY,          -- WordID: drawing, word number
             drawing_id INTEGER NOT NULL REFERENCES drawings(id) ON DELETE CASCADE,
             source INTEGER NOT NULL,         -- 0 handwriting, 1 typed text
             line INTEGER NOT NULL,
@@ -51,29 +59,50 @@ enum IndexSchema {
             text TEXT NOT NULL,              -- best reading
             candidates TEXT NOT NULL,        -- every reading, best first, one per line
             scores TEXT NOT NULL,            -- their scores, space-separated, same order
-            folded TEXT NOT NULL,            -- candidates without case and diacritics (indexed)
+            folded TEXT NOT NULL,            -- candidates without case and diacritics, one per line
             confidence REAL NOT NULL,
             stroke_ids TEXT NOT NULL,        -- comma-separated UUIDs
-            x REAL, y REAL, width REAL, height REAL
+            x REAL, y REAL, width REAL, height REAL,
+            reading_buckets TEXT NOT NULL DEFAULT ''  -- each candidate's score bucket (ReadingID)
         );
         CREATE INDEX words_by_place ON words(drawing_id, source, line, position);
-        CREATE VIRTUAL TABLE words_fts USING fts5(
-            folded, content='words', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
-        CREATE VIRTUAL TABLE words_trigram USING fts5(
-            folded, content='words', content_rowid='id', tokenize='trigram');
+        """
+
+    /// The `readings` view, its FTS5 tables and the triggers that keep them in step with `words`.
+    /// `folded` holds no control characters (the writer replaces them), so turning its lines into
+    /// a JSON array needs only quotes and backslashes escaped. (SQLite's bit operators share one
+    /// precedence, hence the parentheses.)
+    static let readings = """
+        CREATE VIEW readings(id, word_id, folded) AS
+            SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(w.reading_buckets, ' ', ',') || ']', '$[' || r.key || ']')) << 53)
+                       | (w.id << 3) | r.key,
+                   w.id, r.value
+            FROM words w,
+                 json_each('["' || replace(replace(replace(w.folded, '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
+            WHERE r.key < \(ReadingID.indexedReadings);
+        CREATE VIRTUAL TABLE readings_fts USING fts5(
+            folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+        CREATE VIRTUAL TABLE readings_trigram USING fts5(
+            folded, content='readings', content_rowid='id', tokenize='trigram');
         CREATE TRIGGER words_ai AFTER INSERT ON words BEGIN
-            INSERT INTO words_fts(rowid, folded) VALUES (new.id, new.folded);
-            INSERT INTO words_trigram(rowid, folded) VALUES (new.id, new.folded);
+            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
+            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
         END;
-        CREATE TRIGGER words_ad AFTER DELETE ON words BEGIN
-            INSERT INTO words_fts(words_fts, rowid, folded) VALUES ('delete', old.id, old.folded);
-            INSERT INTO words_trigram(words_trigram, rowid, folded) VALUES ('delete', old.id, old.folded);
+        CREATE TRIGGER words_bd BEFORE DELETE ON words BEGIN
+            INSERT INTO readings_fts(readings_fts, rowid, folded)
+                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
+            INSERT INTO readings_trigram(readings_trigram, rowid, folded)
+                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
         END;
-        CREATE TRIGGER words_au AFTER UPDATE OF folded ON words BEGIN
-            INSERT INTO words_fts(words_fts, rowid, folded) VALUES ('delete', old.id, old.folded);
-            INSERT INTO words_trigram(words_trigram, rowid, folded) VALUES ('delete', old.id, old.folded);
-            INSERT INTO words_fts(rowid, folded) VALUES (new.id, new.folded);
-            INSERT INTO words_trigram(rowid, folded) VALUES (new.id, new.folded);
+        CREATE TRIGGER words_bu BEFORE UPDATE OF id, folded, reading_buckets ON words BEGIN
+            INSERT INTO readings_fts(readings_fts, rowid, folded)
+                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
+            INSERT INTO readings_trigram(readings_trigram, rowid, folded)
+                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
+        END;
+        CREATE TRIGGER words_au AFTER UPDATE OF id, folded, reading_buckets ON words BEGIN
+            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
+            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
         END;
         """
 }

@@ -43,22 +43,30 @@ extension IndexStore {
         let statement = try database.statement(
             """
             INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
-                              stroke_ids, x, y, width, height)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              stroke_ids, x, y, width, height, reading_buckets)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (number, word) in drawing.words.enumerated() {
-            let texts = word.candidates.map { $0.text.replacingOccurrences(of: "\n", with: " ") }
+            let texts = word.candidates.map { Self.oneLine($0.text) }
             try statement.execute([
-                try WordID.make(confidence: word.confidence, drawingID: drawingID, wordNumber: number),
+                try WordID.make(drawingID: drawingID, wordNumber: number),
                 drawingID, word.source.rawValue, word.line, word.position, word.text,
                 texts.joined(separator: "\n"),
                 word.candidates.map { String($0.score) }.joined(separator: " "),
                 texts.map(TextFolding.fold).joined(separator: "\n"),
                 word.confidence,
-                word.strokeIDs.map(\.uuidString).joined(separator: ","),
+                word.strokeIDs.map(\.canonicalString).joined(separator: ","),
                 word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,
+                ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)),
             ])
         }
+    }
+
+    /// A candidate as one line without control characters: candidates are stored one per line,
+    /// and the `readings` view turns those lines into JSON strings, which allow none.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
     }
 
     /// Remembers that `path` could not be read, dropping anything stored for it before.
@@ -133,7 +141,7 @@ enum StoredWordRow {
     }
 
     static func strokeIDs(_ text: String) -> [UUID] {
-        text.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+        text.split(separator: ",").compactMap { UUID(canonical: $0) }
     }
 
     static func bounds(_ row: Statement, _ c: Int32) -> Rect? {

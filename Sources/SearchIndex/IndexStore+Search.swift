@@ -20,11 +20,12 @@ extension IndexStore {
     /// Runs a query.
     ///
     /// One word of the query drives it: the only word, or a phrase's rarest. Its FTS5 expression
-    /// prefilters the index's words, which come best first (`WordID`), and every candidate reading
-    /// is checked in Swift (whole words, case, the exact text). A phrase's other words are looked
+    /// prefilters the index's readings, which come best first (`ReadingID`), and every candidate
+    /// reading of a matched word is checked in Swift (whole words, case, the exact text); a word
+    /// counts once, with its best matching reading. A phrase's other words are looked
     /// up beside each match (consecutive positions of one line), so "of the" never reads every
     /// "the". Reading stops once `limit` hits are in hand and nothing unread can beat the worst
-    /// of them by more than one confidence bucket (`WordID`), so the best hits are exact up to
+    /// of them by more than one score bucket (`ReadingID`), so the best hits are exact up to
     /// near-ties and common words cost no more than rare ones. Hits are ranked by score
     /// (confidence × reading likelihood, a phrase's the geometric mean of its words'), then bm25.
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
@@ -36,9 +37,9 @@ extension IndexStore {
         let matches = try database.statement(
             """
             SELECT w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.confidence, w.stroke_ids,
-                   w.x, w.y, w.width, w.height, bm25(\(table)), w.id, w.folded
-            FROM \(table) JOIN words w ON w.id = \(table).rowid WHERE \(table) MATCH ?
-            ORDER BY \(table).rowid DESC
+                   w.x, w.y, w.width, w.height, bm25(\(table)), \(table).rowid, w.folded, w.id
+            FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask))
+            WHERE \(table) MATCH ? ORDER BY \(table).rowid
             """)
         let neighbours = try database.statement(
             """
@@ -48,16 +49,18 @@ extension IndexStore {
         let limit = query.options.limit
         var found: [(words: [WordMatch], start: Place, score: Double)] = []
         var topScores: [Double] = []  // the best `limit` scores so far, descending
+        var seen = Set<Int64>()  // words already read through another of their readings
         try matches.forEachRow([expression], while: { row in
-            // No row still unread, nor a phrase built on it, scores above this. Once the worst of
-            // `limit` hits is within a bucket of it, what is left can only reorder near-ties.
-            let ceiling = pow(WordID.confidenceCeiling(row.int64(13)), 1 / Double(query.terms.count))
+            // No reading still unread, nor a phrase built on it, scores above this. Once the worst
+            // of `limit` hits is within a bucket of it, what is left can only reorder near-ties.
+            let ceiling = pow(ReadingID.scoreCeiling(row.int64(13)), 1 / Double(query.terms.count))
             if ceiling < query.options.minimumScore { return false }
             if topScores.count >= limit, let worst = topScores.last,
-                ceiling <= WordID.ceiling(ofBucket: WordID.bucket(worst))
+                ceiling <= ReadingID.ceiling(ofBucket: ReadingID.bucket(worst))
             {
                 return false
             }
+            guard seen.insert(row.int64(15)).inserted else { return true }
 
             // Cheap checks first: most rows read are never kept, so their stroke IDs and bounds
             // are not decoded.
@@ -69,7 +72,7 @@ extension IndexStore {
                 best = scores.first.flatMap { Double($0) } ?? 0
                 chosen = candidate < scores.count ? Double(scores[candidate]) ?? 0 : 0
             }
-            let bound = pow(Self.score(confidence: row.double(6), best: best, chosen: chosen), 1 / Double(query.terms.count))
+            let bound = pow(ReadingID.score(confidence: row.double(6), best: best, chosen: chosen), 1 / Double(query.terms.count))
             if bound < query.options.minimumScore { return true }
             // full, and no better than the worst kept: among equal scores the first read stay
             if topScores.count >= limit, let worst = topScores.last, bound <= worst { return true }
@@ -119,50 +122,52 @@ extension IndexStore {
         return ranked.map(\.hit)
     }
 
-    /// The index of the query term with the fewest indexed words, by FTS5's own document counts:
-    /// the fewest of a term's tokens' counts (whole words, and in-word terms under three
-    /// characters, which match token prefixes) or of its trigrams' counts (longer in-word terms).
+    /// The index of the query term with the fewest indexed readings: the fewest of a term's
+    /// tokens' counts (whole words; an in-word term under three characters counts as common) or
+    /// of its trigrams' counts (longer in-word terms), each counted up to `rarityCap` rows. FTS5
+    /// reads one token's rows lazily, so a capped count costs at most `rarityCap` rows however
+    /// common the token (its vocabulary table counts them all: 38 ms for "the" on 50,000 pages).
     private func rarestTerm(of query: SearchQuery) throws -> Int {
         var best = (index: 0, count: Int.max)
         for (index, term) in query.terms.enumerated() {
             let (table, _) = query.ftsMatch(for: term)
-            try database.execute(
-                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table)_vocab USING fts5vocab(main, \(table), row)")
-            let exact = try database.statement("SELECT doc FROM temp.\(table)_vocab WHERE term = ?")
-            var keys = term.tokens
-            var prefix: String?
-            if table == "words_trigram" {
-                let scalars = Array(term.folded.unicodeScalars)
-                keys = (0...(scalars.count - 3)).map { i in
-                    var trigram = String.UnicodeScalarView()
-                    trigram.append(contentsOf: scalars[i..<(i + 3)])
-                    return String(trigram)
-                }
-            } else if !query.options.fullWordsOnly {
-                prefix = keys.removeLast()  // the last token matches as a prefix
-            }
+            var tokens = term.tokens.map { String($0) }
             var fewest = Int.max
-            for key in keys { fewest = min(fewest, try exact.firstRow([key]) { $0.int(0) } ?? 0) }
-            if let prefix {
-                let count = try database.statement(
-                    "SELECT coalesce(sum(doc), 0) FROM temp.\(table)_vocab WHERE term >= ? AND term < ?"
-                ).firstRow([prefix, prefix + "\u{10FFFF}"]) { $0.int(0) } ?? 0
-                fewest = min(fewest, count)
+            if table == "readings_trigram" {
+                tokens = Self.trigrams(of: term.folded)
+            } else if !query.options.fullWordsOnly, !tokens.isEmpty {
+                // the last token matches as a prefix: a term under three characters, as common as any
+                tokens.removeLast()
+                fewest = Self.rarityCap
+            }
+            let count = try database.statement(
+                "SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(table) MATCH ? LIMIT \(Self.rarityCap))")
+            for token in tokens {
+                fewest = min(fewest, try count.firstRow([SearchQuery.quoted(token)]) { $0.int(0) } ?? 0)
             }
             if fewest < best.count { best = (index, fewest) }
         }
         return best.index
     }
 
-    /// A word's score: confidence times the matched reading's likelihood relative to the best.
-    private static func score(_ match: WordMatch) -> Double {
-        score(
-            confidence: match.word.confidence, best: match.word.candidates.first?.score ?? 0,
-            chosen: match.word.candidates[match.candidate].score)
+    private static let rarityCap = 2000
+
+    /// The overlapping three-character pieces of `text`, as the trigram tokenizer makes them.
+    private static func trigrams(of text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 3 else { return [] }
+        return (0...(scalars.count - 3)).map { i in
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: scalars[i..<(i + 3)])
+            return String(trigram)
+        }
     }
 
-    private static func score(confidence: Double, best: Double, chosen: Double) -> Double {
-        max(1e-12, min(1, confidence) * exp(min(0, chosen - best)))
+    /// A word's score: its matched reading's (`ReadingID.score`).
+    private static func score(_ match: WordMatch) -> Double {
+        ReadingID.score(
+            confidence: match.word.confidence, best: match.word.candidates.first?.score ?? 0,
+            chosen: match.word.candidates[match.candidate].score)
     }
 
     /// A phrase's score: the geometric mean of its words' scores.
@@ -190,7 +195,7 @@ extension IndexStore {
         return SearchHit(
             path: info.path, page: info.page, drawing: info.key,
             text: words.map { $0.word.candidates[$0.candidate].text }.joined(separator: " "),
-            strokeIDs: strokes.sorted { $0.uuidString < $1.uuidString }, bounds: bounds,
+            strokeIDs: strokes.sorted(by: UUID.precedesAsString), bounds: bounds,
             score: score, source: words[0].word.source, line: place.line,
             position: place.position)
     }

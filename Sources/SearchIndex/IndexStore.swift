@@ -56,32 +56,61 @@ public final class IndexStore {
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time.
             if version == 0 { try database.execute(IndexSchema.create) }
-            if version == 1 { try renumberWords() }
+            if version == 1 || version == 2 { try indexReadings(from: version) }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
     }
 
-    /// Version 1 to 2: numbers words by `WordID` (through negative IDs, so old and new never
-    /// collide) and rebuilds the FTS tables, whose rowids are the word IDs.
-    private func renumberWords() throws {
-        try database.execute("UPDATE words SET id = -id")
-        var renumbered: [(old: Int64, new: Int64)] = []
-        var drawing: Int64 = -1
-        var number = 0
-        try database.statement("SELECT id, drawing_id, confidence FROM words ORDER BY drawing_id, id DESC")
-            .forEachRow { row in
-                if row.int64(1) != drawing { (drawing, number) = (row.int64(1), 0) }
-                renumbered.append((row.int64(0), try WordID.make(confidence: row.double(2), drawingID: drawing, wordNumber: number)))
-                number += 1
-            }
-        let update = try database.statement("UPDATE words SET id = ? WHERE id = ?")
-        for (old, new) in renumbered { try update.execute([new, old]) }
+    /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`
+    /// (version 1 numbered them in insertion order, 2 put the confidence in front), stores each
+    /// candidate's score bucket and indexes every reading through the `readings` view.
+    private func indexReadings(from version: Int) throws {
         try database.execute(
             """
-            INSERT INTO words_fts(words_fts) VALUES ('rebuild');
-            INSERT INTO words_trigram(words_trigram) VALUES ('rebuild');
+            DROP TRIGGER words_ai; DROP TRIGGER words_ad; DROP TRIGGER words_au;
+            DROP TABLE words_fts; DROP TABLE words_trigram;
+            ALTER TABLE words ADD COLUMN reading_buckets TEXT NOT NULL DEFAULT '';
+            """)
+        if version == 1 {
+            // through negative IDs, so old and new never collide
+            try database.execute("UPDATE words SET id = -id")
+            var renumbered: [(old: Int64, new: Int64)] = []
+            var drawing: Int64 = -1
+            var number = 0
+            try database.statement("SELECT id, drawing_id FROM words ORDER BY drawing_id, id DESC").forEachRow { row in
+                if row.int64(1) != drawing { (drawing, number) = (row.int64(1), 0) }
+                renumbered.append((row.int64(0), try WordID.make(drawingID: drawing, wordNumber: number)))
+                number += 1
+            }
+            let update = try database.statement("UPDATE words SET id = ? WHERE id = ?")
+            for (old, new) in renumbered { try update.execute([new, old]) }
+        } else {
+            // the word ID stays in the low bits (drawing, word number), unique on its own
+            try database.execute("UPDATE words SET id = id & \(WordID.mask)")
+        }
+        // in chunks of IDs, so a large index is never held in memory
+        let chunk = try database.statement("SELECT id, folded, scores, confidence FROM words WHERE id > ? ORDER BY id LIMIT 10000")
+        let fill = try database.statement("UPDATE words SET folded = ?, reading_buckets = ? WHERE id = ?")
+        var last: Int64 = -1
+        while true {
+            var rows: [(id: Int64, folded: String, buckets: String)] = []
+            try chunk.forEachRow([last]) { (row: Statement) -> Void in
+                let folded = row.string(1).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { Self.oneLine(String($0)) }.joined(separator: "\n")
+                let scores = row.string(2).split(separator: " ").map { Double($0) ?? 0 }
+                rows.append((row.int64(0), folded, ReadingID.bucketList(confidence: row.double(3), scores: scores)))
+            }
+            guard let end = rows.last?.id else { break }
+            for row in rows { try fill.execute([row.folded, row.buckets, row.id]) }
+            last = end
+        }
+        try database.execute(IndexSchema.readings)
+        try database.execute(
+            """
+            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings;
+            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings;
             """)
     }
 

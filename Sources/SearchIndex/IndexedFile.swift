@@ -121,7 +121,7 @@ extension IndexedWord {
                 words.append(
                     IndexedWord(
                         source: .handwriting, line: lineNumber, position: position, candidates: word.candidates,
-                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted { $0.uuidString < $1.uuidString },
+                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
                         bounds: word.bounds))
             }
         }

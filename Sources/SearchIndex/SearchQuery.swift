@@ -69,17 +69,17 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The FTS5 table to search and the MATCH expression for one term.
     ///
-    /// Whole words: a quoted phrase of the term's tokens in `words_fts` (unicode61). Inside words:
-    /// the folded term quoted for `words_trigram`; terms under three characters, which trigrams
+    /// Whole words: a quoted phrase of the term's tokens in `readings_fts` (unicode61). Inside words:
+    /// the folded term quoted for `readings_trigram`; terms under three characters, which trigrams
     /// cannot find, fall back to a token prefix query (they match the starts of words).
     public func ftsMatch(for term: Term) -> (table: String, expression: String) {
         if options.fullWordsOnly {
-            return ("words_fts", Self.quoted(term.tokens.joined(separator: " ")))
+            return ("readings_fts", Self.quoted(term.tokens.joined(separator: " ")))
         }
         if term.folded.unicodeScalars.count >= 3 {
-            return ("words_trigram", Self.quoted(term.folded))
+            return ("readings_trigram", Self.quoted(term.folded))
         }
-        return ("words_fts", Self.quoted(term.tokens.joined(separator: " ")) + "*")
+        return ("readings_fts", Self.quoted(term.tokens.joined(separator: " ")) + "*")
     }
 
     /// An FTS5 string: everything between double quotes is literal, quotes are doubled.

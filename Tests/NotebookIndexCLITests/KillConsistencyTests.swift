@@ -47,9 +47,9 @@ struct KillConsistencyTests {
             """)
         #expect(incomplete == 0)
         let words = try store.database.integer("SELECT count(*) FROM words")
-        let indexed = try store.database.integer("SELECT count(*) FROM words_fts WHERE words_fts MATCH 'file*'")
+        let indexed = try store.database.integer("SELECT count(*) FROM readings_fts WHERE readings_fts MATCH 'file*'")
         #expect((words ?? 0) == 0 || (indexed ?? 0) > 0)
-        #expect(try store.database.text("INSERT INTO words_fts(words_fts) VALUES ('integrity-check')") == nil)
+        #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
     }
 }
 

@@ -38,7 +38,8 @@ import Testing
         #expect(status.files == 1 && status.pages == 1 && status.drawings == 1 && status.words == 2)
         try store.removeFiles(["/x/a.tnb"])
         #expect(try store.status(currentRecognitionVersion: 7).words == 0)
-        #expect(try store.database.integer("SELECT count(*) FROM words_fts WHERE words_fts MATCH 'cafe'") == 0)
+        #expect(try store.database.integer("SELECT count(*) FROM readings_fts WHERE readings_fts MATCH 'cafe'") == 0)
+        #expect(try store.database.integer("SELECT count(*) FROM readings_fts") == 0)
         #expect(try store.integrityCheck() == "ok")
     }
 
@@ -62,13 +63,13 @@ import Testing
             drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)])
     }
 
-    /// `top` is as long as it can be, sorted, and its worst hit is in the same confidence bucket
+    /// `top` is as long as it can be, sorted, and its worst hit is in the same score bucket
     /// as the `limit`-th best of `all` or better.
     func expectBestUpToNearTies(_ top: [SearchHit], all: [SearchHit], limit: Int) {
         #expect(top.count == min(limit, all.count))
         #expect(top.map(\.score) == top.map(\.score).sorted(by: >))
         if let worst = top.last, all.count >= limit {
-            #expect(worst.score >= WordID.floor(ofBucket: WordID.bucket(all[limit - 1].score)))
+            #expect(worst.score >= ReadingID.floor(ofBucket: ReadingID.bucket(all[limit - 1].score)))
         }
     }
 
@@ -127,63 +128,91 @@ import Testing
         }
     }
 
-    /// A version 1 index (words numbered in insertion order) is renumbered by `build` and keeps
-    /// every word searchable; queries refuse it until then.
-    @Test func version1IndexIsMigrated() throws {
+    /// Indexes of versions 1 and 2 are upgraded by `build`: words renumbered, every reading
+    /// indexed, control characters gone from the stored readings; queries refuse them until then.
+    @Test(arguments: [1, 2]) func olderIndexIsMigrated(version: Int) throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        try IndexStore(path: folder.index, access: .write).replace(sampleFile(path: "/x/a.tnb"))
-        let old = try Database(path: folder.index)
-        try old.execute(
-            """
-            UPDATE words SET id = -(id & 1048575) - 1;
-            UPDATE words SET id = -id;
-            INSERT INTO words_fts(words_fts) VALUES ('rebuild');
-            INSERT INTO words_trigram(words_trigram) VALUES ('rebuild');
-            PRAGMA user_version = 1;
-            """)
-        #expect(try old.integer("SELECT max(id) FROM words") == 2)
+        try LegacyIndex.write(path: folder.index, version: version)
         #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
 
         let store = try IndexStore(path: folder.index, access: .write)
         #expect(try store.database.integer("PRAGMA user_version") == IndexSchema.version)
         var ids: [Int64] = []
         try store.database.statement("SELECT id FROM words ORDER BY id").forEachRow { ids.append($0.int64(0)) }
-        let drawing = try #require(try store.database.integer("SELECT id FROM drawings"))
-        #expect(
-            ids == [
-                try WordID.make(confidence: 0.75, drawingID: Int64(drawing), wordNumber: 0),
-                try WordID.make(confidence: 1, drawingID: Int64(drawing), wordNumber: 1),
-            ])
+        #expect(ids == (0..<3).map { 1 << 20 | Int64($0) })
         #expect(try store.search(SearchQuery("cafe")).map(\.text) == ["Café"])
         #expect(try store.search(SearchQuery("itl")).map(\.text) == ["Title"])
+        #expect(try store.search(SearchQuery("here", options: SearchOptions(fullWordsOnly: true))).map(\.text) == ["tab\there"])
+        #expect(try store.database.integer("SELECT count(*) FROM readings") == 4)
+        #expect(try store.database.text("SELECT folded FROM words WHERE position = 1") == "tab here")
+        #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
         #expect(try store.integrityCheck() == "ok")
     }
 
-    @Test func wordIDsSortByConfidenceAndStayUnique() throws {
+    /// Readings are stored one per line and indexed through JSON, which allows no control
+    /// characters: the writer stores them as spaces, and the word stays searchable.
+    @Test func controlCharactersInReadingsBecomeSpaces() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        let word = IndexedWord(
+            source: .typedText, line: 0, position: 0, candidates: [WordCandidate(text: "tab\there\u{1}", score: 0)],
+            confidence: 1, strokeIDs: [], bounds: nil)
+        try store.replace(oneDrawing(path: "/x/typed.tnb", words: [word]))
+        #expect(try store.database.text("SELECT candidates || '|' || folded FROM words") == "tab here |tab here ")
+        #expect(try store.search(SearchQuery("here", options: SearchOptions(fullWordsOnly: true))).count == 1)
+    }
+
+    @Test func readingIDsSortByScoreAndStayUnique() throws {
         var random = SplitMix64(seed: 11)
         var seen = Set<Int64>()
         for _ in 0..<2000 {
-            let confidence = Double(random.next() % 10_001) / 10_000
+            let score = Double(random.next() % 10_001) / 10_000
             let drawing = Int64(random.next() % UInt64(WordID.maxDrawingID + 1))
             let number = Int(random.next() % UInt64(WordID.maxWordsPerDrawing))
-            let id = try WordID.make(confidence: confidence, drawingID: drawing, wordNumber: number)
+            let word = try WordID.make(drawingID: drawing, wordNumber: number)
+            let rank = Int(random.next() % UInt64(ReadingID.indexedReadings))
+            let id = ReadingID.make(wordID: word, rank: rank, score: score)
             #expect(id > 0)
-            let bucket = WordID.bucket(confidence)
-            #expect(WordID.confidenceCeiling(id) >= confidence)
-            #expect(WordID.floor(ofBucket: bucket) <= confidence + 1e-12)
-            if bucket < WordID.buckets - 1 {
-                #expect(WordID.ceiling(ofBucket: bucket) <= WordID.floor(ofBucket: bucket + 1) + 1e-9)
+            #expect(ReadingID.wordID(id) == word)
+            let bucket = ReadingID.bucket(score)
+            #expect(ReadingID.scoreCeiling(id) >= score)
+            #expect(ReadingID.floor(ofBucket: bucket) <= score + 1e-12)
+            if bucket < ReadingID.buckets - 1 {
+                #expect(ReadingID.ceiling(ofBucket: bucket) <= ReadingID.floor(ofBucket: bucket + 1) + 1e-9)
             }
             seen.insert(id)
-            let better = min(1, confidence + 0.01)
-            if WordID.bucket(better) > WordID.bucket(confidence) {  // a surer word outranks any ID below
-                #expect(try WordID.make(confidence: better, drawingID: 0, wordNumber: 0) > id)
+            let better = min(1, score + 0.01)
+            if ReadingID.bucket(better) > ReadingID.bucket(score) {  // a likelier reading comes before any ID above
+                #expect(ReadingID.make(wordID: WordID.mask, rank: ReadingID.indexedReadings - 1, score: better) < id)
             }
         }
         #expect(seen.count == 2000)
-        #expect(throws: IndexStoreError.self) { try WordID.make(confidence: 0.5, drawingID: 1 << 30, wordNumber: 0) }
-        #expect(throws: IndexStoreError.self) { try WordID.make(confidence: 0.5, drawingID: 1, wordNumber: 1 << 20) }
+        #expect(throws: IndexStoreError.self) { try WordID.make(drawingID: 1 << 30, wordNumber: 0) }
+        #expect(throws: IndexStoreError.self) { try WordID.make(drawingID: 1, wordNumber: 1 << 20) }
+    }
+
+    /// The schema's `readings` view computes the IDs `ReadingID` does, from what the writer stored.
+    @Test func readingsViewAgreesWithReadingID() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        let file = sampleFile(path: "/x/a.tnb")
+        try store.replace(file)
+        var rows: [Int64: String] = [:]
+        try store.database.statement("SELECT id, folded FROM readings").forEachRow { rows[$0.int64(0)] = $0.string(1) }
+        let drawing = try #require(try store.database.integer("SELECT id FROM drawings"))
+        var expected: [Int64: String] = [:]
+        for (number, word) in file.drawings[0].words.enumerated() {
+            let best = word.candidates[0].score
+            for (rank, candidate) in word.candidates.enumerated() {
+                let score = ReadingID.score(confidence: word.confidence, best: best, chosen: candidate.score)
+                let id = ReadingID.make(wordID: try WordID.make(drawingID: Int64(drawing), wordNumber: number), rank: rank, score: score)
+                expected[id] = TextFolding.fold(candidate.text)
+            }
+        }
+        #expect(rows == expected)
     }
 
     @Test func newerSchemaIsRefused() throws {

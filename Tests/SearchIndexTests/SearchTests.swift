@@ -94,7 +94,7 @@ import Testing
         let pieces = [
             "\"", "'", "*", "^", ":", "(", ")", "{", "}", "[", "]", "-", "+", "AND", "OR", "NOT", "NEAR", "NEAR(",
             "apple", "pie", "é", "Zoë", "ß", "日本", "🍎", "\u{0}", "\u{301}", "\t", " ", "  ", "\\", "%", "_", ";",
-            "folded:", "words_fts", "a", "e-mail", ",", ".", "\u{200B}", "\u{FEFF}", "x\"y", "\u{10FFFF}",
+            "folded:", "readings_fts", "a", "e-mail", ",", ".", "\u{200B}", "\u{FEFF}", "x\"y", "\u{10FFFF}",
         ]
         var random = SplitMix64(seed: 0x5EED)
         for _ in 0..<600 {
