@@ -11,9 +11,9 @@
 #      a file's content swapped for another sample of the same format, a file deleted or
 #      restored) and the incremental build SIGKILLed within 0.3 times a clean build (a build
 #      that finishes before its kill is not counted); after each round
-#      `PRAGMA integrity_check` (sqlite3 shell) must say ok, and every file the index holds must
-#      have all of its rows (as many drawings as pages, as many words as the reference has for
-#      that content) or none;
+#      `PRAGMA integrity_check` and FTS5's integrity-check (sqlite3 shell) must pass, and every
+#      file the index holds must have all of its rows (as many drawings as pages, as many words
+#      as the reference has for that content) or none;
 #   3. queries run while an uninterrupted build fills an empty index: each must succeed and, per
 #      file, show all of that file's final hits or none of them;
 #   4. the tree is restored, the killed index rebuilt to completion, and its answers to every
@@ -67,6 +67,18 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 clean_s=$(python3 -c "print(f'{$t1 - $t0:.1f}')")
 echo "killtest: clean build $clean_s s: $("$cli" status --index "$ref" --json | tr -d '\n' | cut -c1-200)"
+# SQLite's integrity check, then FTS5's own over both reading tables (index against the
+# `readings` view), once the schema exists; "ok " when all pass.
+index_integrity() {
+    local out
+    out=$(sqlite3 "$1" "PRAGMA integrity_check" 2>&1)
+    if [ "$out" = ok ] && [ "$(sqlite3 "$1" "SELECT count(*) FROM sqlite_schema WHERE name = 'readings_fts'")" = 1 ]; then
+        out="$out$(sqlite3 "$1" "INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check');
+                               INSERT INTO readings_trigram(readings_trigram) VALUES ('integrity-check');" 2>&1)"
+    fi
+    echo "$out" | tr '\n' ' '
+}
+
 # Expected rows per content hash: pages and words.
 sqlite3 "$ref" "SELECT f.content_hash, f.pages, (SELECT count(*) FROM drawings d WHERE d.file_id = f.id),
     (SELECT count(*) FROM words w JOIN drawings d ON d.id = w.drawing_id WHERE d.file_id = f.id)
@@ -166,7 +178,7 @@ while [ "$killed" -lt "$kills" ] && [ "$rounds" -lt $((kills * 4)) ]; do
     while kill -0 "$pid" 2>/dev/null && [ $(( $(date +%s%3N) - start_ms )) -lt "$delay_ms" ]; do sleep 0.02; done
     if kill -KILL "$pid" 2>/dev/null; then state=killed; killed=$((killed + 1)); else state=finished; fi
     wait "$pid" 2>/dev/null || true
-    integrity=$(sqlite3 "$idx" "PRAGMA integrity_check" 2>&1 | tr '\n' ' ')
+    integrity=$(index_integrity "$idx")
     summary=$(sqlite3 "$idx" "SELECT count(*) FROM files WHERE error IS NULL" 2>&1)
     if [ "$integrity" != "ok " ]; then
         echo "round $rounds: integrity_check: $integrity"; failures=$((failures + 1))
@@ -255,8 +267,8 @@ else
     counts "$idx"; counts "$clean"
     failures=$((failures + 1))
 fi
-integrity=$(sqlite3 "$idx" "PRAGMA integrity_check")
-[ "$integrity" = ok ] || { echo "final integrity_check: $integrity"; failures=$((failures + 1)); }
+integrity=$(index_integrity "$idx")
+[ "$integrity" = "ok " ] || { echo "final integrity_check: $integrity"; failures=$((failures + 1)); }
 
 if [ "$failures" -eq 0 ]; then
     echo "killtest: PASS ($killed builds killed in $rounds rounds, every check passed)"
