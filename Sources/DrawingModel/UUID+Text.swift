@@ -27,33 +27,39 @@ extension UUID {
 
     /// Parses what `UUID(uuidString:)` accepts (the 8-4-4-4-12 hex form, either case).
     public init?(canonical text: some StringProtocol) {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var count = 0
-        var high: UInt8?
-        for (i, c) in text.utf8.enumerated() {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard c == UInt8(ascii: "-") else { return nil }
-                continue
+        var text = String(text)
+        guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses the 36 bytes of the 8-4-4-4-12 hex form.
+    public static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard utf8.count == 36 else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
+            var i = 0
+            for k in 0..<16 {
+                if k == 4 || k == 6 || k == 8 || k == 10 {
+                    guard utf8[i] == UInt8(ascii: "-") else { return false }
+                    i += 1
+                }
+                guard let high = nibble(utf8[i]), let low = nibble(utf8[i + 1]) else { return false }
+                out[k] = high << 4 | low
+                i += 2
             }
-            let nibble: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = c - UInt8(ascii: "0")
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = c - UInt8(ascii: "A") + 10
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = c - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            if let h = high {
-                guard count < 16 else { return nil }
-                bytes[count] = h << 4 | nibble
-                count += 1
-                high = nil
-            } else {
-                high = nibble
-            }
+            return true
         }
-        guard count == 16, high == nil, text.utf8.count == 36 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return ok ? UUID(uuid: bytes) : nil
+    }
+
+    @inline(__always)
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        default: return nil
+        }
     }
 
     /// The order of `uuidString`s (upper-case hex keeps byte order), without making them.

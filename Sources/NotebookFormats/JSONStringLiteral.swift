@@ -4,6 +4,12 @@ public enum JSONStringLiteral {
     /// line in JavaScript) are escaped, so the output stays one line and any JSON parser reads it.
     public static func append(_ text: String, to out: inout String) {
         out += "\""
+        // most strings (paths, stroke IDs, words) need no escape: copied whole, not scalar by scalar
+        guard needsEscape(text) else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -18,6 +24,11 @@ public enum JSONStringLiteral {
             }
         }
         out += "\""
+    }
+
+    private static func needsEscape(_ text: String) -> Bool {
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8: a lead byte E2 sends it the slow way
+        text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
     }
 
     /// `text` as a quoted JSON string.

@@ -140,8 +140,12 @@ enum StoredWordRow {
             strokeIDs: strokeIDs(row.string(c + 6)), bounds: bounds(row, c + 7))
     }
 
+    /// Comma-separated stroke IDs, parsed in place (queries decode thousands of them).
     static func strokeIDs(_ text: String) -> [UUID] {
-        text.split(separator: ",").compactMap { UUID(canonical: $0) }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.split(separator: UInt8(ascii: ",")).compactMap { UUID.parse(UnsafeBufferPointer(rebasing: $0)) }
+        }
     }
 
     static func bounds(_ row: Statement, _ c: Int32) -> Rect? {

@@ -1,0 +1,21 @@
+import Foundation
+import NotebookFormats
+import Testing
+
+struct JSONStringLiteralTests {
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("café €5", #""café €5""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        ("a\\b", #""a\\b""#),
+        ("two\nlines\ttab\r", #""two\nlines\ttab\r""#),
+        ("bell\u{7}", #""bell\u0007""#),
+        ("end\u{2028}of\u{2029}line", #""end\u2028of\u2029line""#),
+        ("", #""""#),
+    ])
+    func quotesAsJSON(text: String, expected: String) throws {
+        #expect(JSONStringLiteral.quoted(text) == expected)
+        let decoded = try JSONDecoder().decode(String.self, from: Data(JSONStringLiteral.quoted(text).utf8))
+        #expect(decoded == text)
+    }
+}
