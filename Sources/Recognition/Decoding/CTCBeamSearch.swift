@@ -7,7 +7,7 @@
 /// Words outside the list are penalized, never forbidden, so names and codes are still read.
 /// The beam search's knobs, tuned on the dev writers (`make bench-recognizer`).
 public struct DecoderSettings: Sendable {
-    public var beamWidth = 16
+    public var beamWidth = 24
     /// Weight of the character language model's log-probability, per character.
     public var lmWeight: Float = 0.6
     /// Added per character, against the language model's bias toward short readings.
