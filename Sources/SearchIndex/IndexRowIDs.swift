@@ -48,8 +48,6 @@ enum ReadingID {
         return Int64(buckets - 1 - bucket(score)) << 53 | wordID << 3 | Int64(rank)
     }
 
-    static func wordID(_ id: Int64) -> Int64 { (id >> 3) & WordID.mask }
-
     /// No reading with this ID, or a larger one, scores above this.
     static func scoreCeiling(_ id: Int64) -> Double { ceiling(ofBucket: buckets - 1 - Int(id >> 53)) }
 
