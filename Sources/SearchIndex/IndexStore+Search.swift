@@ -32,7 +32,18 @@ extension IndexStore {
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     public func search(_ query: SearchQuery) throws -> [SearchHit] {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }
-        let driver = query.terms.count == 1 ? 0 : try rarestTerm(of: query)
+        // A phrase: each word's capped match count picks the driver, and the other words' best
+        // readings anywhere bound what an unread phrase can score far tighter than 1.
+        var driver = 0
+        var othersCeiling = 1.0
+        if query.terms.count > 1 {
+            let terms = try termStatistics(of: query)
+            driver = Self.rarest(terms)
+            for (offset, statistics) in terms.enumerated() where offset != driver {
+                guard let best = statistics.bestReading else { return [] }  // a word found nowhere
+                othersCeiling *= ReadingID.scoreCeiling(best)
+            }
+        }
         let term = query.terms[driver]
         let (table, expression) = query.ftsMatch(for: term)
         let matches = try database.statement(
@@ -49,16 +60,6 @@ extension IndexStore {
             """)
         let neighbourText = try database.statement(
             "SELECT candidates, folded FROM words WHERE drawing_id = ? AND source = ? AND line = ? AND position = ?")
-        // The best score any reading of the phrase's other words has: FTS5 hands over each term's
-        // likeliest reading first. It bounds what an unread phrase can score far tighter than 1.
-        var othersCeiling = 1.0
-        for (offset, other) in query.terms.enumerated() where offset != driver {
-            let (otherTable, otherExpression) = query.ftsMatch(for: other)
-            guard let first = try database.statement(
-                "SELECT rowid FROM \(otherTable) WHERE \(otherTable) MATCH ? ORDER BY rowid LIMIT 1"
-            ).firstRow([otherExpression], { $0.int64(0) }) else { return [] }
-            othersCeiling *= ReadingID.scoreCeiling(first)
-        }
         let limit = query.options.limit
         var found: [(words: [WordMatch], start: Place, score: Double)] = []
         var topScores: [Double] = []  // the best `limit` scores so far, descending
@@ -147,28 +148,40 @@ extension IndexStore {
         return ranked
     }
 
-    /// The index of the query term with the fewest matching readings, counted with the term's own
-    /// FTS5 expression up to `rarityCap` rows (FTS5 reads matches lazily in rowid order, so a
-    /// capped count costs at most `rarityCap` rows, where its vocabulary table reads every posting
-    /// of a token: 38 ms for "the" on 50,000 pages). Among terms over the cap the longest drives,
-    /// long words being the rarer; terms under three characters inside words (prefix queries,
-    /// which FTS5 merges in full) count as common without being counted.
-    private func rarestTerm(of query: SearchQuery) throws -> Int {
-        var best = (index: 0, count: Int.max, length: 0)
-        for (index, term) in query.terms.enumerated() {
+    /// Per query term: how many readings match it, counted with the term's own FTS5 expression up
+    /// to `rarityCap` rows, and the ID of its likeliest matching reading (nil: none). FTS5 reads
+    /// matches lazily in rowid order, best first, so one capped pass gives both for at most
+    /// `rarityCap` rows, where its vocabulary table reads every posting of a token (38 ms for
+    /// "the" on 50,000 pages). Terms under three characters inside words are prefix queries,
+    /// which FTS5 merges in full: they count as common without being counted.
+    private func termStatistics(of query: SearchQuery) throws -> [(matches: Int, length: Int, bestReading: Int64?)] {
+        try query.terms.map { term in
             let (table, expression) = query.ftsMatch(for: term)
-            var matches = Self.rarityCap
-            if !expression.hasSuffix("*") {
-                matches = try database.statement(
-                    "SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(table) MATCH ? LIMIT \(Self.rarityCap))"
-                ).firstRow([expression]) { $0.int(0) } ?? 0
-            }
             let length = term.folded.unicodeScalars.count
-            if matches < best.count || (matches == best.count && length > best.length) {
-                best = (index, matches, length)
+            if expression.hasSuffix("*") {
+                let best = try database.statement("SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid LIMIT 1")
+                    .firstRow([expression]) { $0.int64(0) }
+                return (Self.rarityCap, length, best)
             }
+            let (matches, best) = try database.statement(
+                """
+                SELECT count(*), min(rowid)
+                FROM (SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid LIMIT \(Self.rarityCap))
+                """
+            ).firstRow([expression]) { ($0.int(0), $0.optionalInt64(1)) } ?? (0, nil)
+            return (matches, length, best)
         }
-        return best.index
+    }
+
+    /// The term with the fewest matches; among terms over the cap the longest, long words being
+    /// the rarer.
+    private static func rarest(_ terms: [(matches: Int, length: Int, bestReading: Int64?)]) -> Int {
+        var best = 0
+        for (index, term) in terms.enumerated()
+        where term.matches < terms[best].matches || (term.matches == terms[best].matches && term.length > terms[best].length) {
+            best = index
+        }
+        return best
     }
 
     private static let rarityCap = 2000

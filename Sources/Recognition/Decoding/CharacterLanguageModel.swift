@@ -49,6 +49,9 @@ struct CharacterLanguageModel: Sendable {
         }
     }
 
+    /// The probability of a symbol with nothing seen: where interpolation starts.
+    private static let uniform = 1.0 / Double(symbolCount)
+
     private static func rowOffset(_ length: Int) -> Int {
         // lengths 0..<n take 2^0 + 2^5 + … + 2^(5(n-1)) entries
         (0..<length).reduce(0) { $0 + (1 << (Int(bitsPerSymbol) * $1)) }
@@ -83,7 +86,6 @@ struct CharacterLanguageModel: Sendable {
         // a context's row needs its parent's (one symbol shorter): fill rows by context length
         let order = contexts.indices.sorted { contexts[$0].length < contexts[$1].length }
         var probabilities = [Double](repeating: 0, count: contexts.count * Self.symbolCount)
-        let uniform = [Double](repeating: 1.0 / Double(Self.symbolCount), count: Self.symbolCount)
         for row in order {
             let context = contexts[row]
             let parent = context.length == 0 ? nil : Int(rowOfContext[Self.slot(context.suffix(context.length - 1))])
@@ -91,7 +93,7 @@ struct CharacterLanguageModel: Sendable {
             let total = Double(seen.reduce(0) { $0 + Int($1) })
             let distinct = Double(seen.filter { $0 > 0 }.count)
             for s in 0..<Self.symbolCount {
-                let lower = parent.map { probabilities[$0 * Self.symbolCount + s] } ?? uniform[s]
+                let lower = parent.map { probabilities[$0 * Self.symbolCount + s] } ?? Self.uniform
                 probabilities[row * Self.symbolCount + s] =
                     (Double(seen[seen.startIndex + s]) + distinct * lower) / (total + distinct)
             }
@@ -108,7 +110,7 @@ struct CharacterLanguageModel: Sendable {
             if row >= 0 { return logProbabilities[Int(row) * Self.symbolCount + Int(symbol)] }
             n -= 1
         }
-        return Float(log(1.0 / Double(Self.symbolCount)))
+        return Float(log(Self.uniform))
     }
 }
 

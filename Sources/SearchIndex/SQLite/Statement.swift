@@ -106,6 +106,7 @@ public final class Statement {
 
     public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
     private func error(_ code: Int32) -> DatabaseError {
         DatabaseError(connection: database.handle, code: code, sql: sql)
