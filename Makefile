@@ -7,7 +7,7 @@
 #   bench-recognizer recognizer accuracy and speed on the UNIPEN dev writers
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
-#   train            reproduce the shipped model (Python, JAX on the CPU; resumes from checkpoints)
+#   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
 #   fuzz             10,000+ mutated inputs per reader
 #   install          install the command under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
@@ -31,8 +31,18 @@ test:
 bench-recognizer:
 	Benchmarks/bench-recognizer.sh $(SHARED) $(BENCH_ARGS)
 
+# Phases 1-3 (train.py, JAX on the CPU) to checkpoints/latest.npz; phases 4 and 5 (gpu_train.py,
+# PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; a phase
+# whose checkpoint is there is skipped. Training/README.md has the schedule.
 train:
 	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
+	cd Training && [ -f packed/unipen.npz ] || python3 pack.py
+	cd Training && [ -f checkpoints/phase4.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase4 --minutes 7 \
+		--init checkpoints/latest.npz && python3 gpu_train.py --keep /tmp/nbi-phase4/small.npz checkpoints/phase4.npz )
+	cd Training && [ -f checkpoints/phase5.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase5 --minutes 4.3 \
+		--models small --p-accent 0.5 --peak-lr 5e-4 --init checkpoints/phase4.npz \
+		&& python3 gpu_train.py --keep /tmp/nbi-phase5/small.npz checkpoints/phase5.npz )
+	cd Training && python3 export.py --checkpoint checkpoints/phase5.npz
 
 bench-formats:
 	Benchmarks/bench-formats.sh $(SHARED)/corpus

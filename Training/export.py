@@ -42,7 +42,7 @@ def write_model(params, meta, path):
             f.write(a.tobytes())
 
 
-def golden(params, path, count=3):
+def golden(params, cfg, path, count=3):
     """A few real dev samples with the features and log-probabilities the trainer computes."""
     import jax.numpy as jnp
     src = os.path.join(os.path.dirname(ink.__file__), "..", "..", "shared", "data", "unipen", "dev-words.jsonl.gz")
@@ -54,7 +54,7 @@ def golden(params, path, count=3):
                 continue
             strokes = [np.asarray(s, np.float64) for s in r["strokes"]]
             feats, _ = ink.features(strokes)
-            logp, flen = model.forward(params, jnp.asarray(feats[None]), jnp.asarray([len(feats)]))
+            logp, flen = model.forward(params, jnp.asarray(feats[None]), jnp.asarray([len(feats)]), cfg)
             cases.append({"id": r["id"], "label": r["label"], "strokes": r["strokes"],
                           "features": np.round(feats.astype(np.float64), 6).tolist(),
                           "logProbabilities": np.round(np.asarray(logp[0, : int(flen[0])], np.float64), 5).tolist()})
@@ -66,24 +66,26 @@ def golden(params, path, count=3):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "latest.npz"))
+    ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "phase5.npz"))
     ap.add_argument("--out", default=os.path.join(ROOT, "..", "Sources", "Recognition", "Resources", "recognizer.nbm"))
     ap.add_argument("--golden", default=os.path.join(ROOT, "..", "Tests", "Fixtures", "recognizer-golden.json"))
     args = ap.parse_args()
     z = np.load(args.checkpoint)
     params = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
+    # gpu_train.py's checkpoints carry their configuration; the CPU trainer's is model.CONFIG
+    cfg = json.loads(str(z["config"])) if "config" in z.files else model.CONFIG
     meta = {
         "architecture": "conv3-bilstm-ctc",
-        "config": model.CONFIG,
+        "config": cfg,
         "featureVersion": ink.FEATURE_VERSION,
         "features": {"step": ink.STEP, "jumpClip": ink.JUMP_CLIP, "yClip": ink.Y_CLIP,
                      "minUnitFraction": ink.MIN_UNIT_FRACTION, "count": ink.N_FEATURES},
         "alphabet": alphabet.CHARS,
         "trainingStep": int(z["step"]),
-        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0)",
+        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0), with accents composed from their own marks",
     }
     write_model(params, meta, args.out)
-    golden(params, args.golden)
+    golden(params, cfg, args.golden)
     print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes) and {args.golden}")
 
 

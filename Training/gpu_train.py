@@ -1,6 +1,7 @@
 """Trains the recognizer on a GPU with PyTorch (cuDNN LSTMs), for a session lent an accelerator.
 
     python3 gpu_train.py --out DIR [--minutes M] [--init checkpoints/latest.npz] [--packed packed/unipen.npz]
+    python3 gpu_train.py --keep DIR/small.npz checkpoints/phaseN.npz
 
 It trains the network of model.py in two sizes side by side on the same batches, so that one short
 lease gives both a fine-tuned and a larger model to choose from on `dev`:
@@ -22,6 +23,7 @@ import argparse
 import json
 import multiprocessing as mp
 import os
+import sys
 import time
 
 # worker processes are forked from this one: BLAS and OpenMP thread pools do not survive a fork
@@ -346,7 +348,18 @@ def save(trainee, out_dir, figures):
     os.replace(tmp, os.path.join(out_dir, f"{trainee.name}.npz"))
 
 
+def keep(src, dst):
+    """Keeps the averaged weights of a run's output as a checkpoint export.py and --init read."""
+    z = np.load(src)
+    np.savez(dst, step=z["step"], config=z["config"], figures=z["figures"],
+             **{k: z[k] for k in z.files if k.startswith("p:")})
+
+
 def main():
+    global P_ACCENT
+    if len(sys.argv) == 4 and sys.argv[1] == "--keep":
+        keep(sys.argv[2], sys.argv[3])
+        return
     ap = argparse.ArgumentParser()
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--out", required=True)
@@ -354,6 +367,9 @@ def main():
     ap.add_argument("--init", default=os.path.join(here, "checkpoints", "latest.npz"))
     ap.add_argument("--packed", default=os.path.join(here, "packed", "unipen.npz"))
     ap.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
+    ap.add_argument("--models", default="small,large", help="which of the two to train")
+    ap.add_argument("--p-accent", type=float, default=P_ACCENT)
+    ap.add_argument("--peak-lr", type=float, default=7e-4, help="of the small network")
     ap.add_argument("--limit", type=int, default=0, help="use only this many samples per group (smoke test)")
     ap.add_argument("--save-every", type=float, default=120.0, help="seconds")
     ap.add_argument("--deadline", type=float, default=1e9,
@@ -383,10 +399,15 @@ def main():
         dev = [s for s in dev if keep.setdefault(s[2], []).append(0) or len(keep[s[2]]) <= args.limit]
     log(f"device {device}; {len(train)} train samples, {len(dev)} dev; {args.workers} workers")
 
+    P_ACCENT = args.p_accent
     init = np.load(args.init)
-    v5 = {k[2:]: init[k] for k in init.files if k.startswith("p:")}
-    small = Trainee("small", dict(model.CONFIG, subsample=2), device, 7e-4, v5, alphabet.ASCII)
-    large = Trainee("large", LARGE_CONFIG, device, 2.5e-3)
+    start = {k[2:]: init[k] for k in init.files if k.startswith("p:")}
+    # a checkpoint of this script has the whole alphabet; the CPU trainer's has ASCII only
+    small = Trainee("small", dict(model.CONFIG, subsample=2), device, args.peak_lr, start,
+                    alphabet.CHARS if "config" in init.files else alphabet.ASCII)
+    trainees = [small]
+    if "large" in args.models.split(","):
+        trainees.append(Trainee("large", LARGE_CONFIG, device, 2.5e-3))
 
     # letters located by the starting model's alignment of the unaugmented words and lines
     pool = mp.get_context("fork").Pool(args.workers)
@@ -425,7 +446,7 @@ def main():
             out[name]["accented"] = round(cer(net, accented, device), 4)
         return out
 
-    for t in (small, large):
+    for t in trainees:
         log(f"{t.name} before training: {figures(t)}")
 
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
@@ -449,25 +470,25 @@ def main():
         lengths = torch.as_tensor(lengths, device=device)
         labels = torch.as_tensor(labels, device=device)
         label_lengths = torch.as_tensor(label_lengths, device=device)
-        for t in (small, large):
+        for t in trainees:
             lr = t.step(x, lengths, labels, label_lengths, frac)
         batches += 1
         now = time.time()
         if now - last_log > 20:
             log(f"batches {batches} queue {queue.qsize()} lr(large) {lr:.2e} " +
-                " ".join(f"{t.name} loss {np.mean(t.losses):.3f}" for t in (small, large)))
-            for t in (small, large):
+                " ".join(f"{t.name} loss {np.mean(t.losses):.3f}" for t in trainees))
+            for t in trainees:
                 t.losses = []
             last_log = now
         if now - last_save > args.save_every:
-            for t in (small, large):
+            for t in trainees:
                 f = figures(t)
                 log(f"{t.name} step {t.steps}: {f}")
                 save(t, args.out, f)
             last_save = time.time()
     for p in procs:
         p.terminate()
-    for t in (small, large):
+    for t in trainees:
         f = figures(t, full=True)
         log(f"{t.name} final step {t.steps}, full dev greedy CER: {f}")
         save(t, args.out, f)

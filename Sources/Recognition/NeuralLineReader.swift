@@ -20,8 +20,10 @@ public struct NeuralLineReader: LineReading {
         }
         guard f.count == InkFeatures.width else { throw .invalid("model expects \(f.count) features per point") }
         featureSettings = .init(step: f.step, jumpClip: f.jumpClip, yClip: f.yClip, minUnitFraction: f.minUnitFraction)
-        decoder = CTCBeamSearch(alphabet: Array(model.metadata.alphabet.utf8), languageModel: languageModel,
-                                lexicon: lexicon, settings: settings)
+        guard let alphabet = DecoderAlphabet.bytes(of: model.metadata.alphabet) else {
+            throw .invalid("the model's alphabet has characters the decoder cannot represent")
+        }
+        decoder = CTCBeamSearch(alphabet: alphabet, languageModel: languageModel, lexicon: lexicon, settings: settings)
     }
 
     /// The network's input for a line, and for each input row the line point it came from.
@@ -92,7 +94,7 @@ public struct NeuralLineReader: LineReading {
     }
 
     private func text(_ classes: [Int]) -> String {
-        String(decoding: classes.map { decoder.alphabet[$0 - 1] }, as: UTF8.self)
+        DecoderAlphabet.string(of: classes.lazy.map { decoder.alphabet[$0 - 1] })
     }
 
     /// The line points under a span of frames: each frame covers two input rows (the network

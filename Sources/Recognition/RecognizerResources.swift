@@ -1,23 +1,37 @@
 import Foundation
 
-/// Loads the shipped model, word list and language-model text from the package's resources, once
-/// per process (the model is immutable, so every thread shares it).
+/// Loads the shipped model, word lists and language-model text from the package's resources, once
+/// per process and language set (the model is immutable, so every thread shares it).
 enum RecognizerResources {
     static let modelName = "recognizer"
     static let modelExtension = "nbm"
+    /// Sentences (UNIPEN `train` text lines) the character model learns word order from.
+    static let sentencesName = "lm-text-en"
 
-    /// The English line reader built from the bundled resources, or why it could not be built.
-    static let englishLineReader: Result<NeuralLineReader, ModelError> = Result { () throws(ModelError) in
-        try makeEnglishLineReader(settings: DecoderSettings())
+    /// The word list of a language code (`words-en`, `words-de` …).
+    static func wordListName(_ code: String) -> String { "words-\(code)" }
+
+    private static let cache = LineReaderCache()
+
+    /// The line reader for `languages` (language codes), built at the first request.
+    static func lineReader(languages: [String]) throws(ModelError) -> NeuralLineReader {
+        try cache.reader(for: languages.sorted()) { () throws(ModelError) in
+            try makeLineReader(languages: languages, settings: DecoderSettings())
+        }
     }
 
-    static func makeEnglishLineReader(settings: DecoderSettings) throws(ModelError) -> NeuralLineReader {
+    /// A reader whose lexicon holds the words of every language of `languages` and whose
+    /// character model learns from all of them, so a page mixing them reads either way.
+    static func makeLineReader(languages: [String], settings: DecoderSettings) throws(ModelError) -> NeuralLineReader {
         let model = try ModelFile(data: try load(modelName, modelExtension))
-        let words = String(decoding: try load("words-en", "txt"), as: UTF8.self)
-        let sentences = String(decoding: try load("lm-text-en", "txt"), as: UTF8.self)
-        let wordList = words.split(separator: "\n")
-        let lexicon = Lexicon(words: wordList)
-        let texts = wordList.lazy.map(String.init) + sentences.split(separator: "\n").map(String.init)
+        var words: [Substring] = []
+        for code in languages {
+            let list = String(decoding: try load(wordListName(code), "txt"), as: UTF8.self)
+            words += list.split(separator: "\n")
+        }
+        let sentences = String(decoding: try load(sentencesName, "txt"), as: UTF8.self)
+        let lexicon = Lexicon(words: words)
+        let texts = words.lazy.map(String.init) + sentences.split(separator: "\n").map(String.init)
         return try NeuralLineReader(model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
                                     settings: settings)
     }
@@ -34,20 +48,43 @@ enum RecognizerResources {
     }
 }
 
+/// Built line readers by language set; building one (the lexicon and character model of its word
+/// lists) takes a second or more, so each set is built once and shared.
+private final class LineReaderCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var readers: [[String]: Result<NeuralLineReader, ModelError>] = [:]
+
+    func reader(for key: [String], build: () throws(ModelError) -> NeuralLineReader) throws(ModelError) -> NeuralLineReader {
+        lock.lock()
+        defer { lock.unlock() }
+        if let done = readers[key] { return try done.get() }
+        let result = Result { () throws(ModelError) in try build() }
+        readers[key] = result
+        return try result.get()
+    }
+}
+
 extension HandwritingRecognizer {
     /// The recognizer for English built from the shipped model, word list and language model.
     /// Loading happens once per process; later calls share it.
     /// - Throws: `ModelError` when the resources are missing or damaged.
     public static func makeDefault() throws(ModelError) -> HandwritingRecognizer {
-        HandwritingRecognizer(lineReader: try RecognizerResources.englishLineReader.get())
+        HandwritingRecognizer(lineReader: try RecognizerResources.lineReader(languages: ["en"]))
+    }
+
+    /// The recognizer for `languages` (each one of `RecognitionLanguage.supported`; checked by
+    /// `RecognitionLanguage.resolve`), sharing one build per language set in the process.
+    public static func make(languages: [Locale.Language]) throws(ModelError) -> HandwritingRecognizer {
+        let codes = Array(Set(languages.compactMap { $0.languageCode?.identifier }))
+        return HandwritingRecognizer(lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes))
     }
 
     /// Checks that the resources are installed and the model file is intact, without building
     /// the language model (cheap: a command can call it before knowing whether it will read ink).
     public static func checkResources() throws(ModelError) {
         _ = try ModelFile(data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
-        _ = try RecognizerResources.load("words-en", "txt")
-        _ = try RecognizerResources.load("lm-text-en", "txt")
+        _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")
+        _ = try RecognizerResources.load(RecognizerResources.sentencesName, "txt")
     }
 
     /// Size in bytes of the shipped model file, nil when it is missing.
@@ -59,7 +96,7 @@ extension HandwritingRecognizer {
 
     /// A recognizer with other decoder settings (for tuning on the dev writers; the shipped
     /// settings are `DecoderSettings()`). Builds its own copy of the resources.
-    public static func make(settings: DecoderSettings) throws(ModelError) -> HandwritingRecognizer {
-        HandwritingRecognizer(lineReader: try RecognizerResources.makeEnglishLineReader(settings: settings))
+    public static func make(settings: DecoderSettings, languages: [String] = ["en"]) throws(ModelError) -> HandwritingRecognizer {
+        HandwritingRecognizer(lineReader: try RecognizerResources.makeLineReader(languages: languages, settings: settings))
     }
 }

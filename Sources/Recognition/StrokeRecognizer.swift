@@ -50,14 +50,16 @@ public actor StrokeRecognizer {
         self.recognizer = recognizer
     }
 
-    /// A recognizer using the shipped English model, as PencilKit's `PKStrokeRecognizer()`.
+    /// A recognizer using the shipped model, as PencilKit's `PKStrokeRecognizer()`.
     ///
-    /// - Parameter preferredLanguages: languages to prefer; nil for the supported ones.
+    /// - Parameter preferredLanguages: the languages to read (their word lists together); nil for English.
     /// - Throws: `LanguageError.unsupported` for a language we cannot read (checked first), or
     ///   `ModelError` when the model resources are missing or damaged.
     public init(preferredLanguages: [Locale.Language]? = nil) throws {
         _ = try RecognitionLanguage.resolve(preferredLanguages)
-        try self.init(recognizer: HandwritingRecognizer.makeDefault(), preferredLanguages: preferredLanguages)
+        let recognizer = try preferredLanguages.map { languages throws(ModelError) in try HandwritingRecognizer.make(languages: languages) }
+            ?? HandwritingRecognizer.makeDefault()
+        try self.init(recognizer: recognizer, preferredLanguages: preferredLanguages)
     }
 
     /// Replaces the drawing; results are recomputed on the next request.

@@ -24,7 +24,7 @@ struct GoldenLogitsTests {
 
     static func load() throws -> (Golden, NeuralLineReader) {
         let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: fixture))
-        return (golden, try RecognizerResources.englishLineReader.get())
+        return (golden, try RecognizerResources.lineReader(languages: ["en"]))
     }
 
     static func features(_ c: Case, _ reader: NeuralLineReader) -> InkFeatures {
@@ -82,7 +82,10 @@ struct GoldenLogitsTests {
     @Test func theShippedModelLoads() throws {
         let data = try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension)
         let model = try ModelFile(data: data)
-        #expect(model.metadata.alphabet.count == 95)
+        let alphabet = model.metadata.alphabet
+        #expect(alphabet.hasPrefix(" !\"#$%&'()*+,-./0123456789"), "ASCII keeps the classes of earlier versions")
+        for ch in "éèàçñüöäÉÜ«»„“€¿" { #expect(alphabet.contains(ch)) }
+        #expect(DecoderAlphabet.bytes(of: alphabet)?.count == alphabet.unicodeScalars.count)
         #expect(data.count <= 10 << 20, "the model must stay within 10 MB")
     }
 }

@@ -1,10 +1,10 @@
 /// A character n-gram model (Witten–Bell interpolation) over a small symbol set: the 26 letters
-/// (case folded), the apostrophe, a word boundary, one class for digits and one for every other
-/// character. It scores how English-like a spelling is, so the beam search prefers "the" to "tbe"
+/// (case folded), the apostrophe, a word boundary, one class for digits, one for every accented
+/// letter and one for every other character (in the decoder's bytes, `DecoderAlphabet`). It scores how English-like a spelling is, so the beam search prefers "the" to "tbe"
 /// while still reading names, codes and numbers it has never seen.
 struct CharacterLanguageModel: Sendable {
     static let order = 5
-    static let symbolCount = 30
+    static let symbolCount = 31
     static let boundary: UInt8 = 0
     private static let bitsPerSymbol: UInt64 = 5
 
@@ -45,6 +45,7 @@ struct CharacterLanguageModel: Sendable {
         case UInt8(ascii: "'"): return 27
         case UInt8(ascii: " "): return boundary
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return 28
+        case _ where DecoderAlphabet.isAccentedLetter(c): return 30
         default: return 29
         }
     }
@@ -67,7 +68,8 @@ struct CharacterLanguageModel: Sendable {
         var contexts: [Context] = []
         for text in texts {
             var context = Context.start
-            for c in text.utf8 + [UInt8(ascii: " ")] {
+            guard let bytes = DecoderAlphabet.bytes(of: text) else { continue }
+            for c in bytes + [UInt8(ascii: " ")] {
                 let s = Int(Self.symbol(c))
                 for n in 0...context.length {
                     let h = context.suffix(n)

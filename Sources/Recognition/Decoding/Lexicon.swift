@@ -1,5 +1,5 @@
-/// The word list as a trie over lower-case letters and the apostrophe, walked one character at a
-/// time by the beam search. Nodes live in flat arrays (first child, next sibling) so the whole
+/// The word list as a trie over lower-case letters (accented ones included) and the apostrophe,
+/// in the decoder's bytes (`DecoderAlphabet`), walked one character at a time by the beam search. Nodes live in flat arrays (first child, next sibling) so the whole
 /// list costs a few megabytes and no per-node allocation.
 struct Lexicon: Sendable {
     typealias Node = Int32
@@ -14,9 +14,10 @@ struct Lexicon: Sendable {
 
     init<S: Sequence>(words: S) where S.Element == Substring {
         for word in words {
+            guard let bytes = DecoderAlphabet.bytes(of: word) else { continue }
             var node = Self.root
             var ok = true
-            for c in word.utf8 {
+            for c in bytes {
                 guard let k = Self.key(c) else { ok = false; break }
                 node = child(of: node, k) ?? insert(k, under: node)
             }
@@ -29,6 +30,7 @@ struct Lexicon: Sendable {
         switch c {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "'"): return c
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): return c + 32
+        case _ where DecoderAlphabet.isAccentedLetter(c): return DecoderAlphabet.lowercased(c)
         default: return nil
         }
     }
@@ -46,8 +48,9 @@ struct Lexicon: Sendable {
 
     /// Whether `word` (any case) is in the list.
     func contains(_ word: String) -> Bool {
+        guard let bytes = DecoderAlphabet.bytes(of: word) else { return false }
         var node = Self.root
-        for c in word.utf8 {
+        for c in bytes {
             guard let k = Self.key(c), let next = child(of: node, k) else { return false }
             node = next
         }
