@@ -20,6 +20,8 @@ public enum NotebookFormats {
         SVGReader.self,
         RemarkableReader.self,
         NativeJSONReader.self,
+        UIMReader.self,
+        WILLReader.self,
     ]
 
     /// The reader for the file or folder at `url`, or nil when no reader recognises it.
