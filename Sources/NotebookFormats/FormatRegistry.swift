@@ -20,6 +20,7 @@ public enum NotebookFormats {
         SVGReader.self,
         RemarkableReader.self,
         NativeJSONReader.self,
+        RnoteReader.self,
         UIMReader.self,
         WILLReader.self,
     ]
