@@ -21,6 +21,7 @@ public enum NotebookFormats {
         RemarkableReader.self,
         NativeJSONReader.self,
         RnoteReader.self,
+        SaberReader.self,
         UIMReader.self,
         WILLReader.self,
     ]
