@@ -243,13 +243,13 @@ def write_uim31(path, strokes, seed_ids, width=1.2, color=(0x10, 0x10, 0x40, 0xF
         xs = [round(p[0] * 10 ** precision) for p in pts]
         ys = [round(p[1] * 10 ** precision) for p in pts]
         spline = pb_sints(1, deltas(xs)) + pb_sints(2, deltas(ys))
-        sid = uuid.UUID(int=seed_ids.getrandbits(128), version=4).bytes
+        sid = uuid.UUID(int=seed_ids.getrandbits(128), version=4).bytes_le  # GUID byte order, as Wacom writes
         ink += pb_bytes(1, pb_bytes(1, sid) + pb_sint(2, precision) + pb_float(3, 0.0) + pb_float(4, 1.0)
                         + pb_bytes(6, spline) + pb_uint(7, 1) + pb_uint(9, 1) + pb_uint(13, 1))
     rgba = color[0] << 24 | color[1] << 16 | color[2] << 8 | color[3]
     ink += pb_float(2, 1.0) + pb_bytes(4, b"app://notebook-index/vector-brush/Circle")
     ink += pb_bytes(6, pb_sint(1, rgba - (1 << 32) if rgba >= 1 << 31 else rgba) + pb_float(2, width))
-    root = uuid.UUID(int=seed_ids.getrandbits(128), version=4).bytes
+    root = uuid.UUID(int=seed_ids.getrandbits(128), version=4).bytes_le
     nodes = pb_bytes(2, pb_uint(1, 0) + pb_bytes(2, root))
     for k in range(len(strokes)):
         nodes += pb_bytes(2, pb_uint(1, 1) + pb_uint(3, k))

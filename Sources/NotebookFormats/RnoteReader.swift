@@ -48,7 +48,12 @@ public struct RnoteReader: NotebookReader {
 
     public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         guard Gzip.hasMagic(contents) else { throw ReadError("not an Rnote file (not gzip-compressed)") }
-        let root = try JSONTree.parse(try Gzip.decompress(contents, limit: maxDocumentSize))
+        return try notebook(json: try Gzip.decompress(contents, limit: maxDocumentSize), ids: StableStrokeID(fileContents: contents))
+    }
+
+    /// Reads the JSON inside the gzip.
+    static func notebook(json: [UInt8], ids: StableStrokeID) throws(ReadError) -> Notebook {
+        let root = try JSONTree.parse(json)
         guard let version = root["version"]?.string, let data = root["data"] else {
             throw ReadError("not an Rnote file (no \"version\" and \"data\")")
         }
@@ -57,7 +62,6 @@ public struct RnoteReader: NotebookReader {
             let document = snapshot["document"] ?? data["document"] ?? data["sheet"]
         else { throw ReadError("Rnote \(version) file has no engine snapshot and document") }
         let canvas = try RnoteCanvas(document: document)
-        let ids = StableStrokeID(fileContents: contents)
         var pages = RnotePages(canvas: canvas)
         for (slot, stroke) in try orderedStrokes(snapshot) {
             do {
@@ -70,7 +74,7 @@ public struct RnoteReader: NotebookReader {
                     break
                 }
             } catch {
-                throw ReadError("stroke \(slot): \(error.description)")
+                throw ReadError("stroke slot \(slot): \(error.description)")
             }
         }
         return Notebook(format: formatName, pages: try pages.pages())

@@ -60,7 +60,7 @@ enum UIMInkData {
         return stroke
     }
 
-    /// UIM 3.1 `Stroke`: id bytes 1 (16-byte UUID), precisions 2 (sint32: 4 bits per channel
+    /// UIM 3.1 `Stroke`: id bytes 1 (16-byte UUID in GUID byte order), precisions 2 (sint32: 4 bits per channel
     /// group, position in bits 0–3, size in 4–7), splineData 5 (floats: splineX 1, splineY 2,
     /// red…alpha 4–7 as 0–255, size 8) or splineCompressed 6 (the same channels as zigzag deltas
     /// in units of 10^-precision), propertiesIndex 7 (1-based into `InkData.properties`) or
@@ -75,7 +75,7 @@ enum UIMInkData {
             switch number {
             case 1:
                 let raw = try value.bytes()
-                if raw.count == 16 { stroke.id = UUID(uuid: uuidTuple(Array(raw))) }
+                if raw.count == 16 { stroke.id = uuid(guidBytes: Array(raw)) }
             case 2: precisions = try value.sint()
             case 5:
                 var data = try value.message("spline data")
@@ -168,7 +168,9 @@ enum UIMInkData {
         return UUID(uuidString: dashed)
     }
 
-    static func uuidTuple(_ b: [UInt8]) -> uuid_t {
-        (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+    /// A UUID from 16 bytes in Microsoft GUID order (the first three fields little-endian), as
+    /// Wacom's SDKs write them.
+    static func uuid(guidBytes b: [UInt8]) -> UUID {
+        UUID(uuid: (b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     }
 }
