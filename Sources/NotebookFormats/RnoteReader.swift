@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads Rnote notes (`.rnote`), file versions 0.5.5 to 0.15 (formats.md §6).
 ///
-/// Container: gzip of one JSON object `{"version": "0.x.y", "data": {…}}`, parsed whole into a
+/// Container: gzip of one JSON object `{"version": "0.x.y", "data": {…}}` (the JSON alone is read
+/// too), parsed whole into a
 /// `DocumentTree` (the component arrays are parallel, so the tree is needed at once). The JSON may
 /// expand to `maxDocumentSize`, no more.
 ///
@@ -47,8 +48,13 @@ public struct RnoteReader: NotebookReader {
     }
 
     public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
-        guard Gzip.hasMagic(contents) else { throw ReadError("not an Rnote file (not gzip-compressed)") }
-        return try notebook(json: try Gzip.decompress(contents, limit: maxDocumentSize), ids: StableStrokeID(fileContents: contents))
+        let ids = StableStrokeID(fileContents: contents)
+        if Gzip.hasMagic(contents) { return try notebook(json: try Gzip.decompress(contents, limit: maxDocumentSize), ids: ids) }
+        // Rnote always compresses; the JSON alone is read too (an unpacked file, the fuzzer).
+        guard contents.drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }).first == UInt8(ascii: "{"),
+            contents.count <= maxDocumentSize
+        else { throw ReadError("not an Rnote file (neither gzip nor JSON)") }
+        return try notebook(json: contents, ids: ids)
     }
 
     /// Reads the JSON inside the gzip.

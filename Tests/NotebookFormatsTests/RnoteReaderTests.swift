@@ -69,9 +69,9 @@ import Testing
         #expect(throws: ReadError(reason)) { try RnoteReader.notebook(json: Array(json.utf8), ids: StableStrokeID(fileContents: [])) }
     }
 
-    @Test func refusesPlainJSON() {
-        #expect(throws: ReadError("not an Rnote file (not gzip-compressed)")) {
-            try RnoteReader.read(contents: Array("{}".utf8), fileExtension: "rnote")
+    @Test func refusesWhatIsNeitherGzipNorJSON() {
+        #expect(throws: ReadError("not an Rnote file (neither gzip nor JSON)")) {
+            try RnoteReader.read(contents: Array("PK\u{3}\u{4}".utf8), fileExtension: "rnote")
         }
     }
 
