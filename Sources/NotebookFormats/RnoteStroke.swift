@@ -91,10 +91,15 @@ enum RnoteStroke {
         var pressure: Double
     }
 
+    /// Largest coordinate accepted: far beyond any canvas (Rnote's are a few thousand pixels), and
+    /// small enough that curve approximation stays in finite arithmetic.
+    static let maxCoordinate = 1e9
+
     private static func point(_ value: DocumentTree?, _ what: String) throws(ReadError) -> Point {
         guard let xy = value?.array, xy.count == 2, let x = xy[0].number, let y = xy[1].number else {
             throw ReadError("\(what) is not a point [x, y]")
         }
+        guard abs(x) <= maxCoordinate, abs(y) <= maxCoordinate else { throw ReadError("\(what) is out of range") }
         return Point(x: x, y: y)
     }
 
