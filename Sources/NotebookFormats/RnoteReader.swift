@@ -6,7 +6,7 @@ import Foundation
 /// Container: gzip of one JSON object `{"version": "0.x.y", "data": {…}}` (the JSON alone is read
 /// too), parsed whole into a
 /// `DocumentTree` (the component arrays are parallel, so the tree is needed at once). The JSON may
-/// expand to `maxDocumentSize`, no more.
+/// expand to `maxDocumentSize` and to `ReadLimits.maxExpansionRatio` times the file, no more.
 ///
 /// Layouts read:
 /// * 0.5.10 and later: `data.engine_snapshot` {`document`, `stroke_components`, `chrono_components`};
@@ -49,7 +49,10 @@ public struct RnoteReader: NotebookReader {
 
     public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let ids = StableStrokeID(fileContents: contents)
-        if Gzip.hasMagic(contents) { return try notebook(json: try Gzip.decompress(contents, limit: maxDocumentSize), ids: ids) }
+        if Gzip.hasMagic(contents) {
+            let limit = ReadLimits.expansionLimit(compressedSize: contents.count, cap: maxDocumentSize)
+            return try notebook(json: try Gzip.decompress(contents, limit: limit), ids: ids)
+        }
         // Rnote always compresses; the JSON alone is read too (an unpacked file, the fuzzer).
         guard contents.drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }).first == UInt8(ascii: "{"),
             contents.count <= maxDocumentSize

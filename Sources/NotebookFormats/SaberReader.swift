@@ -25,7 +25,8 @@ import Foundation
 public struct SaberReader: NotebookReader {
     public static let formatName = "saber"
     public static let fileExtensions = ["sbn", "sbn2", "sba"]
-    /// Largest document accepted (JSON or BSON, after unzipping `.sba`).
+    /// Largest document accepted (JSON or BSON, after unzipping `.sba`, which may also expand no more
+    /// than `ReadLimits.maxExpansionRatio` times).
     public static let maxDocumentSize = 256 << 20
     static let defaultPageSize = Size(width: 1000, height: 1400)
 
@@ -51,7 +52,7 @@ public struct SaberReader: NotebookReader {
             guard let entry = archive.entry(named: "main.sbn2") ?? archive.entries.first(where: { $0.name.hasSuffix(".sbn2") }) else {
                 throw ReadError("Saber archive has no main.sbn2")
             }
-            bytes = try archive.contents(of: entry, limit: maxDocumentSize)
+            bytes = try archive.contents(of: entry, limit: ReadLimits.expansionLimit(compressedSize: contents.count, cap: maxDocumentSize))
         }
         guard bytes.count <= maxDocumentSize else {
             throw ReadError("file is \(describeByteCount(bytes.count)), over the \(describeByteCount(maxDocumentSize)) limit of Saber notes")

@@ -89,4 +89,9 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: [(1_000, 16 << 20), (1 << 20, 100 << 20), (10 << 20, 256 << 20), (Int.max, 256 << 20)])
+    func expansionIsBoundedByRatioAndCap(_ compressed: Int, _ limit: Int) {
+        #expect(ReadLimits.expansionLimit(compressedSize: compressed, cap: RnoteReader.maxDocumentSize) == limit)
+    }
 }
