@@ -11,6 +11,10 @@ words flowed along rows, at the writer's own proportions scaled to a believable 
     svg/sketch-page-N.svg            plain SVG, one page per file, cubic Bezier paths
     svg/write-notes.svg              Stylus Labs Write document, 2 pages, polyline paths
     json/journal.json                notebook-index native JSON (docs/native-json.md), 2 pages
+    rnote/study-notes.rnote          Rnote 0.15 (gzip JSON, continuous layout, A4 at 72 dpi), 2 pages
+    saber/class-notes.sbn2           Saber (BSON, file version 19, binary points), 2 pages
+    wacom/ideas.uim                  Wacom Universal Ink Model 3.1, one page
+    wacom/notes.will                Wacom WILL data, one page
 
 and truth.json: every placed sample with its file (relative to SampleNotebooks/), page (from 0,
 as in `query --json`), label, kind (word or line) and box [x, y, width, height] in page points.
@@ -29,6 +33,8 @@ import random
 import re
 import uuid
 from collections import defaultdict
+
+from ink_formats import rnote_brushstroke, saber_stroke, write_rnote, write_saber, write_uim31, write_will
 
 PAGE_W, PAGE_H = 595.28, 841.89  # A4 in points
 MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 56.0, 44.0, 64.0, 56.0
@@ -343,6 +349,30 @@ def write_native_json(path, pages, title, rng):
         f.write("\n".join(out) + "\n")
 
 
+def pen_pressure(stroke):
+    """Synthetic pen pressure along a stroke: light at the ends, firmer in the middle."""
+    n = max(len(stroke) - 1, 1)
+    return [(x, y, round(0.45 + 0.4 * math.sin(math.pi * k / n), 3)) for k, (x, y) in enumerate(stroke)]
+
+
+def write_rnote_notes(path, pages):
+    """Rnote 0.15, continuous vertical layout of A4 pages at 72 dpi (so page units are points):
+    page n's ink sits n page heights down the canvas."""
+    strokes = []
+    for n, items in enumerate(pages):
+        for _, _, sts, _ in items:
+            for st in sts:
+                pts = [(x, y + n * PAGE_H, p) for x, y, p in pen_pressure(st)]
+                strokes.append((rnote_brushstroke(pts, width=1.6, color=(0.05, 0.05, 0.2, 1.0)), "user_layer"))
+    write_rnote(path, strokes, (PAGE_W, PAGE_H), len(pages), dpi=72.0)
+
+
+def write_saber_notes(path, pages):
+    """Saber, file version 19 (BSON, points as float32 x, y, pressure), A4-sized pages in points."""
+    write_saber(path, [([saber_stroke(pen_pressure(st), size=1.6, color=0xFF0D0D33, binary=True)
+                         for _, _, sts, _ in items for st in sts], "") for items in pages], (PAGE_W, PAGE_H))
+
+
 # ---------------------------------------------------------------------------------------- main
 
 def main():
@@ -355,18 +385,22 @@ def main():
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
-    writers = load_writers(args.unipen, 5, load_lexicon(root), rng)
-    notebooks = [  # (file name, pages); one writer each
+    notebooks = [  # (file name, pages); one writer each. New formats go last: earlier files stay as they are.
         ("xournal/lecture-notes.xopp", 3),
         ("inkml/meeting-notes-{}.inkml", 2),
         ("svg/sketch-page-{}.svg", 2),
         ("svg/write-notes.svg", 2),
         ("json/journal.json", 2),
+        ("rnote/study-notes.rnote", 2),
+        ("saber/class-notes.sbn2", 2),
+        ("wacom/ideas.uim", 1),
+        ("wacom/notes.will", 1),
     ]
+    writers = load_writers(args.unipen, len(notebooks), load_lexicon(root), rng)
     truth = {"source": "UNIPEN train_r01_v07 (train writers), CC BY 4.0; see README.md",
              "page_size": [PAGE_W, PAGE_H], "units": "points, y down, origin top-left of the page",
              "notebooks": [], "items": []}
-    for sub in ("xournal", "inkml", "svg", "json"):
+    for sub in ("xournal", "inkml", "svg", "json", "rnote", "saber", "wacom"):
         os.makedirs(os.path.join(args.out, sub), exist_ok=True)
 
     for (name, count), (key, lines, words) in zip(notebooks, writers):
@@ -391,6 +425,18 @@ def main():
         elif name.endswith(".svg"):
             write_stylus_labs(os.path.join(args.out, name), pages)
             places = [(name, n) for n in range(len(pages))]
+        elif name.endswith(".rnote"):
+            write_rnote_notes(os.path.join(args.out, name), pages)
+            places = [(name, n) for n in range(len(pages))]
+        elif name.endswith(".sbn2"):
+            write_saber_notes(os.path.join(args.out, name), pages)
+            places = [(name, n) for n in range(len(pages))]
+        elif name.endswith(".uim"):
+            write_uim31(os.path.join(args.out, name), [pen_pressure(st) for _, _, sts, _ in pages[0] for st in sts], rng)
+            places = [(name, 0)]
+        elif name.endswith(".will"):
+            write_will(os.path.join(args.out, name), [st for _, _, sts, _ in pages[0] for st in sts])
+            places = [(name, 0)]
         else:
             write_native_json(os.path.join(args.out, name), pages, title, rng)
             places = [(name, n) for n in range(len(pages))]

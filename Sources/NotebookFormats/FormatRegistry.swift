@@ -5,9 +5,11 @@ import Foundation
 /// and reading it.
 ///
 /// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
-/// `InkMLReader`, `SVGReader`, plus the reMarkable and native JSON readers), `ReadError` (the
-/// one-line reason a file is refused), `StableStrokeID` (derived stroke IDs), `ReadLimits` (the
-/// caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip` and `ZipArchive`.
+/// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`, plus the
+/// reMarkable and native JSON readers), `ReadError` (the one-line reason a file is refused),
+/// `StableStrokeID` (derived stroke IDs), `ReadLimits` (the caps that keep every reader bounded)
+/// and, inside, `XMLPullParser`, `Gzip`, `ZipArchive`, `JSONTree` and `BSONDecoder` (into a
+/// `DocumentTree`), `ProtobufReader` and `RIFFChunks`.
 ///
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe
@@ -20,6 +22,10 @@ public enum NotebookFormats {
         SVGReader.self,
         RemarkableReader.self,
         NativeJSONReader.self,
+        RnoteReader.self,
+        SaberReader.self,
+        UIMReader.self,
+        WILLReader.self,
     ]
 
     /// The reader for the file or folder at `url`, or nil when no reader recognises it.

@@ -30,36 +30,50 @@ import Testing
         }
     }
 
-    /// Truncation at every 4th offset (every offset of the short gzip file).
-    @Test func truncations() throws {
+    /// Reads every prefix of each seed whose length is a multiple of `step(seed size)`; returns
+    /// the number of cases.
+    static func truncate(_ seeds: [(name: String, fileExtension: String, bytes: [UInt8])], step: (Int) -> Int) -> Int {
         var cases = 0
-        for seed in try Self.seeds() {
-            let step = seed.bytes.count < 600 ? 1 : 4
-            for length in stride(from: 0, to: seed.bytes.count, by: step) {
-                _ = Self.readOrRefuse(Array(seed.bytes.prefix(length)), seed.fileExtension)
+        for seed in seeds {
+            for length in stride(from: 0, to: seed.bytes.count, by: max(1, step(seed.bytes.count))) {
+                _ = readOrRefuse(Array(seed.bytes.prefix(length)), seed.fileExtension)
                 cases += 1
             }
         }
-        #expect(cases > 300)
+        return cases
+    }
+
+    /// Reads `perSeed` copies of each seed with one to six seeded changes: a random byte, an
+    /// inserted byte from `inserted`, or (where `absurdSizes`) four bytes of a huge little-endian size.
+    static func flip(
+        _ seeds: [(name: String, fileExtension: String, bytes: [UInt8])], seed: UInt64, perSeed: Int,
+        inserted: String, absurdSizes: Bool = false
+    ) {
+        var generator = SplitMix64(seed: seed)
+        for seed in seeds {
+            for _ in 0..<perSeed {
+                var bytes = seed.bytes
+                for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                    let i = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<(absurdSizes ? 3 : 2), using: &generator) {
+                    case 0: bytes[i] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.insert(Array(inserted.utf8).randomElement(using: &generator) ?? 0, at: i)
+                    default: bytes.replaceSubrange(i..<min(i + 4, bytes.count), with: [0xff, 0xff, 0xff, 0x7f])
+                    }
+                }
+                _ = readOrRefuse(bytes, seed.fileExtension)
+            }
+        }
+    }
+
+    /// Truncation at every 4th offset (every offset of the short gzip file).
+    @Test func truncations() throws {
+        #expect(Self.truncate(try Self.seeds()) { $0 < 600 ? 1 : 4 } > 300)
     }
 
     /// Seeded byte flips and insertions: 60 per seed.
     @Test func byteFlips() throws {
-        var generator = SplitMix64(seed: 2024)
-        for seed in try Self.seeds() {
-            for _ in 0..<60 {
-                var bytes = seed.bytes
-                for _ in 0..<Int.random(in: 1...6, using: &generator) {
-                    let i = Int.random(in: 0..<bytes.count, using: &generator)
-                    if Bool.random(using: &generator) {
-                        bytes[i] = UInt8.random(in: 0...255, using: &generator)
-                    } else {
-                        bytes.insert(Array("<>&\"'/=9-.".utf8).randomElement(using: &generator) ?? 0, at: i)
-                    }
-                }
-                _ = Self.readOrRefuse(bytes, seed.fileExtension)
-            }
-        }
+        Self.flip(try Self.seeds(), seed: 2024, perSeed: 60, inserted: "<>&\"'/=9-.")
     }
 
     /// Absurd counts and sizes are refused before anything is allocated for them.

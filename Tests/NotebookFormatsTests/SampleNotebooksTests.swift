@@ -50,7 +50,7 @@ import Testing
 
     @Test func everyFormatIsRepresented() throws {
         let (_, files) = try Self.samples.get()
-        #expect(Set(files.values.map(\.format)).isSuperset(of: ["xopp", "inkml", "svg", "json"]))
+        #expect(Set(files.values.map(\.format)).isSuperset(of: ["xopp", "inkml", "svg", "json", "rnote", "saber", "uim", "will"]))
     }
 
     @Test func pagesMatchTheGroundTruth() throws {
