@@ -7,6 +7,7 @@
 #   bench-recognizer recognizer accuracy and speed on the UNIPEN dev writers
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
+#   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
 #   fuzz             10,000+ mutated inputs per reader
 #   install          install the command under PREFIX (default /usr/local)
@@ -19,7 +20,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-index eval train fuzz install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-index eval loss-table train fuzz install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -61,6 +62,11 @@ EVAL_PAGES ?= /tmp/dev-pages
 eval: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
+
+# Each single-word sample of the dev pages classified against the index's words (Benchmarks/loss_table.py).
+loss-table: build
+	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
+	python3 Benchmarks/loss_table.py $(EVAL_PAGES) --cli $(BIN)
 
 # FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
 # from the test fixtures and the corpus, through every reader via the format registry.

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Where searched words are lost: every single-word sample of a page set made by make_pages.py,
+classified against the words the index holds for its page (Xournal++ copies only, so each sample
+counts once).
+
+    python3 Benchmarks/loss_table.py PAGES_DIR --cli .build/release/notebook-index [--index I] [--lexicon F]
+
+Classes, first that applies: the best reading is the word; a lower reading (rank 2-5) is; the ink
+was read as several words (split); as part of a word reaching past the sample's box (merged);
+misread by edit distance 1, 2 or 3+; nothing read there (missing). Case and accents are ignored,
+as search ignores them. Words outside the English word list are counted apart as well.
+"""
+import argparse
+import json
+import os
+import sqlite3
+import subprocess
+import tempfile
+import unicodedata
+from collections import Counter, defaultdict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
+
+
+def fold(s):
+    s = unicodedata.normalize("NFKD", s.casefold())
+    return "".join(c for c in s if c.isalnum())
+
+
+def edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def classify(word, box, rows):
+    """word: folded label; box: (x, y, w, h); rows: [(best, [candidates], (x, y, w, h))] of its page."""
+    x, y, w, h = box
+    grow = 0.15
+
+    def centre_inside(b):
+        cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
+        return x - grow * w <= cx <= x + w * (1 + grow) and y - grow * h <= cy <= y + h * (1 + grow)
+
+    def overlap(b):
+        ix = max(0.0, min(x + w, b[0] + b[2]) - max(x, b[0]))
+        iy = max(0.0, min(y + h, b[1] + b[3]) - max(y, b[1]))
+        return ix * iy / max(w * h, 1e-9)
+
+    inside = [r for r in rows if centre_inside(r[2])]
+    if any(fold(r[0]) == word for r in inside):
+        return "best"
+    if any(word in [fold(c) for c in r[1][1:5]] for r in inside):
+        return "rank 2-5"
+    if len(inside) >= 2:
+        joined = fold("".join(r[0] for r in sorted(inside, key=lambda r: r[2][0])))
+        if edit_distance(joined, word) <= max(1, len(word) // 4):
+            return "split"
+    touching = [r for r in rows if overlap(r[2]) > 0.3]
+    for r in touching:
+        bx, _, bw, _ = r[2]
+        if (bx < x - 0.3 * w or bx + bw > x + w * 1.3) and len(fold(r[0])) > len(word):
+            return "merged"
+    if not inside:
+        return "merged" if touching else "missing"
+    d = min(edit_distance(fold(r[0]), word) for r in inside)
+    return "misread d=1" if d == 1 else "misread d=2" if d == 2 else "misread d=3+"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("pages")
+    ap.add_argument("--cli", default=os.path.join(ROOT, ".build", "release", "notebook-index"))
+    ap.add_argument("--index", help="an index of PAGES already built (else one is built)")
+    ap.add_argument("--lexicon", default=os.path.join(ROOT, "Sources", "Recognition", "Resources", "words-en.txt"))
+    args = ap.parse_args()
+    truth = json.load(open(os.path.join(args.pages, "truth.json"), encoding="utf-8"))
+    index = args.index
+    if not index:
+        index = os.path.join(tempfile.mkdtemp(), "index.sqlite")
+        subprocess.run([args.cli, "build", args.pages, "--index", index], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    db = sqlite3.connect(index)
+    rows_of = defaultdict(list)
+    for path, page, text, candidates, x, y, w, hh in db.execute(
+            "SELECT f.path, d.page, w.text, w.candidates, w.x, w.y, w.width, w.height "
+            "FROM words w JOIN drawings d ON w.drawing_id = d.id JOIN files f ON d.file_id = f.id WHERE w.source = 0"):
+        rows_of[(os.path.abspath(path), page)].append((text, candidates.split("\n"), (x, y, w, hh)))
+    lexicon = {fold(line) for line in open(args.lexicon, encoding="utf-8")}
+    counts = {"all": Counter(), "in word list": Counter(), "outside": Counter()}
+    for item in truth["items"]:
+        tokens = item["label"].split()
+        locs = [l for l in item["locations"] if l["path"].endswith(".xopp")]
+        if len(tokens) != 1 or not locs or not fold(tokens[0]):
+            continue
+        word = fold(tokens[0])
+        loc = locs[0]
+        # the index numbers pages from 1, make_pages from 0
+        c = classify(word, item["box"], rows_of[(os.path.abspath(loc["path"]), loc["page"] + 1)])
+        counts["all"][c] += 1
+        counts["in word list" if word in lexicon or word.isdigit() else "outside"][c] += 1
+    print("| class | " + " | ".join(f"{k} ({sum(v.values())})" for k, v in counts.items()) + " |")
+    print("| --- | " + " | ".join("---:" for _ in counts) + " |")
+    for cls in CLASSES:
+        print(f"| {cls} | " + " | ".join(f"{100 * v[cls] / max(sum(v.values()), 1):.1f} %" for v in counts.values()) + " |")
+
+
+if __name__ == "__main__":
+    main()
