@@ -15,27 +15,20 @@ import json
 import os
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import unicodedata
 from collections import Counter, defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools", "eval"))
+from run_eval import edit_distance  # noqa: E402  (the page set and its judge live in ../shared)
 CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
 
 
 def fold(s):
     s = unicodedata.normalize("NFKD", s.casefold())
     return "".join(c for c in s if c.isalnum())
-
-
-def edit_distance(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def classify(word, box, rows):

@@ -40,6 +40,7 @@ import data
 import ink
 import model
 import pack
+from train import edit_distance
 
 LARGE_CONFIG = {"channels": 128, "hidden": 112, "layers": 3, "kernel": 5, "subsample": 4}
 POINTS_PER_BATCH = 65536
@@ -277,16 +278,6 @@ def align(net, samples, feats_src, device, rate):
             xs[k] = strokes[si][pi, 0]
         out[i] = xs
     return out
-
-
-def edit_distance(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def cer(net, eval_set, device):
