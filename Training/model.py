@@ -3,7 +3,8 @@
 input (T, 6) features from ink.py
   conv1  k=5, 6 -> C, ReLU                 (zero padding 2 each side)
   conv2  k=5, C -> C, stride 2, ReLU       (zero padding 2 each side; T' = ceil(T / 2))
-  conv3  k=5, C -> C, ReLU, + conv2 output (residual)
+  conv3  k=5, C -> C, ReLU, + conv2 output (residual); with "subsample" 4 it strides 2 too
+         (T'' = ceil(T' / 2)) and the residual is conv2's output at every other frame
   LSTM layers, each bidirectional, H per direction (gates i, f, g, o; forget bias 1 at init)
   dense  2H -> NUM_CLASSES (log-softmax; class 0 is the CTC blank)
 Activations beyond a sequence's length are zeroed after every layer so that a padded batch gives
@@ -17,7 +18,7 @@ import numpy as np
 from alphabet import NUM_CLASSES
 from ink import N_FEATURES
 
-CONFIG = {"channels": 96, "hidden": 96, "layers": 2, "kernel": 5}
+CONFIG = {"channels": 96, "hidden": 96, "layers": 2, "kernel": 5, "subsample": 2}
 
 
 def init_params(key, cfg=CONFIG):
@@ -96,7 +97,12 @@ def forward(p, x, lengths, cfg=CONFIG):
     flen = (lengths + 1) // 2
     fmask = (jnp.arange(y.shape[1])[None, :] < flen[:, None])[:, :, None]
     y = y * fmask
-    y = (jax.nn.relu(_conv(y, p["conv3.w"], p["conv3.b"], 1)) + y) * fmask
+    z = jax.nn.relu(_conv(y, p["conv3.w"], p["conv3.b"], cfg.get("subsample", 2) // 2))
+    if cfg.get("subsample", 2) == 4:
+        y = y[:, ::2]
+        flen = (flen + 1) // 2
+        fmask = (jnp.arange(y.shape[1])[None, :] < flen[:, None])[:, :, None]
+    y = (z + y) * fmask
     for layer in range(cfg["layers"]):
         outs = []
         for d in ("fwd", "bwd"):

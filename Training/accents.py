@@ -1,0 +1,232 @@
+"""Accented letters and European punctuation composed from real UNIPEN ink.
+
+No online-handwriting set with accented labels can be had under a licence we can use, so training
+makes its own: UNIPEN's isolated characters hold the marks people draw (' ` ^ ~ " , . by 67-162
+writers each), and the current model's CTC alignment says where each letter of a word or line
+sits. A letter gets its accent drawn above it (a cedilla below), an 'i' losing its dot; quotes,
+guillemets, inverted marks and the euro sign are drawn around words from the same characters.
+Marks come from the sample's own writer when that writer drew them, else from any writer.
+"""
+import numpy as np
+
+import ink
+
+# accented letter -> (base letter, mark)
+ACCENTS = {}
+for base, marks in {
+    "a": "àgrave áacute âcircumflex ãtilde ädiaeresis", "e": "ègrave éacute êcircumflex ëdiaeresis",
+    "i": "ìgrave íacute îcircumflex ïdiaeresis", "o": "ògrave óacute ôcircumflex õtilde ödiaeresis",
+    "u": "ùgrave úacute ûcircumflex üdiaeresis", "c": "çcedilla", "n": "ñtilde", "y": "ýacute ÿdiaeresis",
+}.items():
+    for item in marks.split():
+        ACCENTS[item[0]] = (base, item[1:])
+        if item[0].upper() != item[0] and item[0] != "ÿ":
+            ACCENTS[item[0].upper()] = (base.upper(), item[1:])
+VARIANTS = {}
+for accented, (base, _) in ACCENTS.items():
+    VARIANTS.setdefault(base, []).append(accented)
+# how often a variant is picked: the common ones of the six languages more often
+COMMON = set("éèàüöäçñóáíúãõâêôîû")
+
+# the character samples each mark is drawn from
+MARK_SOURCES = {"acute": "'`", "grave": "'`", "circumflex": "^", "tilde": "~", "diaeresis": "\".",
+                "cedilla": ",", "comma": ",", "quote": "'", "dquote": "\"", "less": "<", "greater": ">",
+                "exclamation": "!", "question": "?", "c": "Cc", "dash": "-"}
+
+
+class MarkLibrary:
+    """Character samples by label and writer, for drawing marks."""
+
+    def __init__(self, char_samples):
+        wanted = set("".join(MARK_SOURCES.values()))
+        self.by_label = {}
+        for strokes, label, _, writer in char_samples:
+            if label in wanted and sum(len(s) for s in strokes) >= 1:
+                self.by_label.setdefault(label, {}).setdefault(writer, []).append(strokes)
+        self.all = {lab: [s for v in w.values() for s in v] for lab, w in self.by_label.items()}
+
+    def has(self, kind):
+        return any(lab in self.all for lab in MARK_SOURCES[kind])
+
+    def pick(self, kind, writer, rng):
+        labels = [lab for lab in MARK_SOURCES[kind] if lab in self.all]
+        label = labels[rng.integers(len(labels))]
+        own = self.by_label[label].get(writer)
+        pool = own if own and rng.random() < 0.8 else self.all[label]
+        return label, [np.asarray(s, np.float64) for s in pool[rng.integers(len(pool))]]
+
+
+def _fit(strokes, height=None, width=None):
+    """The mark moved to its bounding box's centre and scaled to `height` (or `width`)."""
+    allp = np.concatenate(strokes)
+    lo, hi = allp.min(axis=0), allp.max(axis=0)
+    centre = (lo + hi) / 2
+    extent = hi - lo
+    if height is not None:
+        scale = height / max(extent[1], extent[0] * 0.3, 1e-6)
+    else:
+        scale = width / max(extent[0], extent[1] * 0.3, 1e-6)
+    return [(s - centre) * scale for s in strokes]
+
+
+def _mark(kind, writer, u, lib, rng):
+    """Strokes of one mark centred on (0, 0), sized for letters of size unit u."""
+    label, st = lib.pick(kind, writer, rng)
+    if kind in ("acute", "grave"):
+        st = _fit(st, height=u * rng.uniform(0.6, 1.1))
+        slant = rng.uniform(0.5, 1.4) * (1 if kind == "acute" else -1)
+        # y grows downward: an acute rises to the right
+        st = [np.stack([s[:, 0] - slant * s[:, 1], s[:, 1]], axis=1) for s in st]
+    elif kind == "circumflex":
+        st = _fit(st, width=u * rng.uniform(0.7, 1.2))
+    elif kind == "tilde":
+        st = _fit(st, width=u * rng.uniform(0.8, 1.3))
+    elif kind == "diaeresis":
+        if label == ".":
+            gap = u * rng.uniform(0.25, 0.45)
+            one = _fit(st, height=u * rng.uniform(0.05, 0.2))
+            two = _fit(st, height=u * rng.uniform(0.05, 0.2))
+            st = [s + [-gap, 0] for s in one] + [s + [gap, 0] for s in two]
+        else:
+            st = _fit(st, width=u * rng.uniform(0.5, 0.9))
+    elif kind == "cedilla":
+        st = _fit(st, height=u * rng.uniform(0.5, 0.9))
+    return st
+
+
+def _top_and_bottom(points, x, u):
+    near = points[np.abs(points[:, 0] - x) < 0.45 * u]
+    if len(near) < 2:
+        near = points
+    return np.percentile(near[:, 1], 12), np.percentile(near[:, 1], 88)
+
+
+def _remove_dot(strokes, x, u, top):
+    """Index of the i's dot near x above the letter, or None."""
+    best, best_d = None, 1e9
+    for i, s in enumerate(strokes):
+        lo, hi = s.min(axis=0), s.max(axis=0)
+        cx, cy = (lo + hi) / 2
+        if max(hi - lo) < 0.7 * u and abs(cx - x) < 0.7 * u and cy < top + 0.2 * u:
+            d = abs(cx - x)
+            if d < best_d:
+                best, best_d = i, d
+    return best
+
+
+def add_accents(strokes, label, char_x, writer, lib, rng, max_count=3):
+    """Accents `1..max_count` aligned letters that have accented forms. char_x[i] is the x of label
+    character i in the ink, or NaN where unknown. Returns (strokes, label)."""
+    usable = {base: [v for v in variants if lib.has(ACCENTS[v][1])] for base, variants in VARIANTS.items()}
+    spots = [i for i, ch in enumerate(label) if usable.get(ch) and np.isfinite(char_x[i])]
+    if not spots:
+        return strokes, label
+    count = min(len(spots), int(rng.integers(1, max_count + 1)))
+    chosen = sorted(rng.choice(spots, size=count, replace=False).tolist())
+    u, _ = ink.size_and_centre(strokes)
+    strokes = list(strokes)
+    chars = list(label)
+    for i in chosen:
+        base = chars[i]
+        variants = usable[base]
+        weights = np.array([3.0 if v.lower() in COMMON else 1.0 for v in variants])
+        accented = variants[rng.choice(len(variants), p=weights / weights.sum())]
+        kind = ACCENTS[accented][1]
+        points = np.concatenate(strokes)
+        x = char_x[i] + rng.normal(0, 0.12) * u
+        top, bottom = _top_and_bottom(points, x, u)
+        if base == "i":
+            dot = _remove_dot(strokes, x, u, top)
+            if dot is not None:
+                del strokes[dot]
+                points = np.concatenate(strokes)
+                top, bottom = _top_and_bottom(points, x, u)
+        mark = _mark(kind, writer, u, lib, rng)
+        mp = np.concatenate(mark)
+        if kind == "cedilla":
+            dy = bottom + rng.uniform(0.0, 0.2) * u - mp[:, 1].min()
+        else:
+            dy = top - rng.uniform(0.15, 0.6) * u - mp[:, 1].max()
+        mark = [s + [x, dy] for s in mark]
+        # drawn right after the nearest stroke (as one writes) or after the whole word (as dots are)
+        if rng.random() < 0.6:
+            nearest = int(np.argmin([np.min(np.abs(s[:, 0] - x)) for s in strokes]))
+            strokes[nearest + 1:nearest + 1] = mark
+        else:
+            strokes += mark
+        chars[i] = accented
+    return strokes, "".join(chars)
+
+
+def _mark_raw(kind, writer, lib, rng):
+    return lib.pick(kind, writer, rng)[1]
+
+
+def _euro(writer, u, lib, rng):
+    c = _fit(_mark_raw("c", writer, lib, rng), height=u * rng.uniform(2.0, 3.0))
+    allp = np.concatenate(c)
+    lo, hi = allp.min(axis=0), allp.max(axis=0)
+    bars = []
+    for frac in (0.4, 0.6):
+        y = lo[1] + (hi[1] - lo[1]) * frac + rng.normal(0, 0.05) * u
+        x0, x1 = lo[0] - rng.uniform(0.2, 0.5) * u, lo[0] + (hi[0] - lo[0]) * rng.uniform(0.6, 0.9)
+        n = 8
+        bars.append(np.stack([np.linspace(x0, x1, n), y + rng.normal(0, 0.03 * u, n)], axis=1))
+    return c + bars
+
+
+def _pair(kind, writer, u, lib, rng, height, gap):
+    one = _fit(_mark_raw(kind, writer, lib, rng), height=u * height)
+    two = _fit(_mark_raw(kind, writer, lib, rng), height=u * height)
+    return [s - [gap / 2, 0] for s in one] + [s + [gap / 2, 0] for s in two]
+
+
+def add_punctuation(strokes, label, writer, lib, rng):
+    """Wraps a word or line in quotes or guillemets, or puts an inverted mark or a euro sign before
+    or after it. Returns (strokes, label)."""
+    u, yc = ink.size_and_centre(strokes)
+    points = np.concatenate(strokes)
+    left, right = points[:, 0].min(), points[:, 0].max()
+    top, bottom = np.percentile(points[:, 1], 5), np.percentile(points[:, 1], 95)
+    base = yc + 1.0 * u  # about the baseline
+    choice = rng.integers(6)
+    gap = lambda: rng.uniform(0.5, 1.5) * u
+    if choice <= 3:
+        opening, closing = [("«", "»"), ("„", "“"), ("“", "”"), ("‘", "’")][choice]
+
+        def draw(ch):
+            if ch in "«»":
+                g = _pair("less" if ch == "«" else "greater", writer, u, lib, rng, rng.uniform(0.6, 1.0), 0.5 * u)
+                return [s + [0, yc] for s in g]
+            if ch == "„":
+                g = _pair("comma", writer, u, lib, rng, rng.uniform(0.5, 0.8), 0.45 * u)
+                return [s + [0, base + 0.2 * u] for s in g]
+            if ch in "“”":
+                g = _pair("quote", writer, u, lib, rng, rng.uniform(0.5, 0.8), 0.4 * u) if rng.random() < 0.5 \
+                    else _fit(_mark_raw("dquote", writer, lib, rng), height=u * rng.uniform(0.5, 0.8))
+                return [s + [0, top] for s in g]
+            g = _fit(_mark_raw("quote", writer, lib, rng), height=u * rng.uniform(0.5, 0.8))
+            return [s + [0, top] for s in g]
+
+        before = draw(opening)
+        bw = np.concatenate(before)
+        before = [s + [left - gap() - bw[:, 0].max(), 0] for s in before]
+        after = draw(closing)
+        aw = np.concatenate(after)
+        after = [s + [right + gap() - aw[:, 0].min(), 0] for s in after]
+        return before + list(strokes) + after, opening + label + closing
+    if choice == 4:
+        kind = "exclamation" if rng.random() < 0.4 else "question"
+        g = _fit(_mark_raw(kind, writer, lib, rng), height=u * rng.uniform(2.0, 3.0))
+        g = [np.stack([-s[:, 0], -s[:, 1]], axis=1) for s in g]  # turned upside down
+        gp = np.concatenate(g)
+        g = [s + [left - gap() - gp[:, 0].max(), base + 0.5 * u - gp[:, 1].min() - 2.0 * u] for s in g]
+        return g + list(strokes), ("¡" if kind == "exclamation" else "¿") + label
+    e = _euro(writer, u, lib, rng)
+    ep = np.concatenate(e)
+    dy = base - ep[:, 1].max()
+    if rng.random() < 0.5:
+        e = [s + [right + gap() - ep[:, 0].min(), dy] for s in e]
+        return list(strokes) + e, label + "€"
+    e = [s + [left - gap() - ep[:, 0].max(), dy] for s in e]
+    return e + list(strokes), "€" + label

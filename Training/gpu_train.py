@@ -1,0 +1,478 @@
+"""Trains the recognizer on a GPU with PyTorch (cuDNN LSTMs), for a session lent an accelerator.
+
+    python3 gpu_train.py --out DIR [--minutes M] [--init checkpoints/latest.npz] [--packed packed/unipen.npz]
+
+It trains the network of model.py in two sizes side by side on the same batches, so that one short
+lease gives both a fine-tuned and a larger model to choose from on `dev`:
+  small  model.py's CONFIG (recognizer version 5's network), started from that model's weights,
+         its output layer grown to the new alphabet (a new letter's row starts as its base letter's);
+  large  LARGE_CONFIG from scratch: the LSTMs at a quarter of the point rate, wider and deeper, at
+         about the small network's cost per line.
+Batches come from CPU worker processes: UNIPEN `train` characters, words and lines, lines made of
+one writer's words (data.synthetic_line), accented letters and European punctuation drawn from
+real marks (accents.py), all augmented as ink.augment does. Letters are located for accenting by
+the starting model's CTC alignment of the unaugmented samples it reads correctly.
+
+The learning rate follows warm-up and cosine decay over the wall-clock budget (the step rate of a
+lent machine is not known in advance); an exponential moving average of the weights is kept and
+both are written, in model.py's tensor names, to DIR every few minutes and at the end, with the
+dev greedy CER of each, so a cut-off run still returns its latest weights.
+"""
+import argparse
+import json
+import multiprocessing as mp
+import os
+import time
+
+# worker processes are forked from this one: BLAS and OpenMP thread pools do not survive a fork
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+os.environ.setdefault("JAX_PLATFORMS", "cpu")  # model.py imports JAX for its configuration only
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+import accents
+import alphabet
+import data
+import ink
+import model
+import pack
+
+LARGE_CONFIG = {"channels": 128, "hidden": 112, "layers": 3, "kernel": 5, "subsample": 4}
+POINTS_PER_BATCH = 65536
+SHARES = {"chars": 0.12, "words": 0.45, "lines": 0.15, "synthetic": 0.28}
+P_ACCENT = 0.35
+P_PUNCTUATION = 0.04
+# where a new class's output row starts: its base character's
+PUNCTUATION_BASE = {"¡": "!", "¿": "?", "«": "<", "»": ">", "„": ",", "“": "\"", "”": "\"", "‘": "'", "’": "'", "€": "C"}
+
+
+def base_char(ch):
+    if ch in accents.ACCENTS:
+        return accents.ACCENTS[ch][0]
+    return PUNCTUATION_BASE.get(ch, ch)
+
+
+class Net(torch.nn.Module):
+    """model.py's network; frames beyond a sequence's length are left out of the LSTMs (packed)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        c, h, k = cfg["channels"], cfg["hidden"], cfg["kernel"]
+        self.cfg = cfg
+        self.conv1 = torch.nn.Conv1d(ink.N_FEATURES, c, k, padding=k // 2)
+        self.conv2 = torch.nn.Conv1d(c, c, k, stride=2, padding=k // 2)
+        self.conv3 = torch.nn.Conv1d(c, c, k, stride=cfg.get("subsample", 2) // 2, padding=k // 2)
+        self.lstm = torch.nn.LSTM(c, h, num_layers=cfg["layers"], bidirectional=True, batch_first=True)
+        self.out = torch.nn.Linear(2 * h, alphabet.NUM_CLASSES)
+        with torch.no_grad():
+            for name, p in self.lstm.named_parameters():
+                if name.startswith("bias"):
+                    p.zero_()
+                    if name.startswith("bias_ih"):
+                        p[h:2 * h] = 1.0  # forget gate
+
+    def forward(self, x, lengths):
+        t = x.shape[1]
+        mask = (torch.arange(t, device=x.device)[None, :] < lengths[:, None]).float()[:, :, None]
+        y = F.relu(self.conv1((x * mask).transpose(1, 2))).transpose(1, 2) * mask
+        y = F.relu(self.conv2(y.transpose(1, 2))).transpose(1, 2)
+        flen = (lengths + 1) // 2
+        fmask = (torch.arange(y.shape[1], device=x.device)[None, :] < flen[:, None]).float()[:, :, None]
+        y = y * fmask
+        z = F.relu(self.conv3(y.transpose(1, 2))).transpose(1, 2)
+        if self.cfg.get("subsample", 2) == 4:
+            y = y[:, ::2]
+            flen = (flen + 1) // 2
+            fmask = (torch.arange(y.shape[1], device=x.device)[None, :] < flen[:, None]).float()[:, :, None]
+        y = (z + y) * fmask
+        packed = torch.nn.utils.rnn.pack_padded_sequence(y, flen.cpu(), batch_first=True, enforce_sorted=False)
+        out, _ = self.lstm(packed)
+        y, _ = torch.nn.utils.rnn.pad_packed_sequence(out, batch_first=True, total_length=y.shape[1])
+        return F.log_softmax(self.out(y), dim=-1), flen
+
+    def export(self):
+        """Weights in model.py's names and layouts."""
+        p = {}
+        for i, conv in enumerate((self.conv1, self.conv2, self.conv3), 1):
+            p[f"conv{i}.w"] = conv.weight.detach().permute(2, 1, 0)
+            p[f"conv{i}.b"] = conv.bias.detach()
+        for layer in range(self.cfg["layers"]):
+            for d, suffix in (("fwd", ""), ("bwd", "_reverse")):
+                g = lambda n: getattr(self.lstm, f"{n}_l{layer}{suffix}").detach()
+                p[f"lstm{layer}.{d}.wx"] = g("weight_ih").t()
+                p[f"lstm{layer}.{d}.wh"] = g("weight_hh").t()
+                p[f"lstm{layer}.{d}.b"] = g("bias_ih") + g("bias_hh")
+        p["out.w"] = self.out.weight.detach().t()
+        p["out.b"] = self.out.bias.detach()
+        return {k: v.float().cpu().numpy() for k, v in p.items()}
+
+    def load(self, params, old_chars):
+        """Loads model.py-named weights; output rows of classes `old_chars` lacks start as their
+        base character's, less likely."""
+        with torch.no_grad():
+            for i, conv in enumerate((self.conv1, self.conv2, self.conv3), 1):
+                conv.weight.copy_(torch.as_tensor(params[f"conv{i}.w"]).permute(2, 1, 0))
+                conv.bias.copy_(torch.as_tensor(params[f"conv{i}.b"]))
+            for layer in range(self.cfg["layers"]):
+                for d, suffix in (("fwd", ""), ("bwd", "_reverse")):
+                    getattr(self.lstm, f"weight_ih_l{layer}{suffix}").copy_(torch.as_tensor(params[f"lstm{layer}.{d}.wx"]).t())
+                    getattr(self.lstm, f"weight_hh_l{layer}{suffix}").copy_(torch.as_tensor(params[f"lstm{layer}.{d}.wh"]).t())
+                    getattr(self.lstm, f"bias_ih_l{layer}{suffix}").copy_(torch.as_tensor(params[f"lstm{layer}.{d}.b"]))
+                    getattr(self.lstm, f"bias_hh_l{layer}{suffix}").zero_()
+            old_index = {ch: i + 1 for i, ch in enumerate(old_chars)}
+            w, b = torch.as_tensor(params["out.w"]), torch.as_tensor(params["out.b"])
+            for cls in range(alphabet.NUM_CLASSES):
+                ch = alphabet.CHARS[cls - 1] if cls else None
+                src = 0 if cls == 0 else old_index.get(ch) or old_index[base_char(ch)]
+                self.out.weight[cls] = w[:, src]
+                self.out.bias[cls] = b[src] - (0.0 if cls == 0 or ch in old_index else 3.0)
+
+
+# ---- batches -------------------------------------------------------------------------------
+
+def batch_arrays(items, bucket):
+    """items [(features, label ids)] -> x (B, bucket, F), lengths, flat labels, label lengths."""
+    x = np.zeros((len(items), bucket, ink.N_FEATURES), np.float32)
+    lengths = np.array([len(f) for f, _ in items], np.int64)
+    for i, (f, _) in enumerate(items):
+        x[i, :len(f)] = f
+    labels = np.concatenate([ids for _, ids in items]).astype(np.int64)
+    label_lengths = np.array([len(ids) for _, ids in items], np.int64)
+    return x, lengths, labels, label_lengths
+
+
+def feasible(ids, points, subsample):
+    frames = points
+    for _ in range(subsample // 2):
+        frames = (frames + 1) // 2
+    return data.ctc_feasible(ids, frames)
+
+
+class SampleMaker:
+    """Draws augmented training samples (strokes, label) from the mix of SHARES."""
+
+    def __init__(self, train, char_x, lib, rng):
+        self.rng = rng
+        self.lib = lib
+        self.by_group = {}
+        for i, s in enumerate(train):
+            self.by_group.setdefault(s[2], []).append(i)
+        self.train = train
+        self.char_x = char_x
+        self.words_of = {}
+        for i in self.by_group["words"]:
+            self.words_of.setdefault(train[i][3], []).append(i)
+        self.writers = [w for w, v in self.words_of.items() if len(v) >= 2]
+        self.groups = list(SHARES)
+        self.p = np.array([SHARES[g] for g in self.groups])
+
+    def accented(self, i):
+        strokes, label, _, writer = self.train[i]
+        x = self.char_x.get(i)
+        if x is not None and self.rng.random() < P_ACCENT:
+            strokes, label = accents.add_accents(strokes, label, x, writer, self.lib, self.rng)
+        return strokes, label
+
+    def draw(self):
+        rng = self.rng
+        group = self.groups[rng.choice(len(self.groups), p=self.p)]
+        if group == "synthetic":
+            writer = self.writers[rng.integers(len(self.writers))]
+            pool = self.words_of[writer]
+            chosen = rng.choice(pool, size=min(7, len(pool)), replace=False)
+            strokes, label = data.synthetic_line([self.accented(int(i)) for i in chosen], rng)
+        else:
+            items = self.by_group[group]
+            i = items[rng.integers(len(items))]
+            strokes, label = self.accented(i)
+            writer = self.train[i][3]
+        if group != "chars" and rng.random() < P_PUNCTUATION:
+            strokes, label = accents.add_punctuation(strokes, label, writer, self.lib, rng)
+        return strokes, label
+
+
+def worker(queue, seed, train, char_x, lib, subsample):
+    rng = np.random.default_rng(seed)
+    maker = SampleMaker(train, char_x, lib, rng)
+    pending = {b: [] for b in data.BUCKETS}
+    while True:
+        try:
+            strokes, label = maker.draw()
+            st, step = ink.augment(strokes, rng)
+            f, _ = ink.features(st, step)
+        except (ValueError, IndexError, FloatingPointError):
+            continue
+        ids = alphabet.encode(label)
+        b = data.bucket_of(len(f))
+        if b is None or not ids or not feasible(ids, len(f), subsample):
+            continue
+        pending[b].append((f, ids))
+        if len(pending[b]) == max(POINTS_PER_BATCH // b, 1):
+            queue.put(batch_arrays(pending[b], b))
+            pending[b] = []
+
+
+# ---- alignment and evaluation ----------------------------------------------------------------
+
+def _features(item):
+    f, src = ink.features(item[0])
+    return f, src
+
+
+def run_batches(net, feats, device, max_points=200000):
+    """log-probabilities (numpy, per sample, trimmed to its frames) for a list of feature arrays."""
+    order = np.argsort([len(f) for f in feats])
+    out = [None] * len(feats)
+    net.eval()
+    i = 0
+    with torch.no_grad():
+        while i < len(order):
+            longest = max(len(feats[order[min(i + 1, len(order) - 1)]]), 1)
+            j = i
+            while j < len(order) and (j - i + 1) * max(len(feats[order[j]]), 1) <= max_points:
+                j += 1
+            j = max(j, i + 1)
+            idx = order[i:j]
+            t = max(max(len(feats[k]) for k in idx), 1)
+            x = np.zeros((len(idx), t, ink.N_FEATURES), np.float32)
+            for r, k in enumerate(idx):
+                x[r, :len(feats[k])] = feats[k]
+            lengths = torch.as_tensor([max(len(feats[k]), 1) for k in idx], device=device)
+            logp, flen = net(torch.as_tensor(x, device=device), lengths)
+            ids = logp.argmax(-1).cpu().numpy()
+            flen = flen.cpu().numpy()
+            for r, k in enumerate(idx):
+                out[k] = ids[r, :flen[r]]
+            i = j
+    net.train()
+    return out
+
+
+def greedy_runs(path):
+    """[(class, first frame)] of a CTC best path."""
+    runs, prev = [], 0
+    for f, c in enumerate(path):
+        if c != prev and c != 0:
+            runs.append((int(c), f))
+        prev = c
+    return runs
+
+
+def align(net, samples, feats_src, device, rate):
+    """{sample index: x of each label character} for samples the net reads exactly."""
+    paths = run_batches(net, [f for f, _ in feats_src], device)
+    out = {}
+    for i, (path, (f, src)) in enumerate(zip(paths, feats_src)):
+        strokes, label = samples[i][:2]
+        runs = greedy_runs(path)
+        if alphabet.decode([c for c, _ in runs]) != label or len(runs) != len(label):
+            continue
+        xs = np.full(len(label), np.nan)
+        for k, (_, frame) in enumerate(runs):
+            si, pi = src[min(frame * rate, len(src) - 1)]
+            xs[k] = strokes[si][pi, 0]
+        out[i] = xs
+    return out
+
+
+def edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def cer(net, eval_set, device):
+    paths = run_batches(net, [f for f, _ in eval_set], device)
+    errors = chars = 0
+    for path, (_, label) in zip(paths, eval_set):
+        errors += edit_distance(alphabet.decode([c for c, _ in greedy_runs(path)]), label)
+        chars += len(label)
+    return errors / max(chars, 1)
+
+
+# ---- training -----------------------------------------------------------------------------
+
+class Trainee:
+    def __init__(self, name, cfg, device, peak_lr, init=None, old_chars=None):
+        self.name = name
+        self.net = Net(cfg).to(device)
+        if init is not None:
+            self.net.load(init, old_chars)
+        self.ema = Net(cfg).to(device)
+        self.ema.load_state_dict(self.net.state_dict())
+        self.ema.eval()
+        self.opt = torch.optim.AdamW(self.net.parameters(), lr=peak_lr, weight_decay=1e-4)
+        self.peak_lr = peak_lr
+        self.steps = 0
+        self.losses = []
+
+    def step(self, x, lengths, labels, label_lengths, frac):
+        warm = 0.04
+        lr = self.peak_lr * (frac / warm if frac < warm else
+                             0.03 + 0.97 * 0.5 * (1 + np.cos(np.pi * min((frac - warm) / (1 - warm), 1.0))))
+        for g in self.opt.param_groups:
+            g["lr"] = lr
+        logp, flen = self.net(x, lengths)
+        per = F.ctc_loss(logp.transpose(0, 1), labels, flen, label_lengths, blank=alphabet.BLANK,
+                         reduction="none", zero_infinity=True)
+        loss = (per / label_lengths.clamp(min=1)).mean()
+        self.opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.net.parameters(), 1.0)
+        self.opt.step()
+        self.steps += 1
+        decay = min(0.999, (1 + self.steps) / (10 + self.steps))
+        with torch.no_grad():
+            for e, p in zip(self.ema.parameters(), self.net.parameters()):
+                e.mul_(decay).add_(p, alpha=1 - decay)
+        self.losses.append(float(loss.detach()))
+        return lr
+
+
+def save(trainee, out_dir, figures):
+    arrays = {"p:" + k: v for k, v in trainee.ema.export().items()}
+    arrays.update({"raw:" + k: v for k, v in trainee.net.export().items()})
+    arrays["step"] = np.array(trainee.steps)
+    arrays["config"] = np.array(json.dumps(trainee.net.cfg))
+    arrays["figures"] = np.array(json.dumps(figures))
+    tmp = os.path.join(out_dir, f"{trainee.name}.tmp.npz")
+    np.savez(tmp, **arrays)
+    os.replace(tmp, os.path.join(out_dir, f"{trainee.name}.npz"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--minutes", type=float, default=6.0, help="training wall time")
+    ap.add_argument("--init", default=os.path.join(here, "checkpoints", "latest.npz"))
+    ap.add_argument("--packed", default=os.path.join(here, "packed", "unipen.npz"))
+    ap.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
+    ap.add_argument("--limit", type=int, default=0, help="use only this many samples per group (smoke test)")
+    ap.add_argument("--save-every", type=float, default=120.0, help="seconds")
+    ap.add_argument("--deadline", type=float, default=1e9,
+                    help="seconds from the start by which training ends, however long the set-up took")
+    args = ap.parse_args()
+    t_start = time.time()
+    os.makedirs(args.out, exist_ok=True)
+    log_file = open(os.path.join(args.out, "train-log.txt"), "a")
+
+    def log(msg):
+        line = f"{time.time() - t_start:7.1f}s {msg}"
+        print(line, flush=True)
+        log_file.write(line + "\n")
+        log_file.flush()
+
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(20261130)
+    torch.backends.cuda.matmul.allow_tf32 = True
+    torch.backends.cudnn.allow_tf32 = True
+    z = np.load(args.packed)
+    train = pack.unpack(z, "train:")
+    dev = pack.unpack(z, "dev:")
+    if args.limit:
+        keep = {}
+        train = [s for s in train if keep.setdefault(s[2], []).append(0) or len(keep[s[2]]) <= args.limit]
+        keep = {}
+        dev = [s for s in dev if keep.setdefault(s[2], []).append(0) or len(keep[s[2]]) <= args.limit]
+    log(f"device {device}; {len(train)} train samples, {len(dev)} dev; {args.workers} workers")
+
+    init = np.load(args.init)
+    v5 = {k[2:]: init[k] for k in init.files if k.startswith("p:")}
+    small = Trainee("small", dict(model.CONFIG, subsample=2), device, 7e-4, v5, alphabet.ASCII)
+    large = Trainee("large", LARGE_CONFIG, device, 2.5e-3)
+
+    # letters located by the starting model's alignment of the unaugmented words and lines
+    pool = mp.get_context("fork").Pool(args.workers)
+    wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
+    feats_src = pool.map(_features, [train[i] for i in wl], chunksize=64)
+    aligned = align(small.net, [train[i] for i in wl], feats_src, device, 2)
+    char_x = {wl[k]: v for k, v in aligned.items()}
+    del feats_src
+    log(f"aligned {len(char_x)} of {len(wl)} words and lines")
+
+    # dev sets watched during training: English words and lines, and the same accented by dev marks
+    rng = np.random.default_rng(7)
+    dev_lib = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
+    dev_wl = [s for s in dev if s[2] in ("words", "lines")]
+    dev_feats = pool.map(_features, dev_wl, chunksize=64)
+    dev_aligned = align(small.net, dev_wl, dev_feats, device, 2)
+    english = {"words": [], "lines": []}
+    for s, (f, _) in zip(dev_wl, dev_feats):
+        english[s[2]].append((f, s[1]))
+    accented_items = []
+    for k in sorted(dev_aligned)[:1500]:
+        strokes, label, _, writer = dev_wl[k]
+        st, lab = accents.add_accents(strokes, label, dev_aligned[k], writer, dev_lib, rng)
+        if lab != label:
+            accented_items.append((st, lab))
+    accented = [(f, lab) for (f, _), (_, lab) in zip(pool.map(_features, accented_items, chunksize=64), accented_items)]
+    pool.close()
+    sub = {g: [v[i] for i in np.random.default_rng(3).permutation(len(v))[:600]] for g, v in english.items()}
+    log(f"dev: {len(english['words'])} words, {len(english['lines'])} lines, {len(accented)} accented")
+
+    def figures(t, full=False):
+        sets = english if full else sub
+        out = {}
+        for name, net in (("ema", t.ema), ("raw", t.net)) if full else (("ema", t.ema),):
+            out[name] = {g: round(cer(net, v, device), 4) for g, v in sets.items()}
+            out[name]["accented"] = round(cer(net, accented, device), 4)
+        return out
+
+    for t in (small, large):
+        log(f"{t.name} before training: {figures(t)}")
+
+    lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
+    queue = mp.get_context("fork").Queue(maxsize=256)
+    procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4), daemon=True)
+             for i in range(args.workers)]
+    for p in procs:
+        p.start()
+
+    t0 = time.time()
+    budget = min(args.minutes * 60, args.deadline - (t0 - t_start))
+    log(f"training for {budget:.0f} s")
+    last_save = last_log = t0
+    batches = 0
+    while True:
+        frac = (time.time() - t0) / budget
+        if frac >= 1.0:
+            break
+        x, lengths, labels, label_lengths = queue.get()
+        x = torch.as_tensor(x, device=device)
+        lengths = torch.as_tensor(lengths, device=device)
+        labels = torch.as_tensor(labels, device=device)
+        label_lengths = torch.as_tensor(label_lengths, device=device)
+        for t in (small, large):
+            lr = t.step(x, lengths, labels, label_lengths, frac)
+        batches += 1
+        now = time.time()
+        if now - last_log > 20:
+            log(f"batches {batches} queue {queue.qsize()} lr(large) {lr:.2e} " +
+                " ".join(f"{t.name} loss {np.mean(t.losses):.3f}" for t in (small, large)))
+            for t in (small, large):
+                t.losses = []
+            last_log = now
+        if now - last_save > args.save_every:
+            for t in (small, large):
+                f = figures(t)
+                log(f"{t.name} step {t.steps}: {f}")
+                save(t, args.out, f)
+            last_save = time.time()
+    for p in procs:
+        p.terminate()
+    for t in (small, large):
+        f = figures(t, full=True)
+        log(f"{t.name} final step {t.steps}, full dev greedy CER: {f}")
+        save(t, args.out, f)
+    log("done")
+
+
+if __name__ == "__main__":
+    main()
