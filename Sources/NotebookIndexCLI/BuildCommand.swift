@@ -1,7 +1,7 @@
 import Foundation
 import SearchIndex
 
-/// `notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]`
+/// `notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait]`
 struct BuildCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -9,6 +9,7 @@ struct BuildCommand {
     func run() async throws -> Int32 {
         let jobs = try arguments.integer("--jobs", minimum: 1, spec: CommandSpecs.build)
             ?? ProcessInfo.processInfo.activeProcessorCount
+        let languages = try context.recognitionLanguages(option: arguments.values["--language"])
         let indexPath = context.indexPath(option: arguments.values["--index"])
         guard let lock = try takeLock(indexPath) else {
             context.printError("notebook-index: another build is updating \(indexPath); not waiting (--no-wait)")
@@ -22,7 +23,7 @@ struct BuildCommand {
         } catch {
             throw IndexError(path: indexPath, reason: String(describing: error))
         }
-        let indexer = Indexer(store: store, source: context.source, transcriber: try context.makeTranscriber())
+        let indexer = Indexer(store: store, source: context.source, transcriber: try context.makeTranscriber(languages))
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
         let report = try await indexer.build(

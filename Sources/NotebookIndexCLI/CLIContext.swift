@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import SearchIndex
 
 /// Everything a command needs from the outside world, so that tests can run commands in-process
@@ -14,13 +15,13 @@ public struct CLIContext: Sendable {
     public var source: any NotebookSource
     /// The recognizer's version, known without loading it (for `status`).
     public var recognitionVersion: Int
-    /// Creates the recognizer (`build`, `text`).
-    public var makeTranscriber: @Sendable () throws -> any DrawingTranscriber
+    /// Creates the recognizer for some languages, all supported (`build`, `text`).
+    public var makeTranscriber: @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
 
     public init(
         environment: [String: String], standardOutput: any TextSink, standardError: any TextSink,
         outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, source: any NotebookSource,
-        recognitionVersion: Int, makeTranscriber: @escaping @Sendable () throws -> any DrawingTranscriber
+        recognitionVersion: Int, makeTranscriber: @escaping @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
     ) {
         self.environment = environment
         self.standardOutput = standardOutput
@@ -39,11 +40,23 @@ public struct CLIContext: Sendable {
         return CLIContext(
             environment: ProcessInfo.processInfo.environment, standardOutput: output, standardError: error,
             outputIsTerminal: output.isTerminal, errorIsTerminal: error.isTerminal, source: RegistryNotebookSource(),
-            recognitionVersion: TranscriberFactory.recognitionVersion, makeTranscriber: TranscriberFactory.make)
+            recognitionVersion: TranscriberFactory.recognitionVersion, makeTranscriber: TranscriberFactory.make(languages:))
     }
 
     func print(_ text: String) { standardOutput.write(text + "\n") }
     func printError(_ text: String) { standardError.write(text + "\n") }
+
+    /// The languages to read: `--language` ("en,de"), else `$NOTEBOOK_INDEX_LANGUAGES`, else the
+    /// language of the user's locale (`$LC_ALL`, else `$LANG`: "de_DE.UTF-8" → de) when it is
+    /// supported, else English.
+    /// - Throws: `LanguageError` when the option or the variable names a language not supported
+    ///   (or none): a choice that was made is never silently replaced by another.
+    func recognitionLanguages(option: String?) throws(LanguageError) -> [Locale.Language] {
+        if let option { return try RecognitionLanguage.parse(option) }
+        if let list = environment["NOTEBOOK_INDEX_LANGUAGES"], !list.isEmpty { return try RecognitionLanguage.parse(list) }
+        let locale = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+        return [locale.flatMap(RecognitionLanguage.fromPOSIXLocale) ?? RecognitionLanguage.english]
+    }
 
     /// The index path: `--index`, else `$NOTEBOOK_INDEX`, else `$XDG_DATA_HOME/notebook-index/index.sqlite`,
     /// else `~/.local/share/notebook-index/index.sqlite`.

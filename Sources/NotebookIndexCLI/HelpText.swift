@@ -36,9 +36,10 @@ enum HelpText {
 
         Crawls files and folders (hidden entries and .notebook-index-ignore patterns are
         skipped), reads what is new or changed, re-recognizes drawings made by another
-        recognizer version and removes files that are gone. A file that cannot be read is
-        named on standard error as 'path: reason' and retried when it changes. One build
-        at a time per index; a killed build leaves the index consistent.
+        recognizer version or in other languages and removes files that are gone. A file
+        that cannot be read is named on standard error as 'path: reason' and retried when
+        it changes. One build at a time per index; a killed build leaves the index
+        consistent.
 
         USAGE: \(Usage.build)
 
@@ -46,6 +47,9 @@ enum HelpText {
           PATH            A notebook file or a folder to crawl.
 
         OPTIONS:
+          --language LIST Languages the handwriting is in, comma-separated: en, fr, de, es,
+                          it, pt, nl (default: $NOTEBOOK_INDEX_LANGUAGES, else the language
+                          of $LANG when supported, else en).
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
@@ -88,8 +92,9 @@ enum HelpText {
     static let status = """
         OVERVIEW: Show what the index holds.
 
-        Files, pages, drawings and words; drawings recognized by another recognizer version
-        (the next build redoes them); files that failed, with the reason.
+        Files, pages, drawings and words; the recognizer version and languages of the last
+        build; drawings recognized by another recognizer version or in other languages (the
+        next build redoes them); files that failed, with the reason.
 
         USAGE: \(Usage.status)
 
@@ -106,8 +111,8 @@ enum HelpText {
     static let text = """
         OVERVIEW: Print the recognized text of a notebook, page by page.
 
-        Reads and recognizes FILE directly (the index is not used). Pages count from 1 here
-        and from 0 in --json.
+        Reads and recognizes FILE directly (the index is not used), in the languages 'build'
+        defaults to. Pages count from 1 here and from 0 in --json.
 
         USAGE: \(Usage.text)
 
@@ -148,7 +153,7 @@ enum HelpText {
 
 /// The usage line of each command.
 enum Usage {
-    static let build = "notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]"
+    static let build = "notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait]"
     static let query =
         "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]"
     static let status = "notebook-index status [--index FILE] [--json]"
@@ -160,7 +165,8 @@ enum Usage {
 enum CommandSpecs {
     static let build = CommandSpec(
         name: "build", usage: Usage.build,
-        help: HelpText.build, valueOptions: ["--index": "FILE", "--jobs": "N"], flags: ["--no-wait"],
+        help: HelpText.build, valueOptions: ["--language": "LIST", "--index": "FILE", "--jobs": "N"],
+        flags: ["--no-wait"],
         positional: "PATH", minimumPositionals: 1, maximumPositionals: .max)
     static let query = CommandSpec(
         name: "query", usage: Usage.query,

@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import SearchIndex
 
 /// `notebook-index status [--index FILE] [--json]`
@@ -22,6 +23,7 @@ struct StatusCommand {
         let version = status.recognitionVersion.map(String.init) ?? "none yet"
         context.print("index:              \(status.path) (\(Formatting.bytes(status.size)))")
         context.print("recognizer version: \(version) (this notebook-index: \(context.recognitionVersion))")
+        context.print("languages:          \(status.recognitionLanguages.map(Self.names) ?? "none yet")")
         let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
         context.print("files:              \(status.files)\(failed)")
         context.print("pages:              \(status.pages)")
@@ -34,12 +36,18 @@ struct StatusCommand {
         return NotebookIndexCLI.ExitCode.success
     }
 
+    /// "en (English), de (German)".
+    static func names(_ codes: [String]) -> String {
+        codes.map { "\($0) (\(RecognitionLanguage.name(of: Locale.Language(identifier: $0))))" }.joined(separator: ", ")
+    }
+
     private func json(_ status: IndexStatus) -> JSONValue {
         .object([
             ("index", .string(status.path)), ("size", .int(Int(status.size))),
             ("schemaVersion", .int(status.schemaVersion)),
             ("recognitionVersion", status.recognitionVersion.map { .int($0) } ?? .null),
             ("currentRecognitionVersion", .int(context.recognitionVersion)),
+            ("recognitionLanguages", status.recognitionLanguages.map { .array($0.map { .string($0) }) } ?? .null),
             ("files", .int(status.files)), ("pages", .int(status.pages)), ("drawings", .int(status.drawings)),
             ("words", .int(status.words)), ("staleDrawings", .int(status.staleDrawings)),
             (

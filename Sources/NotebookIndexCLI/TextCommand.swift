@@ -17,7 +17,7 @@ struct TextCommand {
             context.printError("\(path): \(error)")
             return NotebookIndexCLI.ExitCode.partial
         }
-        let transcriber = try context.makeTranscriber()
+        let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
         if arguments.has("--json") {
             context.print(Self.json(path: path, transcripts: transcripts).rendered)

@@ -2,6 +2,7 @@ import DrawingModel
 import Foundation
 import Recognition
 import SearchIndex
+import Synchronization
 
 /// The one place the command creates its recognizer.
 enum TranscriberFactory {
@@ -9,27 +10,45 @@ enum TranscriberFactory {
 
     /// Checks the installed model now (a damaged install fails the command at once), but builds
     /// the recognizer only when a page needs reading: a no-op rebuild never pays for it.
-    @Sendable static func make() throws -> any DrawingTranscriber {
+    /// - Parameter languages: the languages to read, all supported.
+    @Sendable static func make(languages: [Locale.Language]) throws -> any DrawingTranscriber {
         try HandwritingRecognizer.checkResources()
-        return DeferredRecognizer()
+        return DeferredRecognizer(languages: languages)
+    }
+
+    /// The shipped recognizer for `languages`.
+    static func recognizer(for languages: [Locale.Language]) throws -> HandwritingRecognizer {
+        try HandwritingRecognizer.make(languages: languages)
     }
 }
 
-/// The shipped recognizer, loaded on first use and then shared by every thread.
-struct DeferredRecognizer: DrawingTranscriber {
+/// The shipped recognizer for some languages, loaded on first use and then shared by every thread.
+final class DeferredRecognizer: DrawingTranscriber {
+    let recognitionLanguages: [Locale.Language]
+    private let loaded = Mutex<HandwritingRecognizer?>(nil)
+
+    init(languages: [Locale.Language]) {
+        recognitionLanguages = languages
+    }
+
     var recognitionVersion: Int { HandwritingRecognizer.recognitionVersion }
 
     func transcribe(_ drawing: Drawing) -> Transcript {
-        Self.shared.transcribe(drawing)
+        recognizer.transcribe(drawing)
     }
 
-    private static let shared: HandwritingRecognizer = {
-        do {
-            return try HandwritingRecognizer.makeDefault()
-        } catch {
-            // checkResources() passed, so only a file changed under us can get here
-            FileHandle.standardError.write(Data("notebook-index: \(error)\n".utf8))
-            exit(2)
+    private var recognizer: HandwritingRecognizer {
+        loaded.withLock { loaded in
+            if let loaded { return loaded }
+            do {
+                let recognizer = try TranscriberFactory.recognizer(for: recognitionLanguages)
+                loaded = recognizer
+                return recognizer
+            } catch {
+                // checkResources() passed, so only a file changed under us can get here
+                FileHandle.standardError.write(Data("notebook-index: \(error)\n".utf8))
+                exit(2)
+            }
         }
-    }()
+    }
 }

@@ -2,16 +2,33 @@ import Foundation
 
 /// The languages handwriting is recognized in, and how a preferred list is checked against them.
 ///
-/// The model reads the Latin alphabet, digits and common punctuation, with an English lexicon, so
-/// English (any region: en, en-US, en-GB …) is the one supported language for now.
+/// The model reads the Latin alphabet with the accented letters of the languages below, digits
+/// and common punctuation; each language brings its word list (`words-<code>.txt`). A language
+/// is matched by its language code, so any region of it is read (en-GB, fr-CA, pt-BR …).
 public enum RecognitionLanguage {
-    /// Languages the recognizer reads, most preferred first.
-    public static let supported: [Locale.Language] = [Locale.Language(identifier: "en")]
+    /// Languages the recognizer reads, English first: en, fr, de, es, it, pt, nl.
+    public static let supported: [Locale.Language] = codes.map { Locale.Language(identifier: $0) }
+
+    /// The language codes of `supported`, in order.
+    public static let codes = ["en", "fr", "de", "es", "it", "pt", "nl"]
+
+    /// What to read when nothing is chosen.
+    public static let english = Locale.Language(identifier: "en")
+
+    private static let names = [
+        "en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
+        "nl": "Dutch",
+    ]
 
     /// Whether `language` is read: its language code is that of a supported language.
     public static func isSupported(_ language: Locale.Language) -> Bool {
         guard let code = language.languageCode else { return false }
         return supported.contains { $0.languageCode == code }
+    }
+
+    /// The English name of a language, for messages ("German"); its identifier when unknown.
+    public static func name(of language: Locale.Language) -> String {
+        language.languageCode.flatMap { names[$0.identifier] } ?? language.minimalIdentifier
     }
 
     /// The preferred languages to use, checked.
@@ -24,6 +41,38 @@ public enum RecognitionLanguage {
         guard unsupported.isEmpty else { throw .unsupported(unsupported) }
         return preferred.isEmpty ? supported : preferred
     }
+
+    /// The language codes of `languages` (all supported), each once, in `supported`'s order: the
+    /// same set of languages reads the same way whatever order it was given in, so this is what
+    /// an index stores ("de,en" and "en-GB,de" are both `["en", "de"]`).
+    public static func canonicalCodes(_ languages: [Locale.Language]) -> [String] {
+        let given = Set(languages.compactMap { $0.languageCode?.identifier })
+        return codes.filter(given.contains)
+    }
+
+    /// Parses a comma-separated list of language identifiers ("en,de", "fr-CA, pt").
+    ///
+    /// - Returns: the languages in the order given, checked; empty items are skipped.
+    /// - Throws: `LanguageError.unsupported` naming every language not supported, and
+    ///   `.none` when the list names no language at all.
+    public static func parse(_ list: String) throws(LanguageError) -> [Locale.Language] {
+        let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !items.isEmpty else { throw .none }
+        let languages = items.map { Locale.Language(identifier: $0.replacingOccurrences(of: "_", with: "-")) }
+        let unsupported = languages.filter { !isSupported($0) }
+        guard unsupported.isEmpty else { throw .unsupported(unsupported) }
+        return languages
+    }
+
+    /// The language of a POSIX locale such as `LANG`'s ("de_DE.UTF-8" → de) when it is supported;
+    /// nil for C, POSIX, an empty value or a language we do not read.
+    public static func fromPOSIXLocale(_ value: String) -> Locale.Language? {
+        let name = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+        guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
+        let language = Locale.Language(identifier: name.replacingOccurrences(of: "_", with: "-"))
+        guard isSupported(language), let code = language.languageCode else { return nil }
+        return Locale.Language(identifier: code.identifier)
+    }
 }
 
 /// A preferred language the recognizer cannot read.
@@ -33,13 +82,22 @@ public enum RecognitionLanguage {
 /// a user of that language would not expect.
 public enum LanguageError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported([Locale.Language])
+    /// A list of languages that names none.
+    case none
+
+    /// The supported languages as a message lists them: "en (English), fr (French), …".
+    public static var supportedList: String {
+        RecognitionLanguage.supported.map { "\($0.minimalIdentifier) (\(RecognitionLanguage.name(of: $0)))" }
+            .joined(separator: ", ")
+    }
 
     public var description: String {
         switch self {
         case .unsupported(let languages):
             let names = languages.map(\.minimalIdentifier).joined(separator: ", ")
-            let supported = RecognitionLanguage.supported.map(\.minimalIdentifier).joined(separator: ", ")
-            return "unsupported recognition language: \(names) (supported: \(supported))"
+            return "unsupported recognition language: \(names) (supported: \(Self.supportedList))"
+        case .none:
+            return "no recognition language given (supported: \(Self.supportedList))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import DrawingModel
+import Foundation
 import Recognition
 
 /// What the indexer needs of a recognizer: a version and a transcript per drawing.
@@ -8,8 +9,15 @@ import Recognition
 public protocol DrawingTranscriber: Sendable {
     /// Stored with every drawing; drawings stored with another version are re-recognized.
     var recognitionVersion: Int { get }
+    /// The languages read, stored with the version: a change re-recognizes every drawing.
+    var recognitionLanguages: [Locale.Language] { get }
     /// Everything recognizable in `drawing`, lines in reading order.
     func transcribe(_ drawing: Drawing) -> Transcript
+}
+
+extension DrawingTranscriber {
+    /// English, for a transcriber that does not say (every index before languages was English).
+    public var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
 }
 
 extension HandwritingRecognizer: DrawingTranscriber {

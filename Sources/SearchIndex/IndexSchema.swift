@@ -9,10 +9,11 @@
 /// lead with the reading's score (`ReadingID`), so FTS matches come best first.
 ///
 /// Versions: 1 numbered words in insertion order; 2 numbered them by confidence and indexed one
-/// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score.
+/// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score; 4 folds
+/// readings with `TextFolding.indexForms` (ß/œ/æ spelled out, umlauts also transliterated).
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 3
+    static let version = 4
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -59,7 +60,7 @@ enum IndexSchema {
             text TEXT NOT NULL,              -- best reading
             candidates TEXT NOT NULL,        -- every reading, best first, one per line
             scores TEXT NOT NULL,            -- their scores, space-separated, same order
-            folded TEXT NOT NULL,            -- candidates without case and diacritics, one per line
+            folded TEXT NOT NULL,            -- candidates folded (TextFolding.indexForms), one per line
             confidence REAL NOT NULL,
             stroke_ids TEXT NOT NULL,        -- comma-separated UUIDs
             x REAL, y REAL, width REAL, height REAL,

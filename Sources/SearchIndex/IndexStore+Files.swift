@@ -53,7 +53,7 @@ extension IndexStore {
                 drawingID, word.source.rawValue, word.line, word.position, word.text,
                 texts.joined(separator: "\n"),
                 word.candidates.map { String($0.score) }.joined(separator: " "),
-                texts.map(TextFolding.fold).joined(separator: "\n"),
+                texts.map(TextFolding.indexForms).joined(separator: "\n"),
                 word.confidence,
                 word.strokeIDs.map(\.canonicalString).joined(separator: ","),
                 word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,

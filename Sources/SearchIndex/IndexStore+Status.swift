@@ -13,6 +13,8 @@ public struct IndexStatus: Sendable, Hashable {
     public var schemaVersion: Int
     /// The recognizer version of the last build; nil before the first.
     public var recognitionVersion: Int?
+    /// The language codes of the last build; nil before the first.
+    public var recognitionLanguages: [String]?
     public var files: Int
     public var pages: Int
     public var drawings: Int
@@ -38,6 +40,7 @@ extension IndexStore {
         }
         return IndexStatus(
             path: path, size: size, schemaVersion: IndexSchema.version, recognitionVersion: try recognitionVersion(),
+            recognitionLanguages: try recognitionLanguages(),
             files: try database.integer("SELECT count(*) FROM files") ?? 0,
             pages: try database.integer("SELECT coalesce(sum(pages), 0) FROM files") ?? 0,
             drawings: try database.integer("SELECT count(*) FROM drawings") ?? 0,

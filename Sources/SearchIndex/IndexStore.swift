@@ -57,6 +57,7 @@ public final class IndexStore {
             // Version 0 is an empty file; later versions migrate here, one step at a time.
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
+            if (1...3).contains(version) { try refoldReadings() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
@@ -114,6 +115,30 @@ public final class IndexStore {
             """)
     }
 
+    /// Versions 1 to 3 to 4: folds every stored reading again from its candidates, as
+    /// `TextFolding.indexForms` does now (ß, œ and æ spelled out, German umlauts also
+    /// transliterated). Only rows whose folded text changes are written, so the triggers
+    /// re-index just those readings; the candidates themselves are untouched.
+    private func refoldReadings() throws {
+        let chunk = try database.statement(
+            "SELECT id, candidates, folded FROM words WHERE id > ? ORDER BY id LIMIT 10000")
+        let update = try database.statement("UPDATE words SET folded = ? WHERE id = ?")
+        var last = Int64.min
+        while true {
+            var changed: [(id: Int64, folded: String)] = []
+            var end: Int64?
+            try chunk.forEachRow([last]) { (row: Statement) -> Void in
+                end = row.int64(0)
+                let folded = row.string(1).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { TextFolding.indexForms(Self.oneLine(String($0))) }.joined(separator: "\n")
+                if folded != row.string(2) { changed.append((row.int64(0), folded)) }
+            }
+            guard let end else { break }
+            for row in changed { try update.execute([row.folded, row.id]) }
+            last = end
+        }
+    }
+
     // MARK: Meta
 
     func setMeta(_ key: String, _ value: String) throws {
@@ -134,6 +159,27 @@ public final class IndexStore {
     /// The recognizer version of the last build; nil before the first.
     public func recognitionVersion() throws -> Int? {
         try meta("recognition_version").flatMap { Int($0) }
+    }
+
+    /// Records the languages a build reads, as language codes (`RecognitionLanguage.canonicalCodes`).
+    /// When they differ from the stored ones, every drawing is marked as recognized by no version
+    /// (-1), in the same transaction, so that it counts as stale and the build re-recognizes it,
+    /// as it would for a new recognizer version.
+    public func setRecognitionLanguages(_ codes: [String]) throws {
+        let value = codes.joined(separator: ",")
+        try database.transaction {
+            if try recognitionLanguages().map({ $0.joined(separator: ",") }) ?? value != value {
+                try database.execute("UPDATE drawings SET recognition_version = -1 WHERE recognition_version != -1")
+            }
+            try setMeta("recognition_languages", value)
+        }
+    }
+
+    /// The language codes of the last build ("en", "de" …); nil before the first. An index built
+    /// before languages could be chosen was read in English.
+    public func recognitionLanguages() throws -> [String]? {
+        if let value = try meta("recognition_languages") { return value.split(separator: ",").map(String.init) }
+        return try recognitionVersion() == nil ? nil : ["en"]
     }
 
     /// `PRAGMA integrity_check`'s verdict: "ok" when the file is sound.

@@ -8,8 +8,8 @@ import Recognition
 /// content hash decides. Changed files are read and their drawings recognized in parallel (pages of
 /// one file and different files alike, up to `jobs` at a time); drawings whose ink is unchanged and
 /// whose stored recognition is current are reused. Each file is then written in one transaction
-/// by this object, the single owner of the store. Files recognized by another recognizer version
-/// are redone; files gone from disk are removed.
+/// by this object, the single owner of the store. Files recognized by another recognizer version,
+/// or in other languages, are redone; files gone from disk are removed.
 public final class Indexer {
     public let store: IndexStore
     public let source: any NotebookSource
@@ -40,6 +40,7 @@ public final class Indexer {
         }
         let version = transcriber.recognitionVersion
         try store.setRecognitionVersion(version)
+        try store.setRecognitionLanguages(RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages))
         let records = try store.fileRecords(recognitionVersion: version)
         report.found = crawl.notebooks.count
 

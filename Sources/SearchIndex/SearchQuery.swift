@@ -105,13 +105,12 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// Whether one reading matches a term.
     public func matches(_ candidate: String, term: Term) -> Bool {
-        let fold = options.caseSensitive ? TextFolding.foldDiacritics : TextFolding.fold
-        return matches(folded: fold(candidate), term: term)
+        matches(folded: options.caseSensitive ? TextFolding.exact(candidate) : TextFolding.indexForms(candidate), term: term)
     }
 
     /// Whether a reading, folded as the query's options fold, matches a term.
     private func matches(folded reading: String, term: Term) -> Bool {
-        let wanted = options.caseSensitive ? TextFolding.foldDiacritics(term.core) : term.folded
+        let wanted = options.caseSensitive ? TextFolding.exact(term.core) : term.folded
         guard options.fullWordsOnly else { return TextFolding.contains(reading, wanted) }
         let have = TextFolding.tokens(reading)
         let want = TextFolding.tokens(wanted)

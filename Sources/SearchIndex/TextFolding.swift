@@ -2,15 +2,46 @@ import Foundation
 
 /// The one way text is normalized for matching: the index stores folded candidates and queries
 /// fold their words the same way, so both sides agree whatever the tokenizer does.
+///
+/// A query is folded to one form, `fold`; a stored reading to `indexForms`, which is that form
+/// plus, for a reading with a German umlaut, its transliteration ("Übung" → "ubung uebung"), so
+/// that "Übung", "Ubung" and "uebung" all find it through the same FTS5 tables.
 enum TextFolding {
-    /// Case and diacritics removed ("Café" → "cafe").
+    /// Case and diacritics removed, ligatures and ß spelled out ("Café" → "cafe", "Straße" →
+    /// "strasse", "Œuvre" → "oeuvre").
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        spellOutLetters(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Diacritics removed, case kept (for `--case-sensitive`).
-    static func foldDiacritics(_ text: String) -> String {
-        text.folding(options: [.diacriticInsensitive], locale: nil)
+    /// What the index stores for one reading: `fold`, then, when the reading has ä, ö or ü, a
+    /// space and the fold of its German transliteration (ä → ae, ö → oe, ü → ue). One line, so
+    /// the reading keeps its place among a word's candidates.
+    static func indexForms(_ text: String) -> String {
+        let folded = fold(text)
+        guard text.contains(where: { umlauts[$0] != nil }) else { return folded }
+        let german = fold(String(text.flatMap { umlauts[$0] ?? String($0) }))
+        return german == folded ? folded : folded + " " + german
+    }
+
+    /// Exact text for `--case-sensitive`: case and accents kept, only Unicode's equivalent
+    /// spellings made one (NFC), so a decomposed "é" matches a precomposed one.
+    static func exact(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Letters that are two letters to a reader of the language and to the query's keyboard.
+    private static let spelledOut: [Character: String] = [
+        "ß": "ss", "ẞ": "SS", "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE",
+    ]
+
+    /// German umlauts and their transliterations (Character equality covers decomposed ones).
+    private static let umlauts: [Character: String] = [
+        "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
+    ]
+
+    private static func spellOutLetters(_ text: String) -> String {
+        guard text.contains(where: { spelledOut[$0] != nil }) else { return text }
+        return String(text.flatMap { spelledOut[$0] ?? String($0) })
     }
 
     /// Whether a character is part of a word for matching purposes (unicode61's token characters,

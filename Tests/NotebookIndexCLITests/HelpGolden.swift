@@ -32,16 +32,20 @@ enum HelpGolden {
 
         Crawls files and folders (hidden entries and .notebook-index-ignore patterns are
         skipped), reads what is new or changed, re-recognizes drawings made by another
-        recognizer version and removes files that are gone. A file that cannot be read is
-        named on standard error as 'path: reason' and retried when it changes. One build
-        at a time per index; a killed build leaves the index consistent.
+        recognizer version or in other languages and removes files that are gone. A file
+        that cannot be read is named on standard error as 'path: reason' and retried when
+        it changes. One build at a time per index; a killed build leaves the index
+        consistent.
 
-        USAGE: notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]
+        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait]
 
         ARGUMENTS:
           PATH            A notebook file or a folder to crawl.
 
         OPTIONS:
+          --language LIST Languages the handwriting is in, comma-separated: en, fr, de, es,
+                          it, pt, nl (default: $NOTEBOOK_INDEX_LANGUAGES, else the language
+                          of $LANG when supported, else en).
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
@@ -84,8 +88,9 @@ enum HelpGolden {
     static let status = """
         OVERVIEW: Show what the index holds.
 
-        Files, pages, drawings and words; drawings recognized by another recognizer version
-        (the next build redoes them); files that failed, with the reason.
+        Files, pages, drawings and words; the recognizer version and languages of the last
+        build; drawings recognized by another recognizer version or in other languages (the
+        next build redoes them); files that failed, with the reason.
 
         USAGE: notebook-index status [--index FILE] [--json]
 
@@ -102,8 +107,8 @@ enum HelpGolden {
     static let text = """
         OVERVIEW: Print the recognized text of a notebook, page by page.
 
-        Reads and recognizes FILE directly (the index is not used). Pages count from 1 here
-        and from 0 in --json.
+        Reads and recognizes FILE directly (the index is not used), in the languages 'build'
+        defaults to. Pages count from 1 here and from 0 in --json.
 
         USAGE: notebook-index text FILE [--json]
 

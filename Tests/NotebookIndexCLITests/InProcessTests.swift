@@ -10,6 +10,7 @@ import Testing
 /// the commands handwriting with real stroke IDs and bounds.
 struct StrokeWordsTranscriber: DrawingTranscriber {
     var recognitionVersion = 1
+    var recognitionLanguages = [RecognitionLanguage.english]
 
     func transcribe(_ drawing: Drawing) -> Transcript {
         let words = drawing.strokes.enumerated().compactMap { index, stroke -> RecognizedWord? in
@@ -31,13 +32,15 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         var stderr: String
     }
 
-    func run(_ arguments: [String], version: Int = 1, terminal: Bool = false) async -> Run {
+    func run(
+        _ arguments: [String], version: Int = 1, environment: [String: String] = [:], terminal: Bool = false
+    ) async -> Run {
         let out = StringSink()
         let err = StringSink()
         let context = CLIContext(
-            environment: [:], standardOutput: out, standardError: err, outputIsTerminal: terminal,
+            environment: environment, standardOutput: out, standardError: err, outputIsTerminal: terminal,
             source: RegistryNotebookSource(), recognitionVersion: version,
-            makeTranscriber: { StrokeWordsTranscriber(recognitionVersion: version) })
+            makeTranscriber: { StrokeWordsTranscriber(recognitionVersion: version, recognitionLanguages: $0) })
         let status = await NotebookIndexCLI.run(arguments, context: context)
         return Run(status: status, stdout: out.text, stderr: err.text)
     }
@@ -79,6 +82,57 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         let fresh = await run(["status", "--index", runner.index], version: 2)
         #expect(fresh.stdout.contains("drawings:           1 (0 stale)"))
         #expect(fresh.stdout.contains("recognizer version: 2 (this notebook-index: 2)"))
+    }
+
+    /// `--language`, else `NOTEBOOK_INDEX_LANGUAGES`, else `LANG` when supported, else English;
+    /// stored in the index and shown by `status`; a change of languages re-recognizes.
+    @Test(arguments: [
+        ([String](), [String: String](), ["en"]), (["--language", "en,de"], [:], ["en", "de"]),
+        ([], ["NOTEBOOK_INDEX_LANGUAGES": "fr"], ["fr"]), ([], ["LANG": "de_DE.UTF-8"], ["de"]),
+        ([], ["LANG": "ja_JP.UTF-8"], ["en"]), ([], ["LANG": "C.UTF-8"], ["en"]),
+        (["--language=it"], ["NOTEBOOK_INDEX_LANGUAGES": "fr", "LANG": "de_DE.UTF-8"], ["it"]),
+        ([], ["NOTEBOOK_INDEX_LANGUAGES": "nl,es", "LANG": "de_DE.UTF-8"], ["es", "nl"]),
+    ])
+    func buildChoosesAndStoresLanguages(options: [String], environment: [String: String], stored: [String]) async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("typed", strokes: 1))
+        let build = await run(["build", runner.folder + "/notes", "--index", runner.index] + options, environment: environment)
+        #expect(build.status == 0 && build.stderr.isEmpty)
+        let json = await run(["status", "--index", runner.index, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["recognitionLanguages"] as? [String] == stored)
+    }
+
+    @Test func changedLanguagesReRecognizeAndStatusShowsThem() async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("typed", strokes: 2))
+        let notes = runner.folder + "/notes"
+        #expect(await run(["build", notes, "--index", runner.index]).status == 0)
+        #expect(await run(["status", "--index", runner.index]).stdout.contains("languages:          en (English)\n"))
+        #expect(await run(["build", notes, "--index", runner.index, "--language", "de,en"]).status == 0)
+        let status = await run(["status", "--index", runner.index])
+        #expect(status.stdout.contains("languages:          en (English), de (German)\n"))
+        #expect(status.stdout.contains("drawings:           1 (0 stale)"))
+        let store = try IndexStore(path: runner.index, access: .read)
+        #expect(try store.database.integer("SELECT min(recognition_version) FROM drawings") == 1)
+    }
+
+    @Test(arguments: [
+        (["--language", "en,ja"], [String: String](), "ja"), (["--language", "klingon"], [:], "klingon"),
+        ([], ["NOTEBOOK_INDEX_LANGUAGES": "zh"], "zh"),
+    ])
+    func unsupportedLanguageIsRefusedInOneLine(options: [String], environment: [String: String], named: String) async {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("typed", strokes: 1))
+        let build = await run(["build", runner.folder + "/notes", "--index", runner.index] + options, environment: environment)
+        #expect(build.status == 2 && build.stdout.isEmpty)
+        #expect(
+            build.stderr == "notebook-index: unsupported recognition language: \(named) (supported: en (English), "
+                + "fr (French), de (German), es (Spanish), it (Italian), pt (Portuguese), nl (Dutch))\n")
+        #expect(!FileManager.default.fileExists(atPath: runner.index))
     }
 
     @Test func progressBarDrawsFilesPagesRateAndETA() {

@@ -16,18 +16,18 @@ import Testing
     }
 
     @Test func languages() throws {
-        #expect(StrokeRecognizer.supportedLanguages.map(\.minimalIdentifier) == ["en"])
+        #expect(StrokeRecognizer.supportedLanguages.map(\.minimalIdentifier) == RecognitionLanguage.codes)
         let reader = HandwritingRecognizer(lineReader: LetterReader(letters: [:], wordGap: 0))
         let british = try StrokeRecognizer(recognizer: reader, preferredLanguages: [Locale.Language(identifier: "en-GB")])
         #expect(british.preferredLanguages.map(\.minimalIdentifier) == ["en-GB"])
-        #expect(try StrokeRecognizer(recognizer: reader).preferredLanguages.map(\.minimalIdentifier) == ["en"])
+        #expect(try StrokeRecognizer(recognizer: reader).preferredLanguages.map(\.minimalIdentifier) == RecognitionLanguage.codes)
         #expect(throws: LanguageError.self) {
-            try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "fr-CA")])
+            try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "ja")])
         }
         do {
-            _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "de")])
+            _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "ja")])
         } catch {
-            #expect(error.description == "unsupported recognition language: de (supported: en)")
+            #expect(error.description.hasPrefix("unsupported recognition language: ja (supported: en (English), fr (French)"))
         }
         #expect(StrokeRecognizer.recognitionVersion == HandwritingRecognizer.recognitionVersion)
     }
@@ -90,5 +90,45 @@ import Testing
         #expect(result.strokeIDs == Self.ids(ink, there + world))
         let box = try #require(Rect(enclosing: (there + world).flatMap { ink.strokes[$0].path.controlPoints.map(\.location) }))
         #expect(result.bounds == box)
+    }
+}
+
+@Suite struct RecognitionLanguageTests {
+    @Test func supportedLanguagesHaveNames() {
+        #expect(RecognitionLanguage.supported.map(\.minimalIdentifier) == ["en", "fr", "de", "es", "it", "pt", "nl"])
+        #expect(RecognitionLanguage.supported.map(RecognitionLanguage.name(of:)) == [
+            "English", "French", "German", "Spanish", "Italian", "Portuguese", "Dutch",
+        ])
+    }
+
+    @Test(arguments: [
+        ("en,de", ["en", "de"]), ("fr-CA, pt", ["fr-CA", "pt"]), ("de_AT", ["de-AT"]), ("nl,", ["nl"]),
+    ])
+    func parsesLists(list: String, identifiers: [String]) throws {
+        #expect(try RecognitionLanguage.parse(list).map(\.minimalIdentifier) == identifiers)
+    }
+
+    @Test func refusesUnsupportedLanguagesNamingTheSupportedOnes() {
+        #expect(throws: LanguageError.unsupported([Locale.Language(identifier: "ja")])) {
+            try RecognitionLanguage.parse("en,ja")
+        }
+        #expect(throws: LanguageError.none) { try RecognitionLanguage.parse(" , ") }
+        #expect(
+            LanguageError.unsupported([Locale.Language(identifier: "ja")]).description
+                == "unsupported recognition language: ja (supported: en (English), fr (French), de (German), "
+                + "es (Spanish), it (Italian), pt (Portuguese), nl (Dutch))")
+    }
+
+    @Test(arguments: [
+        ("de_DE.UTF-8", "de"), ("fr_CA", "fr"), ("pt_BR.utf8@euro", "pt"), ("en_GB.UTF-8", "en"), ("ja_JP.UTF-8", nil),
+        ("C", nil), ("POSIX", nil), ("", nil), ("C.UTF-8", nil),
+    ] as [(String, String?)])
+    func languageOfPOSIXLocale(value: String, code: String?) {
+        #expect(RecognitionLanguage.fromPOSIXLocale(value)?.minimalIdentifier == code)
+    }
+
+    @Test func canonicalCodesIgnoreOrderRegionAndRepeats() {
+        let languages = ["de-AT", "en-GB", "de"].map { Locale.Language(identifier: $0) }
+        #expect(RecognitionLanguage.canonicalCodes(languages) == ["en", "de"])
     }
 }

@@ -76,6 +76,25 @@ import Testing
         #expect(try store.recognitionVersion() == 2)
     }
 
+    /// Languages are stored with the version: another set re-recognizes everything, the same set
+    /// in another order or region re-recognizes nothing.
+    @Test func changedLanguagesReRecognizeEveryDrawing() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        folder.write("notes/a.tnb", "apple\n---\nbanana\n")
+        _ = try await build(folder)
+        let store = try IndexStore(path: folder.index, access: .read)
+        #expect(try store.recognitionLanguages() == ["en"])
+        let german = WordTranscriber(languages: ["de", "en"])
+        let report = try await build(folder, transcriber: german)
+        #expect(report.indexed == 1 && report.pagesRecognized == 2 && german.calls == 2)
+        #expect(try store.recognitionLanguages() == ["en", "de"])
+        #expect(try store.status(currentRecognitionVersion: 1).recognitionLanguages == ["en", "de"])
+        let same = WordTranscriber(languages: ["en-GB", "de-AT"])
+        #expect(try await build(folder, transcriber: same).unchanged == 1 && same.calls == 0)
+        #expect(try search(folder, "banana").count == 1)
+    }
+
     @Test func failingFileIsRememberedAndRetriedOnlyWhenItChanges() async throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }

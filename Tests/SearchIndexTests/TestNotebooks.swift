@@ -61,10 +61,12 @@ struct TextNotebookSource: NotebookSource {
 /// Candidates: the word, then its upper-case form; confidence 0.9. Counts its calls.
 final class WordTranscriber: DrawingTranscriber {
     let recognitionVersion: Int
+    let recognitionLanguages: [Locale.Language]
     private let callCount = Mutex(0)
 
-    init(version: Int = 1) {
+    init(version: Int = 1, languages: [String] = ["en"]) {
         recognitionVersion = version
+        recognitionLanguages = languages.map { Locale.Language(identifier: $0) }
     }
 
     var calls: Int { callCount.withLock { $0 } }

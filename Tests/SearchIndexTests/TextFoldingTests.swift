@@ -1,0 +1,94 @@
+import DrawingModel
+import Foundation
+import Recognition
+import Testing
+
+@testable import SearchIndex
+
+@Suite struct TextFoldingTests {
+    @Test(arguments: [
+        ("Übung", "ubung"), ("Café", "cafe"), ("Straße", "strasse"), ("STRASSE", "strasse"), ("Œuvre", "oeuvre"),
+        ("cœur", "coeur"), ("Æsop", "aesop"), ("équation", "equation"), ("Ü\u{308}bung", "ubung"),
+        ("U\u{308}bung", "ubung"),
+    ])
+    func foldRemovesCaseAndAccentsAndSpellsOutLigatures(text: String, folded: String) {
+        #expect(TextFolding.fold(text) == folded)
+    }
+
+    @Test(arguments: [
+        ("Übung", "ubung uebung"), ("U\u{308}bung", "ubung uebung"), ("Mädchen", "madchen maedchen"),
+        ("Größe", "grosse groesse"), ("Café", "cafe"), ("naïve", "naive"), ("apple", "apple"),
+    ])
+    func storedFormsAddTheGermanTransliteration(text: String, stored: String) {
+        #expect(TextFolding.indexForms(text) == stored)
+    }
+
+    /// An index holding the handwritten "Übung" (read also as "Ubung"), "Straße" and "cœur".
+    func store(_ folder: TemporaryFolder) throws -> IndexStore {
+        let store = try IndexStore(path: folder.index, access: .write)
+        func word(_ position: Int, _ texts: String...) -> IndexedWord {
+            IndexedWord(
+                source: .handwriting, line: 0, position: position,
+                candidates: texts.enumerated().map { WordCandidate(text: $1, score: -Double($0)) }, confidence: 0.9,
+                strokeIDs: [UUID()], bounds: Rect(x: Double(position) * 50, y: 0, width: 40, height: 10))
+        }
+        try store.replace(
+            IndexedFile(
+                path: "/x/de.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+                drawings: [
+                    IndexedDrawing(
+                        page: 0, key: "k", strokeCount: 3, recognitionVersion: 1,
+                        words: [word(0, "Übung", "Ubung"), word(1, "Straße"), word(2, "cœur")])
+                ]))
+        return store
+    }
+
+    @Test(arguments: [
+        ("uebung", "Übung"), ("Ubung", "Übung"), ("Übung", "Übung"), ("UEBUNG", "Übung"), ("bung", "Übung"),
+        ("strasse", "Straße"), ("Straße", "Straße"), ("STRASSE", "Straße"), ("coeur", "cœur"), ("cœur", "cœur"),
+    ])
+    func queriesIgnoreAccentsAndCase(query: String, found: String) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try store(folder)
+        #expect(try store.search(SearchQuery(query)).map(\.text) == [found])
+        #expect(try store.search(SearchQuery(query, options: SearchOptions(fullWordsOnly: query != "bung"))).map(\.text) == [found])
+    }
+
+    /// `--case-sensitive` matches case and accents exactly, against every reading.
+    @Test(arguments: [
+        ("Übung", ["Übung"]), ("Ubung", ["Ubung"]), ("übung", []), ("uebung", []), ("Straße", ["Straße"]),
+        ("Strasse", []), ("cœur", ["cœur"]), ("coeur", []), ("U\u{308}bung", ["Übung"]),
+    ])
+    func caseSensitiveMatchesExactly(query: String, found: [String]) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try store(folder)
+        let hits = try store.search(SearchQuery(query, options: SearchOptions(caseSensitive: true)))
+        #expect(hits.map(\.text) == found)
+        if query == "Ubung" { #expect(hits.first.map { $0.score < 0.9 } == true) }  // the second reading, scored lower
+    }
+
+    /// Version 3 stored "Übung" folded as "ubung" only: `build` folds it again, and "uebung" finds it.
+    @Test func version3IndexIsRefolded() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        do {
+            let store = try store(folder)
+            try store.database.execute(
+                """
+                UPDATE words SET folded = 'ubung' || char(10) || 'ubung' WHERE position = 0;
+                UPDATE words SET folded = 'straße' WHERE position = 1;
+                PRAGMA user_version = 3;
+                """)
+            #expect(try store.search(SearchQuery("uebung")).isEmpty)
+        }
+        #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
+        let store = try IndexStore(path: folder.index, access: .write)
+        #expect(try store.database.integer("PRAGMA user_version") == IndexSchema.version)
+        #expect(try store.search(SearchQuery("uebung")).map(\.text) == ["Übung"])
+        #expect(try store.search(SearchQuery("strasse")).map(\.text) == ["Straße"])
+        #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
+        #expect(try store.integrityCheck() == "ok")
+    }
+}
