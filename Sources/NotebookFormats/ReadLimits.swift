@@ -1,3 +1,5 @@
+import DrawingModel
+
 /// Hard caps every reader in this module applies before it allocates, so that no file (broken,
 /// hostile or merely huge) can make a reader run out of memory or time.
 ///
@@ -20,10 +22,29 @@ public enum ReadLimits {
     public static let maxPages = 100_000
     /// Most strokes accepted on one page.
     public static let maxStrokesPerPage = 1_000_000
-    /// Most points accepted in one stroke.
-    public static let maxPointsPerStroke = 10_000_000
+    /// Most points accepted in one stroke (72 MB of `StrokePoint`s).
+    public static let maxPointsPerStroke = 1_000_000
     /// Most channel values decoded from one InkML trace (defaults of omitted channels included).
-    public static let maxValuesPerTrace = 1 << 24
+    public static let maxValuesPerTrace = 1 << 23
+}
+
+/// The points one file may bring, counted across its pages while readers make strokes, so that a
+/// small compressed file of millions of points is refused before its points take gigabytes
+/// (`checkedInk()` counts again afterwards, for readers that do not charge).
+///
+/// The registry gives every read its own budget through a task local; readers call `charge(_:)`
+/// as they make each stroke. A reader runs on one thread, so the count needs no lock.
+final class PointBudget: @unchecked Sendable {
+    @TaskLocal static var current: PointBudget?
+    private var used = 0
+
+    /// Adds `count` points to the current read's total.
+    /// - Throws: `ReadError` once the file has more than `InkLimits.maxPointsPerFile`.
+    static func charge(_ count: Int) throws(ReadError) {
+        guard let budget = current else { return }
+        budget.used += count
+        guard budget.used <= InkLimits.maxPointsPerFile else { throw ReadError(InkLimits.tooManyPoints) }
+    }
 }
 
 /// Formats a byte count for messages: "512 MB", "3.2 KB".

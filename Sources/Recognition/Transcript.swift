@@ -50,9 +50,13 @@ public struct RecognizedLine: Sendable, Hashable {
 /// Everything recognized in one drawing, lines top to bottom.
 public struct Transcript: Sendable, Hashable {
     public var lines: [RecognizedLine]
+    /// Visible traces left unread because the drawing has more than
+    /// `HandwritingRecognizer.maxTracesPerDrawing`; 0 when everything was read.
+    public var unreadTraces: Int
 
-    public init(lines: [RecognizedLine]) {
+    public init(lines: [RecognizedLine], unreadTraces: Int = 0) {
         self.lines = lines
+        self.unreadTraces = unreadTraces
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }
