@@ -7,6 +7,14 @@ struct BuildCommand {
     let context: CLIContext
 
     func run() async throws -> Int32 {
+        let worker = context.environment[BuildSupervisor.workerVariable]
+        if context.supervisesBuilds {
+            guard worker != nil else {
+                return try BuildSupervisor.supervise(
+                    arguments: Array(CommandLine.arguments.dropFirst()), environment: context.environment)
+            }
+            BuildSupervisor.exitWhenSupervisorEnds()
+        }
         let jobs = try arguments.integer("--jobs", minimum: 1, spec: CommandSpecs.build)
             ?? ProcessInfo.processInfo.activeProcessorCount
         let indexPath = context.indexPath(option: arguments.values["--index"])
@@ -26,7 +34,7 @@ struct BuildCommand {
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
         let report = try await indexer.build(
-            paths: arguments.positionals, jobs: jobs,
+            paths: arguments.positionals, jobs: jobs, afterCrash: worker == BuildSupervisor.afterCrash,
             onFailure: { failure in
                 bar?.finish()
                 context.printError("\(failure.path): \(failure.reason)")

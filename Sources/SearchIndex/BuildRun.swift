@@ -72,6 +72,8 @@ struct BuildRun {
                     switch work {
                     case .read(let index):
                         let job = jobs[index]
+                        try indexer.store.beginAttempt(
+                            path: job.notebook.path, fingerprint: job.notebook.fingerprint, alone: width == 1)
                         group.addTask { .read(index, Self.read(job, source: source)) }
                     case .recognize(let job, let page, let drawing):
                         group.addTask {

@@ -31,6 +31,8 @@ public final class IndexStore {
         database = try Database(path: path, mode: access == .write ? .create : .readWrite)
         self.path = path
         try prepareSchema(access: access)
+        // an addition that older builds ignore, so it needs no new schema version
+        if access == .write { try database.execute(Self.attemptsTable) }
     }
 
     private func prepareSchema(access: Access) throws {
