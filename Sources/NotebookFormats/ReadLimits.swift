@@ -47,6 +47,18 @@ final class PointBudget: @unchecked Sendable {
     }
 }
 
+extension ReadLimits {
+    /// Why a file that is not a regular file (a FIFO, a device, a socket) is not read.
+    public static let notRegular = "not a regular file (a pipe, device or socket); only regular files are read"
+
+    /// Why a file of `size` bytes is not read; nil when its size is within the limit. Checked
+    /// before the file is hashed or read.
+    public static func sizeRefusal(_ size: Int64) -> String? {
+        guard size > maxFileSize else { return nil }
+        return "file is \(describeByteCount(Int(clamping: size))), over the \(describeByteCount(maxFileSize)) limit"
+    }
+}
+
 /// Formats a byte count for messages: "512 MB", "3.2 KB".
 func describeByteCount(_ count: Int) -> String {
     let units = ["bytes", "KB", "MB", "GB", "TB"]

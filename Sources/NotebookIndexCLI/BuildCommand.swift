@@ -18,6 +18,11 @@ struct BuildCommand {
         let jobs = try arguments.integer("--jobs", minimum: 1, spec: CommandSpecs.build)
             ?? ProcessInfo.processInfo.activeProcessorCount
         let indexPath = context.indexPath(option: arguments.values["--index"])
+        // before the lock file and SQLite's journal are made beside it (`/dev/null.lock`)
+        var info = stat()
+        if stat(indexPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw IndexError(path: indexPath, reason: "not a regular file; the index must be a file")
+        }
         guard let lock = try takeLock(indexPath) else {
             context.printError("notebook-index: another build is updating \(indexPath); not waiting (--no-wait)")
             return NotebookIndexCLI.ExitCode.failure
@@ -37,7 +42,7 @@ struct BuildCommand {
             paths: arguments.positionals, jobs: jobs, afterCrash: worker == BuildSupervisor.afterCrash,
             onFailure: { failure in
                 bar?.finish()
-                context.printError("\(failure.path): \(failure.reason)")
+                context.printError("\(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
             },
             onProgress: { bar?.update($0) })
         bar?.finish()

@@ -71,7 +71,7 @@ public enum NotebookIndexCLI {
         } catch let error as UsageError {
             return usageError(error, context)
         } catch {
-            context.printError("notebook-index: \(error)")
+            context.printError("notebook-index: \(Formatting.shown(String(describing: error)))")
             return ExitCode.failure
         }
     }

@@ -20,7 +20,7 @@ struct StatusCommand {
             return NotebookIndexCLI.ExitCode.success
         }
         let version = status.recognitionVersion.map(String.init) ?? "none yet"
-        context.print("index:              \(status.path) (\(Formatting.bytes(status.size)))")
+        context.print("index:              \(Formatting.shown(status.path)) (\(Formatting.bytes(status.size)))")
         context.print("recognizer version: \(version) (this notebook-index: \(context.recognitionVersion))")
         let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
         context.print("files:              \(status.files)\(failed)")
@@ -29,7 +29,9 @@ struct StatusCommand {
         context.print("words:              \(status.words)")
         if !status.failures.isEmpty {
             context.print("failures:")
-            for failure in status.failures { context.print("  \(failure.path): \(failure.reason)") }
+            for failure in status.failures {
+                context.print("  \(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
+            }
         }
         return NotebookIndexCLI.ExitCode.success
     }

@@ -14,7 +14,7 @@ struct TextCommand {
         do {
             notebook = try context.source.read(at: URL(fileURLWithPath: path))
         } catch {
-            context.printError("\(path): \(error)")
+            context.printError("\(Formatting.shown(path)): \(Formatting.shown(String(describing: error)))")
             return NotebookIndexCLI.ExitCode.partial
         }
         let transcriber = try context.makeTranscriber()
@@ -25,7 +25,7 @@ struct TextCommand {
             for (page, transcript) in transcripts.enumerated() {
                 if page > 0 { context.print("") }
                 context.print("page \(page + 1)")
-                for line in transcript.lines { context.print(line.text) }
+                for line in transcript.lines { context.print(Formatting.shown(line.text)) }
             }
         }
         return NotebookIndexCLI.ExitCode.success

@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import NotebookFormats
 
 /// One build's pipeline: reads and recognitions run as child tasks; results come back to this
 /// struct, which alone writes to the store.
@@ -136,6 +137,9 @@ struct BuildRun {
 
     /// Hashes, compares and reads one file (runs in a child task).
     private static func read(_ job: FileJob, source: any NotebookSource) -> ReadOutcome {
+        if !job.notebook.isFolder, let reason = ReadLimits.sizeRefusal(job.notebook.fingerprint.size) {
+            return .failed(hash: "", reason: reason)
+        }
         let hash: String
         do {
             hash = try ContentHash.of(job.notebook)
