@@ -1,7 +1,7 @@
 import Foundation
 import SearchIndex
 
-/// `notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]`
+/// `notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait] [--rebuild]`
 struct BuildCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -29,27 +29,42 @@ struct BuildCommand {
         }
         defer { withExtendedLifetime(lock) {} }
 
+        if arguments.has("--rebuild") {
+            for file in [indexPath, indexPath + "-wal", indexPath + "-shm", indexPath + "-journal"] {
+                try? FileManager.default.removeItem(atPath: file)
+            }
+        }
         let store: IndexStore
         do {
             store = try IndexStore(path: indexPath, access: .write)
         } catch {
-            throw IndexError(path: indexPath, reason: String(describing: error))
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
         let indexer = Indexer(store: store, source: context.source, transcriber: try context.makeTranscriber())
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
-        let report = try await indexer.build(
+        let report: BuildReport
+        do {
+            report = try await build(indexer, jobs: jobs, worker: worker, bar: bar)
+        } catch {
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
+        }
+        bar?.finish()
+        if context.errorIsTerminal {
+            context.printError(summary(report, seconds: Date().timeIntervalSince(started)))
+        }
+        return report.failures.isEmpty ? NotebookIndexCLI.ExitCode.success : NotebookIndexCLI.ExitCode.partial
+    }
+
+    private func build(_ indexer: Indexer, jobs: Int, worker: String?, bar: ProgressBar?) async throws -> BuildReport {
+        let context = self.context
+        return try await indexer.build(
             paths: arguments.positionals, jobs: jobs, afterCrash: worker == BuildSupervisor.afterCrash,
             onFailure: { failure in
                 bar?.finish()
                 context.printError("\(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
             },
             onProgress: { bar?.update($0) })
-        bar?.finish()
-        if context.errorIsTerminal {
-            context.printError(summary(report, seconds: Date().timeIntervalSince(started)))
-        }
-        return report.failures.isEmpty ? NotebookIndexCLI.ExitCode.success : NotebookIndexCLI.ExitCode.partial
     }
 
     /// The index's writer lock; nil when another build holds it and `--no-wait` was given.

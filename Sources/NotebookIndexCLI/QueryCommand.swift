@@ -19,7 +19,7 @@ struct QueryCommand {
         do {
             hits = try IndexStore(path: indexPath, access: .read).search(SearchQuery(text, options: options))
         } catch {
-            throw IndexError(path: indexPath, reason: String(describing: error))
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
         if arguments.has("--json") {
             context.print(Self.json(query: text, hits: hits).rendered)

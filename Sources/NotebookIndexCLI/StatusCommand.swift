@@ -13,7 +13,7 @@ struct StatusCommand {
             status = try IndexStore(path: indexPath, access: .read).status(
                 currentRecognitionVersion: context.recognitionVersion)
         } catch {
-            throw IndexError(path: indexPath, reason: String(describing: error))
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
         if arguments.has("--json") {
             context.print(json(status).rendered)

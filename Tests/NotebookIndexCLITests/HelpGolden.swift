@@ -36,7 +36,7 @@ enum HelpGolden {
         named on standard error as 'path: reason' and retried when it changes. One build
         at a time per index; a killed build leaves the index consistent.
 
-        USAGE: notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait]
+        USAGE: notebook-index build PATH... [--index FILE] [--jobs N] [--no-wait] [--rebuild]
 
         ARGUMENTS:
           PATH            A notebook file or a folder to crawl.
@@ -45,6 +45,7 @@ enum HelpGolden {
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
+          --rebuild       Start the index afresh (when it is damaged, say).
           -h, --help      Show this help.
 
         EXIT STATUS:
