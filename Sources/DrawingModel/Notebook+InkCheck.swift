@@ -61,8 +61,10 @@ extension Notebook {
 }
 
 extension Stroke {
-    /// Whether every control point, before and after the transform, is finite and in range.
-    var hasSaneLocations: Bool {
+    /// Whether every control point, before and after the transform, is finite and within
+    /// `InkLimits.maxCoordinate`: what `checkedInk()` demands, and what the recognizer checks of
+    /// drawings handed to it directly.
+    public var hasSaneLocations: Bool {
         let limit = InkLimits.maxCoordinate
         for point in path.controlPoints {
             let q = point.location.applying(transform)

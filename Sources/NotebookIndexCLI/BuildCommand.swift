@@ -64,6 +64,10 @@ struct BuildCommand {
                 bar?.finish()
                 context.printError("\(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
             },
+            onNotice: { notice in
+                bar?.finish()
+                context.printError("\(Formatting.shown(notice.path)): \(notice.reason)")
+            },
             onProgress: { bar?.update($0) })
     }
 

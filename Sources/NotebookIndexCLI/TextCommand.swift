@@ -19,6 +19,9 @@ struct TextCommand {
         }
         let transcriber = try context.makeTranscriber()
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
+        for (page, transcript) in transcripts.enumerated() {
+            if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(page + 1): \(note)") }
+        }
         if arguments.has("--json") {
             context.print(Self.json(path: path, transcripts: transcripts).rendered)
         } else {

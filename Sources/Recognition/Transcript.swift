@@ -60,4 +60,11 @@ public struct Transcript: Sendable, Hashable {
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    /// Says what was left unread when the drawing was over a work budget; nil when all was read.
+    public var budgetNote: String? {
+        guard unreadTraces > 0 else { return nil }
+        let limit = HandwritingRecognizer.maxTracesPerDrawing
+        return "recognized in part: the first \(limit) of \(limit + unreadTraces) traces (at most \(limit) per page are read)"
+    }
 }

@@ -20,7 +20,7 @@ struct BuildRun {
 
     private enum Outcome: Sendable {
         case read(Int, ReadOutcome)
-        case recognized(job: Int, page: Int, [IndexedWord])
+        case recognized(job: Int, page: Int, [IndexedWord], note: String?)
     }
 
     /// A file read and waiting for its pages.
@@ -45,7 +45,8 @@ struct BuildRun {
     }
 
     mutating func execute(
-        jobs width: Int, onFailure: (BuildReport.Failure) -> Void, onProgress: (BuildProgress) -> Void
+        jobs width: Int, onFailure: (BuildReport.Failure) -> Void, onNotice: (BuildReport.Failure) -> Void,
+        onProgress: (BuildProgress) -> Void
     ) async throws {
         let source = indexer.source
         let transcriber = indexer.transcriber
@@ -78,7 +79,9 @@ struct BuildRun {
                         group.addTask { .read(index, Self.read(job, source: source)) }
                     case .recognize(let job, let page, let drawing):
                         group.addTask {
-                            .recognized(job: job, page: page, IndexedWord.handwriting(transcriber.transcribe(drawing)))
+                            let transcript = transcriber.transcribe(drawing)
+                            return .recognized(
+                                job: job, page: page, IndexedWord.handwriting(transcript), note: transcript.budgetNote)
                         }
                     }
                 }
@@ -115,8 +118,13 @@ struct BuildRun {
                     } else {
                         open[index] = file
                     }
-                case .recognized(let index, let page, let words):
+                case .recognized(let index, let page, let words, let note):
                     report.pagesRecognized += 1
+                    if let note {
+                        let notice = BuildReport.Failure(path: jobs[index].notebook.path, reason: "page \(page + 1): \(note)")
+                        report.notices.append(notice)
+                        onNotice(notice)
+                    }
                     progress.pagesDone += 1
                     guard var file = open[index] else { break }
                     file.handwriting[page] = words

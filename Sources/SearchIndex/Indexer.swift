@@ -26,6 +26,7 @@ public final class Indexer {
     ///   - jobs: how many files or pages are read or recognized at once.
     ///   - onFailure: called for every file that fails, as it fails (`path`, `reason`).
     ///   - onProgress: called after every step of work.
+    ///   - onNotice: called for every page recognized in part (`path`, `page N: what`).
     ///   - afterCrash: the previous build of this index died by a signal (the command's
     ///     supervisor knows): files it was reading alone are remembered as failed, and the others
     ///     it was reading are read first, one at a time (see `IndexStore.beginAttempt`).
@@ -33,7 +34,8 @@ public final class Indexer {
     public func build(
         paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         afterCrash: Bool = false,
-        onFailure: (BuildReport.Failure) -> Void = { _ in }, onProgress: (BuildProgress) -> Void = { _ in }
+        onFailure: (BuildReport.Failure) -> Void = { _ in }, onNotice: (BuildReport.Failure) -> Void = { _ in },
+        onProgress: (BuildProgress) -> Void = { _ in }
     ) async throws -> BuildReport {
         var report = BuildReport()
         let crawl = Crawler(source: source).crawl(paths)
@@ -86,10 +88,10 @@ public final class Indexer {
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
         var first = BuildRun(indexer: self, jobs: alone, version: version, report: report)
-        try await first.execute(jobs: 1, onFailure: onFailure, onProgress: onProgress)
+        try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
         var rest = BuildRun(indexer: self, jobs: together, version: version, report: first.report)
-        try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onProgress: onProgress)
+        try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         return rest.report
     }
 

@@ -50,3 +50,13 @@ import Testing
         #expect(points.count == InkFeatures.maxRows)
     }
 }
+
+extension RecognitionBudgetTests {
+    /// A drawing handed to the recognizer directly, without a reader's checks.
+    @Test func strokesWithOverflowingCoordinatesAreNotInk() {
+        let points = (1...3).map { StrokePoint(location: Point(x: Double($0), y: Double($0))) }
+        let huge = Stroke(id: InkBuilder.id(0), transform: AffineTransform(scaleX: 1e308, y: 1e308), path: StrokePath(controlPoints: points))
+        let recognizer = HandwritingRecognizer(lineReader: LetterReader(letters: [0: "a"], wordGap: 0))
+        #expect(recognizer.transcribe(Drawing(strokes: [huge])).lines.isEmpty)
+    }
+}
