@@ -21,6 +21,10 @@ enum BuildSupervisor {
     /// Each crash convicts a file or sets suspects apart to read alone, so a build makes progress
     /// on every restart; this only stops a worker that dies outside any file.
     static let maxRestarts = 100
+    /// The deaths a file can cause: a trap or fault, an abort (a failed allocation), and SIGKILL
+    /// (the kernel's out-of-memory killer). Any other signal (SIGTERM, SIGINT, SIGHUP) was sent
+    /// to stop the build, so the supervisor stops too.
+    static let crashSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGKILL]
 
     /// Runs workers with `arguments` (the command line without the program) until one exits.
     /// - Returns: that worker's exit status.
@@ -41,6 +45,11 @@ enum BuildSupervisor {
             worker.waitUntilExit()
             try? lifeline.fileHandleForWriting.close()
             if worker.terminationReason == .exit { return worker.terminationStatus }
+            guard crashSignals.contains(worker.terminationStatus) else {
+                signal(worker.terminationStatus, SIG_DFL)
+                kill(getpid(), worker.terminationStatus)
+                return 128 + worker.terminationStatus
+            }
             crashed = true
         }
         throw SupervisorError(restarts: maxRestarts)

@@ -29,8 +29,23 @@ struct PoisonFileTests {
         #expect(status.stdout.contains("poison.rm: notebook-index died while reading this file"))
     }
 
+    /// A worker stopped on purpose (SIGTERM) stops the build and blames no file.
+    @Test func aBuildStoppedWithSIGTERMBlamesNoFile() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let poison = runner.folder + "/notes/poison.rm"
+        FileManager.default.createFile(atPath: poison, contents: Data(slowRemarkablePage()))
+        let (build, _, _) = try runner.start(["build", "notes", "--index", runner.index, "--jobs", "1"])
+        try killWorker(of: build, whileReading: poison, index: runner.index, signal: SIGTERM)
+        build.waitUntilExit()
+        let stopped = build.terminationReason == .uncaughtSignal ? build.terminationStatus : build.terminationStatus - 128
+        #expect(stopped == SIGTERM)
+        let status = try runner.run(["status", "--index", runner.index])
+        #expect(!status.stdout.contains("died while reading"))
+    }
+
     /// Waits until the build has recorded its attempt on `path`, then kills the build's worker.
-    private func killWorker(of build: Process, whileReading path: String, index: String) throws {
+    private func killWorker(of build: Process, whileReading path: String, index: String, signal: Int32 = SIGKILL) throws {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if let store = try? IndexStore(path: index, access: .read),
@@ -47,7 +62,7 @@ struct PoisonFileTests {
                 .split(separator: " ").compactMap { Int32($0) }
         }
         #expect(workers.count == 1)
-        for worker in workers { kill(worker, SIGKILL) }
+        for worker in workers { kill(worker, signal) }
     }
 
     /// A reMarkable v5 page of 3,000 short strokes scattered at random: seconds of recognition,
