@@ -6,10 +6,11 @@ import DrawingModel
 /// The numbers are far above anything a real notebook reaches: the largest corpus file expands to
 /// about 2 MB, the longest stroke has a few thousand points.
 public enum ReadLimits {
-    /// Largest file read from disk (bytes).
-    public static let maxFileSize = 512 << 20
+    /// Largest file read from disk (bytes). With the document it expands to and its points,
+    /// one read then stays well under 1 GB.
+    public static let maxFileSize = 256 << 20
     /// Largest document a gzip stream or zip entry may expand to (bytes).
-    public static let maxExpandedSize = 512 << 20
+    public static let maxExpandedSize = 256 << 20
     /// Largest number of entries a zip central directory may list.
     public static let maxZipEntries = 65_535
     /// Deepest element nesting accepted in XML.

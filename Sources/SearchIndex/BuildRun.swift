@@ -56,6 +56,7 @@ struct BuildRun {
         var recognitions: [Work] = []
         var open: [Int: OpenFile] = [:]
         var inFlight = 0
+        var reading = 0
 
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             while true {
@@ -64,9 +65,12 @@ struct BuildRun {
                     let work: Work
                     if !recognitions.isEmpty {
                         work = recognitions.removeFirst()
-                    } else if nextRead < jobs.count, open.count < width {
+                    } else if nextRead < jobs.count, open.count < width,
+                        MemoryGate.mayRead(readsInFlight: reading, filesOpen: open.count)
+                    {
                         work = .read(nextRead)
                         nextRead += 1
+                        reading += 1
                     } else {
                         break
                     }
@@ -87,6 +91,7 @@ struct BuildRun {
                 }
                 guard let outcome = try await group.next() else { break }
                 inFlight -= 1
+                if case .read = outcome { reading -= 1 }
                 switch outcome {
                 case .read(let index, .sameContent(let hash)):
                     var fingerprint = jobs[index].notebook.fingerprint

@@ -74,7 +74,7 @@ struct HostileFileTests {
         #expect(truncate(path, 3 << 30) == 0)  // sparse: reading it all would take seconds
         let build = try runner.run(["build", "notes", "--index", runner.index])
         #expect(build.status == 1)
-        #expect(build.stderr.contains("huge.xopp: file is 3 GB, over the 512 MB limit"))
+        #expect(build.stderr.contains("huge.xopp: file is 3 GB, over the 256 MB limit"))
     }
 
     @Test func anIndexOnDevNullLeavesNothingBehind() throws {
