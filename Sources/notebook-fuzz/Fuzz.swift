@@ -25,8 +25,9 @@ enum Fuzz {
     }
 
     /// - Parameters:
-    ///   - recognizeEvery: every this many cases that read, one page of the notebook (chosen by
-    ///     the case's generator) also goes through the shipped recognizer, where hostile ink
+    ///   - recognizeEvery: every this many cases that read (and every tenth of that among those
+    ///     whose numbers were made absurd, the ones aimed at ink), one page of the notebook, chosen
+    ///     by the case's generator, also goes through the shipped recognizer, where hostile ink
     ///     costs time and memory; 0 reads only.
     ///   - maxMegabytes: a case that raises the process's peak memory past this fails.
     static func run(
@@ -59,7 +60,7 @@ enum Fuzz {
         print("format  seeds    cases  refused  read  recognized  failures  seconds")
         let fuzzStarted = Date()
         for (format, inputs) in seeds.sorted(by: { $0.key < $1.key }) where only == nil || only?.format == format {
-            var refused = 0, read = 0, recognized = 0, slow = 0
+            var refused = 0, read = 0, absurdRead = 0, recognized = 0, slow = 0
             let started = Date()
             let range = only.map { $0.index..<($0.index + 1) } ?? 0..<max(cases, 0)
             for k in range {
@@ -73,7 +74,10 @@ enum Fuzz {
                 do {
                     let notebook = try NotebookFormats.read(contents: bytes, fileExtension: input.fileExtension)
                     read += 1
-                    if let recognizer, read % recognizeEvery == 0, !notebook.pages.isEmpty {
+                    if mutation == .absurdNumber { absurdRead += 1 }
+                    let chosen = read % max(recognizeEvery, 1) == 0
+                        || (mutation == .absurdNumber && absurdRead % max(recognizeEvery / 10, 1) == 0)
+                    if let recognizer, chosen, !notebook.pages.isEmpty {
                         let page = Int(rng.next() % UInt64(notebook.pages.count))
                         _ = recognizer.transcribe(notebook.pages[page].drawing)
                         recognized += 1
