@@ -12,8 +12,10 @@ public enum InkLimits {
     /// Most control points accepted in one notebook (about 300 MB of `StrokePoint`s); a dense
     /// handwritten page has under 100,000.
     public static let maxPointsPerFile = 4_000_000
-    /// The reason given for a notebook over `maxPointsPerFile`.
-    public static let tooManyPoints = "more than \(maxPointsPerFile) points; notebooks this large are not read"
+    /// The reason given for a notebook over `limit` points.
+    public static func tooManyPoints(_ limit: Int = maxPointsPerFile) -> String {
+        "more than \(limit) points; notebooks this large are not read"
+    }
 }
 
 /// Why a notebook's ink was refused; `description` is the one-line reason shown after `path: `.
@@ -47,7 +49,7 @@ extension Notebook {
                 let stroke = notebook.pages[p].drawing.strokes[s]
                 points += stroke.path.count
                 guard points <= InkLimits.maxPointsPerFile else {
-                    throw InkError(InkLimits.tooManyPoints)
+                    throw InkError(InkLimits.tooManyPoints())
                 }
                 guard stroke.hasSaneLocations else {
                     throw InkError(

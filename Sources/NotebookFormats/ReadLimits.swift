@@ -37,14 +37,19 @@ public enum ReadLimits {
 /// as they make each stroke. A reader runs on one thread, so the count needs no lock.
 final class PointBudget: @unchecked Sendable {
     @TaskLocal static var current: PointBudget?
+    let limit: Int
     private var used = 0
 
+    init(limit: Int = InkLimits.maxPointsPerFile) {
+        self.limit = limit
+    }
+
     /// Adds `count` points to the current read's total.
-    /// - Throws: `ReadError` once the file has more than `InkLimits.maxPointsPerFile`.
+    /// - Throws: `ReadError` once the file has more than the budget's `limit`.
     static func charge(_ count: Int) throws(ReadError) {
         guard let budget = current else { return }
         budget.used += count
-        guard budget.used <= InkLimits.maxPointsPerFile else { throw ReadError(InkLimits.tooManyPoints) }
+        guard budget.used <= budget.limit else { throw ReadError(InkLimits.tooManyPoints(budget.limit)) }
     }
 }
 

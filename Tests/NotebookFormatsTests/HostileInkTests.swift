@@ -35,3 +35,38 @@ import Testing
         #expect(checked.pages[0].texts[0].bounds == nil)
     }
 }
+
+/// Issue 13, reproduction 2: a file's points are counted while it is read, in every reader, so a
+/// small file of millions of points is refused before they take memory (here with budgets of 100
+/// and 1,000 points for a file of 120; the registry's budget is `InkLimits.maxPointsPerFile`).
+@Suite struct PointBudgetTests {
+    /// 40 strokes of 3 points each.
+    private static let points = (0..<40).map { i in [(i, 0), (i, 5), (i, 10)] }
+    private static let xopp =
+        "<xournal><page width=\"100\" height=\"100\"><layer>"
+        + points.map { "<stroke tool=\"pen\" color=\"#000000ff\" width=\"1\">\(list($0, " ", " "))</stroke>" }.joined()
+        + "</layer></page></xournal>"
+    private static let svg =
+        #"<svg xmlns="http://www.w3.org/2000/svg">"#
+        + points.map { #"<polyline points=""# + list($0, ",", " ") + #"" stroke="black"/>"# }.joined() + "</svg>"
+    private static let inkml =
+        #"<ink xmlns="http://www.w3.org/2003/InkML">"# + points.map { "<trace>\(list($0, " ", ", "))</trace>" }.joined() + "</ink>"
+
+    private static func list(_ points: [(Int, Int)], _ inside: String, _ between: String) -> String {
+        points.map { "\($0.0)\(inside)\($0.1)" }.joined(separator: between)
+    }
+
+    private func read(_ text: String, _ fileExtension: String, budget: Int) throws -> Notebook? {
+        try PointBudget.$current.withValue(PointBudget(limit: budget)) {
+            try NotebookFormats.reader(forExtension: fileExtension)?.read(contents: Array(text.utf8), fileExtension: fileExtension)
+        }
+    }
+
+    @Test(arguments: [("xopp", xopp), ("svg", svg), ("inkml", inkml)])
+    func readersStopAtTheBudget(fileExtension: String, text: String) throws {
+        let refusal = #expect(throws: (any Error).self) { try read(text, fileExtension, budget: 100) }
+        #expect(refusal.map { "\($0)" }?.hasSuffix(InkLimits.tooManyPoints(100)) == true)
+        let notebook = try read(text, fileExtension, budget: 1_000)
+        #expect(notebook?.pages.first?.drawing.strokes.count == 40)
+    }
+}
