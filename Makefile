@@ -9,7 +9,8 @@
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
-#   fuzz             10,000+ mutated inputs per reader
+#   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
+#   bench-hostile    a build over hostile files beside good ones: time, memory, answers
 #   install          install the command under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -20,7 +21,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-index eval loss-table train fuzz install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-index bench-hostile eval loss-table train fuzz install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -57,6 +58,12 @@ bench: bench-formats bench-recognizer bench-index
 bench-index: build
 	python3 Benchmarks/bench_index.py --cli $(BIN) $(BENCH_INDEX_ARGS)
 
+# A build over hostile and odd files (issue 13) beside SampleNotebooks: bounded time, peak memory
+# <= 1 GB, good files searchable, every hostile file indexed or named, a fast second build with
+# the same answers. HOSTILE_ARGS=--small for the sizes of a test.
+bench-hostile: build
+	Benchmarks/bench-hostile.sh $(BIN) $(HOSTILE_ARGS)
+
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages
 eval: build
@@ -69,11 +76,15 @@ loss-table: build
 	python3 Benchmarks/loss_table.py $(EVAL_PAGES) --cli $(BIN)
 
 # FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
-# from the test fixtures and the corpus, through every reader via the format registry.
+# from the test fixtures, SampleNotebooks (native JSON among them) and the corpus, through every
+# reader via the format registry; one page of every FUZZ_RECOGNIZE-th notebook read also goes
+# through the recognizer. Each case within 2 s and the run within 1 GB.
 FUZZ_CASES ?= 10000
+FUZZ_RECOGNIZE ?= 100
 fuzz:
 	$(RELEASE) --product notebook-fuzz
-	$$($(SWIFT) build -c release --show-bin-path)/notebook-fuzz fuzz --cases $(FUZZ_CASES) Tests/Fixtures $$( [ -d $(SHARED)/corpus ] && echo $(SHARED)/corpus )
+	$$($(SWIFT) build -c release --show-bin-path)/notebook-fuzz fuzz --cases $(FUZZ_CASES) --recognize-every $(FUZZ_RECOGNIZE) \
+		Tests/Fixtures SampleNotebooks $$( [ -d $(SHARED)/corpus ] && echo $(SHARED)/corpus )
 
 install: build
 	install -d $(PREFIX)/bin

@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
-        .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
+        .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel", "SeededRandom"]),

@@ -42,6 +42,7 @@ done
 cli=$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")
 [ -x "$cli" ] || { echo "killtest: $cli: not built (run 'make build')" >&2; exit 2; }
 command -v sqlite3 >/dev/null || { echo "killtest: sqlite3 missing (apt-get install sqlite3)" >&2; exit 2; }
+command -v flock >/dev/null || { echo "killtest: flock missing (util-linux)" >&2; exit 2; }
 RANDOM=$seed
 
 rm -rf "$work"
@@ -178,6 +179,8 @@ while [ "$killed" -lt "$kills" ] && [ "$rounds" -lt $((kills * 4)) ]; do
     while kill -0 "$pid" 2>/dev/null && [ $(( $(date +%s%3N) - start_ms )) -lt "$delay_ms" ]; do sleep 0.02; done
     if kill -KILL "$pid" 2>/dev/null; then state=killed; killed=$((killed + 1)); else state=finished; fi
     wait "$pid" 2>/dev/null || true
+    # the build's worker ends a moment after the command it serves; the lock says when
+    flock "$idx.lock" true
     integrity=$(index_integrity "$idx")
     summary=$(sqlite3 "$idx" "SELECT count(*) FROM files WHERE error IS NULL" 2>&1)
     if [ "$integrity" != "ok " ]; then

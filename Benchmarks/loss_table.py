@@ -93,8 +93,7 @@ def main():
             continue
         word = fold(tokens[0])
         loc = locs[0]
-        # the index numbers pages from 1, make_pages from 0
-        c = classify(word, item["box"], rows_of[(os.path.abspath(loc["path"]), loc["page"] + 1)])
+        c = classify(word, item["box"], rows_of[(os.path.abspath(loc["path"]), loc["page"])])
         counts["all"][c] += 1
         counts["in word list" if word in lexicon or word.isdigit() else "outside"][c] += 1
     print("| class | " + " | ".join(f"{k} ({sum(v.values())})" for k, v in counts.items()) + " |")

@@ -4,19 +4,18 @@ import Foundation
 /// decided by magic bytes (never by extension).
 enum Containers {
     /// Reads a whole file, refusing one larger than `ReadLimits.maxFileSize` before reading it.
+    /// Only regular files are read: a FIFO or a device (`/dev/zero` behind a link) never ends.
     static func readFile(at url: URL) throws(ReadError) -> [UInt8] {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        } catch {
-            throw ReadError("cannot read the file (\(describe(error)))")
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            throw ReadError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))")
         }
-        if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-            throw ReadError("is a folder, not a notebook file")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadError("is a folder, not a notebook file")
+        default: throw ReadError(ReadLimits.notRegular)
         }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > ReadLimits.maxFileSize {
-            throw ReadError("file is \(describeByteCount(size)), over the \(describeByteCount(ReadLimits.maxFileSize)) limit")
-        }
+        if let reason = ReadLimits.sizeRefusal(Int64(info.st_size)) { throw ReadError(reason) }
         do {
             let data = try Data(contentsOf: url)
             guard data.count <= ReadLimits.maxFileSize else {

@@ -116,10 +116,11 @@ public enum NotebookFormats {
         return String(tag.localName)
     }
 
-    /// Runs a reader, turning any error into a `ReadError`.
+    /// Runs a reader, turning any error into a `ReadError`. Every reader's notebook passes
+    /// `checkedInk()` here, so no format can bring unbounded or non-finite ink further.
     private static func readError(_ body: () throws -> Notebook) throws(ReadError) -> Notebook {
         do {
-            return try body()
+            return try PointBudget.$current.withValue(PointBudget()) { try body() }.checkedInk()
         } catch let error as ReadError {
             throw error
         } catch let error as XMLError {

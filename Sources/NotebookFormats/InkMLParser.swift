@@ -94,6 +94,7 @@ struct InkMLParser {
         let width = format.all.count
         let count = rows.count / width
         guard count > 0 else { return }
+        try PointBudget.charge(count)
         guard strokes.count < ReadLimits.maxStrokesPerPage else {
             throw ReadError("more than \(ReadLimits.maxStrokesPerPage) traces")
         }

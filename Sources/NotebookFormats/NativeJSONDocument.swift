@@ -155,6 +155,7 @@ struct NativeJSONDocument {
                 points = try list(&s, key, limit: ReadLimits.maxPointsPerStroke, noun: "point") {
                     (s: inout NativeJSONScanner) throws(ReadError) in try readPoint(&s)
                 }
+                try PointBudget.charge(points?.count ?? 0)
             case "mask": mask = try s.takeNull() ? nil : try readMask(&s)
             default: try s.skipValue()
             }

@@ -44,6 +44,7 @@ enum RemarkableV3V5Reader {
                 let baseWidth = Double(try c.f32())
                 if version == 5 { _ = try c.u32() }
                 let pointCount = try c.count(of: "point", minimumSize: pointSize) { UInt64(try $0.u32()) }
+                try PointBudget.charge(pointCount)
                 var points: [StrokePoint] = []
                 points.reserveCapacity(pointCount)
                 for _ in 0..<pointCount {

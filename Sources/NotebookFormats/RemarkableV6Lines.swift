@@ -61,6 +61,7 @@ enum RemarkableV6Lines {
                 "point data of \(c.remaining) bytes is not a multiple of \(size)", offset: c.position)
         }
         let count = c.remaining / size
+        try PointBudget.charge(count)
         var points: [RemarkablePoint] = []
         points.reserveCapacity(count)
         for _ in 0..<count {

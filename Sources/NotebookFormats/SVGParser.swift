@@ -112,7 +112,11 @@ struct SVGParser {
 
         switch name {
         case "path", "line", "polyline", "polygon":
-            shape(tag, name, classes, frame)
+            do throws(ReadError) {
+                try shape(tag, name, classes, frame)
+            } catch {
+                throw XMLError(line: xml.line(at: tag.offset), message: error.description)
+            }
             try xml.skipElement()
         case "text":
             let element = text(tag, try xml.readText(), frame)
@@ -122,7 +126,7 @@ struct SVGParser {
         }
     }
 
-    private mutating func shape(_ tag: XMLStartTag, _ name: Substring, _ classes: Set<Substring>, _ frame: Frame) {
+    private mutating func shape(_ tag: XMLStartTag, _ name: Substring, _ classes: Set<Substring>, _ frame: Frame) throws(ReadError) {
         let geometry: SVGStrokeBuilder.Geometry
         if !classes.isDisjoint(with: SVGParser.outlinePens) {
             geometry = .outlineCentreline
@@ -150,7 +154,7 @@ struct SVGParser {
         }
         let pageIndex = pages.count + (page == nil ? 0 : 1)
         let first = (page ?? rootPage).strokes.count
-        let strokes = builder.strokes(subpaths) { ids.id(page: pageIndex, index: first + $0) }
+        let strokes = try builder.strokes(subpaths) { ids.id(page: pageIndex, index: first + $0) }
         if page != nil {
             page?.strokes += strokes
         } else {

@@ -27,7 +27,7 @@ struct SVGStrokeBuilder {
     var creationDate: Date?
 
     /// Strokes for the subpaths; `id(k)` gives the ID of the k-th stroke made.
-    func strokes(_ subpaths: [SVGSubpath], id: (Int) -> UUID) -> [Stroke] {
+    func strokes(_ subpaths: [SVGSubpath], id: (Int) -> UUID) throws(ReadError) -> [Stroke] {
         let scale = transform.scaleFactor.isFinite && transform.scaleFactor > 0 ? transform.scaleFactor : 1
         let paint = geometry == .centreline ? style.stroke : style.fill
         guard var color = paint else { return [] }
@@ -59,6 +59,7 @@ struct SVGStrokeBuilder {
         }
         var strokes: [Stroke] = []
         for (path, width) in paths where !path.isEmpty {
+            try PointBudget.charge(path.count)
             var stroke = Stroke(
                 id: id(strokes.count), ink: Ink(kind: kind, color: color, width: width * scale), transform: transform,
                 path: path)

@@ -29,6 +29,7 @@ enum XournalStrokeBuilder {
         }
         let pointCount = values.count / 2
         guard pointCount >= 2 else { return [] }
+        try PointBudget.charge(pointCount)
         var points: [Point] = []
         points.reserveCapacity(pointCount)
         for i in 0..<pointCount { points.append(Point(x: values[2 * i], y: values[2 * i + 1])) }

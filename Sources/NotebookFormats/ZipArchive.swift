@@ -46,7 +46,10 @@ struct ZipArchive {
         let count = Int(try reader.u16(at: end + 10))
         let directorySize = Int(try reader.u32(at: end + 12))
         let directoryOffset = Int(try reader.u32(at: end + 16))
-        if count == 0xffff || directoryOffset == 0xffff_ffff {
+        // A count of 0xFFFF is also a plain archive of 65,535 entries; zip64 says so by the
+        // zip64 end locator ("PK\u{6}\u{7}") just before the end record.
+        let hasZip64Locator = end >= 20 && (try? reader.u32(at: end - 20)) == 0x0706_4b50
+        if hasZip64Locator || directoryOffset == 0xffff_ffff {
             throw ReadError("zip: zip64 archives are not supported")
         }
         guard count <= ReadLimits.maxZipEntries else {

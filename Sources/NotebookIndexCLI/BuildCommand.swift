@@ -1,43 +1,75 @@
 import Foundation
 import SearchIndex
 
-/// `notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait]`
+/// `notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]`
 struct BuildCommand {
     let arguments: ParsedArguments
     let context: CLIContext
 
     func run() async throws -> Int32 {
+        let worker = context.environment[BuildSupervisor.workerVariable]
+        if context.supervisesBuilds {
+            guard worker != nil else {
+                return try BuildSupervisor.supervise(
+                    arguments: Array(CommandLine.arguments.dropFirst()), environment: context.environment)
+            }
+            BuildSupervisor.exitWhenSupervisorEnds()
+        }
         let jobs = try arguments.integer("--jobs", minimum: 1, spec: CommandSpecs.build)
             ?? ProcessInfo.processInfo.activeProcessorCount
         let languages = try context.recognitionLanguages(option: arguments.values["--language"])
         let indexPath = context.indexPath(option: arguments.values["--index"])
+        // before the lock file and SQLite's journal are made beside it (`/dev/null.lock`)
+        var info = stat()
+        if stat(indexPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw IndexError(path: indexPath, reason: "not a regular file; the index must be a file")
+        }
         guard let lock = try takeLock(indexPath) else {
             context.printError("notebook-index: another build is updating \(indexPath); not waiting (--no-wait)")
             return NotebookIndexCLI.ExitCode.failure
         }
         defer { withExtendedLifetime(lock) {} }
 
+        if arguments.has("--rebuild") {
+            for file in [indexPath, indexPath + "-wal", indexPath + "-shm", indexPath + "-journal"] {
+                try? FileManager.default.removeItem(atPath: file)
+            }
+        }
         let store: IndexStore
         do {
             store = try IndexStore(path: indexPath, access: .write)
         } catch {
-            throw IndexError(path: indexPath, reason: String(describing: error))
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
         let indexer = Indexer(store: store, source: context.source, transcriber: try context.makeTranscriber(languages))
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
-        let report = try await indexer.build(
-            paths: arguments.positionals, jobs: jobs,
-            onFailure: { failure in
-                bar?.finish()
-                context.printError("\(failure.path): \(failure.reason)")
-            },
-            onProgress: { bar?.update($0) })
+        let report: BuildReport
+        do {
+            report = try await build(indexer, jobs: jobs, worker: worker, bar: bar)
+        } catch {
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
+        }
         bar?.finish()
         if context.errorIsTerminal {
             context.printError(summary(report, seconds: Date().timeIntervalSince(started)))
         }
         return report.failures.isEmpty ? NotebookIndexCLI.ExitCode.success : NotebookIndexCLI.ExitCode.partial
+    }
+
+    private func build(_ indexer: Indexer, jobs: Int, worker: String?, bar: ProgressBar?) async throws -> BuildReport {
+        let context = self.context
+        return try await indexer.build(
+            paths: arguments.positionals, jobs: jobs, afterCrash: worker == BuildSupervisor.afterCrash,
+            onFailure: { failure in
+                bar?.finish()
+                context.printError("\(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
+            },
+            onNotice: { notice in
+                bar?.finish()
+                context.printError("\(Formatting.shown(notice.path)): \(notice.reason)")
+            },
+            onProgress: { bar?.update($0) })
     }
 
     /// The index's writer lock; nil when another build holds it and `--no-wait` was given.

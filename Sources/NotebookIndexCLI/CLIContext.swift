@@ -17,6 +17,9 @@ public struct CLIContext: Sendable {
     public var recognitionVersion: Int
     /// Creates the recognizer for some languages, all supported (`build`, `text`).
     public var makeTranscriber: @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
+    /// Whether `build` runs its work in a child process (`BuildSupervisor`); only the real
+    /// command does, since it starts its own executable.
+    public var supervisesBuilds = false
 
     public init(
         environment: [String: String], standardOutput: any TextSink, standardError: any TextSink,
@@ -37,10 +40,12 @@ public struct CLIContext: Sendable {
     public static func standard() -> CLIContext {
         let output = FileDescriptorSink(descriptor: 1)
         let error = FileDescriptorSink(descriptor: 2)
-        return CLIContext(
+        var context = CLIContext(
             environment: ProcessInfo.processInfo.environment, standardOutput: output, standardError: error,
             outputIsTerminal: output.isTerminal, errorIsTerminal: error.isTerminal, source: RegistryNotebookSource(),
             recognitionVersion: TranscriberFactory.recognitionVersion, makeTranscriber: TranscriberFactory.make(languages:))
+        context.supervisesBuilds = true
+        return context
     }
 
     func print(_ text: String) { standardOutput.write(text + "\n") }

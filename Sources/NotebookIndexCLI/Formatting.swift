@@ -3,6 +3,33 @@ import Foundation
 
 /// Small text helpers shared by the human-readable outputs.
 enum Formatting {
+    /// Text from a file or a file name as it may be shown on a terminal: control characters
+    /// (C0, DEL, C1) and bidirectional overrides escaped (`\n`, `\u{1B}`), so that a name or a
+    /// stroke ID cannot forge lines or send escape sequences; a backslash is doubled so that the
+    /// escapes stay unambiguous. Text without them is returned as is.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\\": result += "\\\\"
+            case _ where needsEscape(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
     /// `(102, 310) 88×32`: position and size rounded to whole units.
     static func box(_ rect: Rect) -> String {
         "(\(whole(rect.x)), \(whole(rect.y))) \(whole(rect.width))×\(whole(rect.height))"

@@ -53,6 +53,7 @@ enum HelpText {
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
+          --rebuild       Start the index afresh (when it is damaged, say).
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -153,7 +154,7 @@ enum HelpText {
 
 /// The usage line of each command.
 enum Usage {
-    static let build = "notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait]"
+    static let build = "notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]"
     static let query =
         "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]"
     static let status = "notebook-index status [--index FILE] [--json]"
@@ -166,7 +167,7 @@ enum CommandSpecs {
     static let build = CommandSpec(
         name: "build", usage: Usage.build,
         help: HelpText.build, valueOptions: ["--language": "LIST", "--index": "FILE", "--jobs": "N"],
-        flags: ["--no-wait"],
+        flags: ["--no-wait", "--rebuild"],
         positional: "PATH", minimumPositionals: 1, maximumPositionals: .max)
     static let query = CommandSpec(
         name: "query", usage: Usage.query,

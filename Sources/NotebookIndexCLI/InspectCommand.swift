@@ -13,21 +13,21 @@ struct InspectCommand {
         do {
             notebook = try context.source.read(at: URL(fileURLWithPath: path))
         } catch {
-            context.printError("\(path): \(error)")
+            context.printError("\(Formatting.shown(path)): \(Formatting.shown(String(describing: error)))")
             return NotebookIndexCLI.ExitCode.partial
         }
         if arguments.has("--json") {
             context.print(Self.json(path: path, notebook: notebook).rendered)
             return NotebookIndexCLI.ExitCode.success
         }
-        let title = notebook.title.map { " \"\($0)\"" } ?? ""
+        let title = notebook.title.map { " \"\(Formatting.shown($0))\"" } ?? ""
         let pages = notebook.pages.count == 1 ? "1 page" : "\(notebook.pages.count) pages"
-        context.print("\(path): \(notebook.format)\(title), \(pages)")
+        context.print("\(Formatting.shown(path)): \(notebook.format)\(title), \(pages)")
         for (index, page) in notebook.pages.enumerated() {
             let bounds = page.drawing.bounds.map { "bounds " + Formatting.box($0) } ?? "no visible ink"
             context.print(
                 "page \(index + 1): \(page.drawing.strokes.count) strokes, \(Self.points(page.drawing)) points, \(bounds)")
-            for text in page.texts { context.print("  text: \"\(text.text)\"") }
+            for text in page.texts { context.print("  text: \"\(Formatting.shown(text.text))\"") }
         }
         return NotebookIndexCLI.ExitCode.success
     }

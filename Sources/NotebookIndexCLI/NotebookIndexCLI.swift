@@ -18,6 +18,11 @@ public enum NotebookIndexCLI {
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
+        // A build's worker inherits the signal mask of the supervisor thread that started it,
+        // which blocks SIGTERM and SIGINT; unblocked here, so stopping it works as for any command.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         let arguments = Array(CommandLine.arguments.dropFirst())
         let context = CLIContext.standard()
         let status = ResultBox()
@@ -71,7 +76,7 @@ public enum NotebookIndexCLI {
         } catch let error as UsageError {
             return usageError(error, context)
         } catch {
-            context.printError("notebook-index: \(error)")
+            context.printError("notebook-index: \(Formatting.shown(String(describing: error)))")
             return ExitCode.failure
         }
     }

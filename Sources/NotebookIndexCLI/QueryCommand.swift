@@ -19,7 +19,7 @@ struct QueryCommand {
         do {
             hits = try IndexStore(path: indexPath, access: .read).search(SearchQuery(text, options: options))
         } catch {
-            throw IndexError(path: indexPath, reason: String(describing: error))
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
         if arguments.has("--json") {
             context.print(Self.json(query: text, hits: hits).rendered)
@@ -59,10 +59,10 @@ struct QueryCommand {
         }
         for (index, path) in order.enumerated() {
             if index > 0 { context.print("") }
-            context.print(Formatting.styled(path, "35", enabled: colour))
+            context.print(Formatting.styled(Formatting.shown(path), "35", enabled: colour))
             let sorted = (groups[path] ?? []).sorted { ($0.page, $0.source.rawValue, $0.line, $0.position) < ($1.page, $1.source.rawValue, $1.line, $1.position) }
             for hit in sorted {
-                let quoted = Formatting.styled("\"\(hit.text)\"", "1;31", enabled: colour)
+                let quoted = Formatting.styled("\"\(Formatting.shown(hit.text))\"", "1;31", enabled: colour)
                 let place = hit.bounds.map { "at " + Formatting.box($0) } ?? "in typed text"
                 let typed = hit.source == .typedText && hit.bounds != nil ? " (typed text)" : ""
                 context.print("page \(hit.page + 1)  \(quoted)  \(place)\(typed)")

@@ -14,14 +14,14 @@ struct StatusCommand {
             status = try IndexStore(path: indexPath, access: .read).status(
                 currentRecognitionVersion: context.recognitionVersion)
         } catch {
-            throw IndexError(path: indexPath, reason: String(describing: error))
+            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
         if arguments.has("--json") {
             context.print(json(status).rendered)
             return NotebookIndexCLI.ExitCode.success
         }
         let version = status.recognitionVersion.map(String.init) ?? "none yet"
-        context.print("index:              \(status.path) (\(Formatting.bytes(status.size)))")
+        context.print("index:              \(Formatting.shown(status.path)) (\(Formatting.bytes(status.size)))")
         context.print("recognizer version: \(version) (this notebook-index: \(context.recognitionVersion))")
         context.print("languages:          \(status.recognitionLanguages.map(Self.names) ?? "none yet")")
         let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
@@ -31,7 +31,9 @@ struct StatusCommand {
         context.print("words:              \(status.words)")
         if !status.failures.isEmpty {
             context.print("failures:")
-            for failure in status.failures { context.print("  \(failure.path): \(failure.reason)") }
+            for failure in status.failures {
+                context.print("  \(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
+            }
         }
         return NotebookIndexCLI.ExitCode.success
     }

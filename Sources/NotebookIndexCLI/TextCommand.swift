@@ -14,18 +14,21 @@ struct TextCommand {
         do {
             notebook = try context.source.read(at: URL(fileURLWithPath: path))
         } catch {
-            context.printError("\(path): \(error)")
+            context.printError("\(Formatting.shown(path)): \(Formatting.shown(String(describing: error)))")
             return NotebookIndexCLI.ExitCode.partial
         }
         let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
+        for (page, transcript) in transcripts.enumerated() {
+            if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(page + 1): \(note)") }
+        }
         if arguments.has("--json") {
             context.print(Self.json(path: path, transcripts: transcripts).rendered)
         } else {
             for (page, transcript) in transcripts.enumerated() {
                 if page > 0 { context.print("") }
                 context.print("page \(page + 1)")
-                for line in transcript.lines { context.print(line.text) }
+                for line in transcript.lines { context.print(Formatting.shown(line.text)) }
             }
         }
         return NotebookIndexCLI.ExitCode.success

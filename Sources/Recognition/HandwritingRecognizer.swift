@@ -15,6 +15,14 @@ public final class HandwritingRecognizer: Sendable {
     /// Lines whose layout `textLikelihood` is below this are not read at all.
     public static let minimumTextLikelihood = 0.05
 
+    /// Work budgets, so that no drawing can take unbounded time or memory (a dense handwritten
+    /// page has under 3,000 traces and lines of under 200). Traces past the first
+    /// `maxTracesPerDrawing` in writing order are not read (`Transcript.unreadTraces` says how
+    /// many); a line group of more than `maxTracesPerLine` traces is read in pieces of that many,
+    /// so its words are still found; the network reads at most `InkFeatures.maxRows` rows of a line.
+    public static let maxTracesPerDrawing = 5_000
+    public static let maxTracesPerLine = 400
+
     /// The reader of single lines (the network and decoder in production, a double in tests).
     public let lineReader: any LineReading
     /// The layout analysis in front of the reader.
@@ -41,7 +49,9 @@ public final class HandwritingRecognizer: Sendable {
     ///   scaled by the line's `textLikelihood` (lower for ink that looks like a drawing).
     public func transcribe(_ drawing: Drawing, strokeIDs: Set<UUID>?) -> Transcript {
         var lines: [RecognizedLine] = []
-        for textLine in layout.lines(in: drawing, strokeIDs: strokeIDs)
+        let traces = VisibleInk.traces(in: drawing, strokeIDs: strokeIDs)
+        let kept = Array(traces.prefix(Self.maxTracesPerDrawing))
+        for textLine in layout.lines(of: kept).flatMap({ $0.pieces(ofTraces: Self.maxTracesPerLine) })
         where textLine.textLikelihood >= Self.minimumTextLikelihood {
             let words = lineReader.read(textLine.ink).compactMap { decoded -> RecognizedWord? in
                 guard !decoded.candidates.isEmpty,
@@ -54,6 +64,6 @@ public final class HandwritingRecognizer: Sendable {
             let bounds = words.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
             lines.append(RecognizedLine(words: words, bounds: bounds))
         }
-        return Transcript(lines: lines)
+        return Transcript(lines: lines, unreadTraces: traces.count - kept.count)
     }
 }

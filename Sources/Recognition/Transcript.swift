@@ -50,10 +50,21 @@ public struct RecognizedLine: Sendable, Hashable {
 /// Everything recognized in one drawing, lines top to bottom.
 public struct Transcript: Sendable, Hashable {
     public var lines: [RecognizedLine]
+    /// Visible traces left unread because the drawing has more than
+    /// `HandwritingRecognizer.maxTracesPerDrawing`; 0 when everything was read.
+    public var unreadTraces: Int
 
-    public init(lines: [RecognizedLine]) {
+    public init(lines: [RecognizedLine], unreadTraces: Int = 0) {
         self.lines = lines
+        self.unreadTraces = unreadTraces
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    /// Says what was left unread when the drawing was over a work budget; nil when all was read.
+    public var budgetNote: String? {
+        guard unreadTraces > 0 else { return nil }
+        let limit = HandwritingRecognizer.maxTracesPerDrawing
+        return "recognized in part: the first \(limit) of \(limit + unreadTraces) traces (at most \(limit) per page are read)"
+    }
 }

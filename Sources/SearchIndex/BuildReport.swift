@@ -48,4 +48,7 @@ public struct BuildReport: Sendable {
     public var failures: [Failure] = []
     /// Files skipped because they failed before and have not changed since.
     public var rememberedFailures = 0
+    /// Pages indexed but recognized in part (over a recognition budget), as `path` and
+    /// `page N: ...`; the file counts as indexed.
+    public var notices: [Failure] = []
 }

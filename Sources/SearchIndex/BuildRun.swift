@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import NotebookFormats
 
 /// One build's pipeline: reads and recognitions run as child tasks; results come back to this
 /// struct, which alone writes to the store.
@@ -19,7 +20,7 @@ struct BuildRun {
 
     private enum Outcome: Sendable {
         case read(Int, ReadOutcome)
-        case recognized(job: Int, page: Int, [IndexedWord])
+        case recognized(job: Int, page: Int, [IndexedWord], note: String?)
     }
 
     /// A file read and waiting for its pages.
@@ -44,7 +45,8 @@ struct BuildRun {
     }
 
     mutating func execute(
-        jobs width: Int, onFailure: (BuildReport.Failure) -> Void, onProgress: (BuildProgress) -> Void
+        jobs width: Int, onFailure: (BuildReport.Failure) -> Void, onNotice: (BuildReport.Failure) -> Void,
+        onProgress: (BuildProgress) -> Void
     ) async throws {
         let source = indexer.source
         let transcriber = indexer.transcriber
@@ -54,6 +56,7 @@ struct BuildRun {
         var recognitions: [Work] = []
         var open: [Int: OpenFile] = [:]
         var inFlight = 0
+        var reading = 0
 
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             while true {
@@ -62,9 +65,12 @@ struct BuildRun {
                     let work: Work
                     if !recognitions.isEmpty {
                         work = recognitions.removeFirst()
-                    } else if nextRead < jobs.count, open.count < width {
+                    } else if nextRead < jobs.count, open.count < width,
+                        MemoryGate.mayRead(readsInFlight: reading, filesOpen: open.count)
+                    {
                         work = .read(nextRead)
                         nextRead += 1
+                        reading += 1
                     } else {
                         break
                     }
@@ -72,15 +78,20 @@ struct BuildRun {
                     switch work {
                     case .read(let index):
                         let job = jobs[index]
+                        try indexer.store.beginAttempt(
+                            path: job.notebook.path, fingerprint: job.notebook.fingerprint, alone: width == 1)
                         group.addTask { .read(index, Self.read(job, source: source)) }
                     case .recognize(let job, let page, let drawing):
                         group.addTask {
-                            .recognized(job: job, page: page, IndexedWord.handwriting(transcriber.transcribe(drawing)))
+                            let transcript = transcriber.transcribe(drawing)
+                            return .recognized(
+                                job: job, page: page, IndexedWord.handwriting(transcript), note: transcript.budgetNote)
                         }
                     }
                 }
                 guard let outcome = try await group.next() else { break }
                 inFlight -= 1
+                if case .read = outcome { reading -= 1 }
                 switch outcome {
                 case .read(let index, .sameContent(let hash)):
                     var fingerprint = jobs[index].notebook.fingerprint
@@ -112,8 +123,13 @@ struct BuildRun {
                     } else {
                         open[index] = file
                     }
-                case .recognized(let index, let page, let words):
+                case .recognized(let index, let page, let words, let note):
                     report.pagesRecognized += 1
+                    if let note {
+                        let notice = BuildReport.Failure(path: jobs[index].notebook.path, reason: "page \(page + 1): \(note)")
+                        report.notices.append(notice)
+                        onNotice(notice)
+                    }
                     progress.pagesDone += 1
                     guard var file = open[index] else { break }
                     file.handwriting[page] = words
@@ -134,6 +150,9 @@ struct BuildRun {
 
     /// Hashes, compares and reads one file (runs in a child task).
     private static func read(_ job: FileJob, source: any NotebookSource) -> ReadOutcome {
+        if !job.notebook.isFolder, let reason = ReadLimits.sizeRefusal(job.notebook.fingerprint.size) {
+            return .failed(hash: "", reason: reason)
+        }
         let hash: String
         do {
             hash = try ContentHash.of(job.notebook)

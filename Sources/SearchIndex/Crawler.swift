@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFormats
 
 /// A notebook found on disk: a file, or a folder the readers treat as one notebook.
 public struct FoundNotebook: Sendable, Hashable {
@@ -54,8 +55,10 @@ public struct Crawler: Sendable {
                 } else {
                     walk.visit(folder: path, status: status, rules: IgnoreRules())
                 }
-            } else {
+            } else if status.isRegularFile {
                 walk.addFile(path, status: status)
+            } else {
+                walk.problems.append((path, ReadLimits.notRegular))
             }
         }
         let notebooks = walk.found.values.sorted { $0.path < $1.path }
@@ -95,12 +98,13 @@ private struct Walk {
 
     mutating func visit(folder: String, status: FileStatus, rules inherited: IgnoreRules) {
         guard visitedFolders.insert(status.identity).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        } catch {
+        guard let listing = FolderListing(folder) else {
             problems.append((folder, "cannot list folder"))
             return
+        }
+        let names = listing.names
+        for name in listing.undecodable where name.first != UInt8(ascii: ".") {
+            problems.append((folder + "/" + String(decoding: name, as: UTF8.self), FolderListing.undecodableReason))
         }
         var rules = inherited
         if names.contains(IgnoreRules.fileName),
@@ -110,7 +114,11 @@ private struct Walk {
         }
         for name in names where !name.hasPrefix(".") {
             let path = folder == "/" ? "/" + name : folder + "/" + name
-            guard let entry = FileStatus(path: path) else { continue }  // broken symlink
+            guard let entry = FileStatus(path: path) else {
+                // a broken symlink is skipped; a path the system cannot even look up is not
+                if errno == ENAMETOOLONG { problems.append((path, FolderListing.tooLongReason)) }
+                continue
+            }
             if rules.isIgnored(path: path, isFolder: entry.isFolder) { continue }
             if entry.isFolder {
                 if source.isNotebookFolder(URL(fileURLWithPath: path)) {
@@ -122,6 +130,33 @@ private struct Walk {
                 addFile(path, status: entry)
             }
         }
+    }
+}
+
+/// A folder's entry names as the system gives them, bytes and all: `FileManager` drops (or
+/// mangles) names that are not UTF-8, and those must be reported rather than skipped unseen.
+struct FolderListing {
+    static let undecodableReason = "the file name is not valid UTF-8 (shown with U+FFFD); rename it to index it"
+    static let tooLongReason = "the path is longer than the system allows (4,096 bytes); move it higher to index it"
+
+    /// Sorted names that are valid UTF-8, without `.` and `..`.
+    var names: [String] = []
+    /// The raw bytes of the other names.
+    var undecodable: [[UInt8]] = []
+
+    init?(_ folder: String) {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard bytes != [0x2E], bytes != [0x2E, 0x2E] else { continue }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                names.append(name)
+            } else {
+                undecodable.append(bytes)
+            }
+        }
+        names.sort()
     }
 }
 

@@ -63,51 +63,84 @@ public struct IgnoreRules: Sendable {
     }
 
     /// Gitignore-style glob matching of a whole string.
+    /// - Complexity: O(p · t) for a pattern of p tokens and a text of t characters: the text's
+    ///   suffixes each pattern suffix matches are computed once, last token first, instead of
+    ///   backtracking (which took exponential time on `*a*a*a*a*b` against a long name).
     static func glob(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+        let text = Array(text)
+        let n = text.count
+        // matches[t]: whether the pattern's suffix after the tokens seen so far matches text[t...]
+        var matches = [Bool](repeating: false, count: n + 1)
+        matches[n] = true
+        for token in tokens(pattern).reversed() {
+            var current = [Bool](repeating: false, count: n + 1)
+            switch token {
+            case .star:
+                current[n] = matches[n]
+                for t in stride(from: n - 1, through: 0, by: -1) {
+                    current[t] = matches[t] || (text[t] != "/" && current[t + 1])
+                }
+            case .folders(let isLast):
+                // `**/` matches zero or more folders; a trailing `**` matches everything.
+                var afterSlash = false
+                for t in stride(from: n, through: 0, by: -1) {
+                    if t < n, text[t] == "/", matches[t + 1] { afterSlash = true }
+                    current[t] = isLast || matches[t] || afterSlash
+                }
+            case .character(let test):
+                for t in 0..<n where matches[t + 1] && test(text[t]) { current[t] = true }
+            case .never:
+                break
+            }
+            matches = current
+        }
+        return matches[0]
+    }
+
+    private enum Token {
+        case star
+        /// `**` or `**/`; `isLast` when nothing follows.
+        case folders(isLast: Bool)
+        /// One character that passes the test.
+        case character((Character) -> Bool)
+        /// An unterminated `[`: matches nothing.
+        case never
+    }
+
+    private static func tokens(_ pattern: ArraySlice<Character>) -> [Token] {
+        var tokens: [Token] = []
         var p = pattern.startIndex
-        var t = text.startIndex
         while p < pattern.endIndex {
             let c = pattern[p]
             switch c {
+            case "*" where p + 1 < pattern.endIndex && pattern[p + 1] == "*":
+                p += 2
+                if p < pattern.endIndex, pattern[p] == "/" { p += 1 }
+                tokens.append(.folders(isLast: p == pattern.endIndex))
+                continue
             case "*":
-                if p + 1 < pattern.endIndex, pattern[p + 1] == "*" {
-                    // `**/` matches zero or more folders; a trailing `**` matches everything.
-                    var rest = p + 2
-                    if rest < pattern.endIndex, pattern[rest] == "/" { rest += 1 }
-                    if rest == pattern.endIndex { return true }
-                    var start = t
-                    while true {
-                        if glob(pattern[rest...], text[start...]) { return true }
-                        guard let slash = text[start...].firstIndex(of: "/") else { return false }
-                        start = slash + 1
-                    }
-                }
-                var start = t
-                while true {
-                    if glob(pattern[(p + 1)...], text[start...]) { return true }
-                    guard start < text.endIndex, text[start] != "/" else { return false }
-                    start += 1
-                }
+                tokens.append(.star)
             case "?":
-                guard t < text.endIndex, text[t] != "/" else { return false }
+                tokens.append(.character { $0 != "/" })
             case "[":
-                guard t < text.endIndex, let (matched, next) = matchClass(pattern, from: p, text[t]) else {
-                    return false
+                guard let (_, next) = matchClass(pattern, from: p, "/") else {
+                    tokens.append(.never)
+                    return tokens
                 }
-                guard matched else { return false }
+                let start = p
+                tokens.append(.character { matchClass(pattern, from: start, $0)?.0 == true })
                 p = next
-                t += 1
                 continue
             case "\\" where p + 1 < pattern.endIndex:
                 p += 1
-                guard t < text.endIndex, text[t] == pattern[p] else { return false }
+                let literal = pattern[p]
+                tokens.append(.character { $0 == literal })
             default:
-                guard t < text.endIndex, text[t] == c else { return false }
+                tokens.append(.character { $0 == c })
             }
             p += 1
-            t += 1
         }
-        return t == text.endIndex
+        return tokens
     }
 
     /// Matches `[...]` at `start`; returns whether `character` is in the class and the index after

@@ -25,6 +25,7 @@ extension IndexStore {
     /// Replaces everything stored for `file.path` with `file`, in one transaction.
     public func replace(_ file: IndexedFile) throws {
         try database.transaction {
+            try endAttempt(path: file.path)
             try database.run("DELETE FROM files WHERE path = ?", file.path)
             try database.run(
                 "INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -72,6 +73,7 @@ extension IndexStore {
     /// Remembers that `path` could not be read, dropping anything stored for it before.
     public func recordFailure(path: String, fingerprint: FileFingerprint, reason: String) throws {
         try database.transaction {
+            try endAttempt(path: path)
             try database.run("DELETE FROM files WHERE path = ?", path)
             try database.run(
                 "INSERT INTO files(path, size, mtime_ns, content_hash, error) VALUES (?, ?, ?, ?, ?)",
@@ -82,6 +84,7 @@ extension IndexStore {
     /// Stores a new size and mtime for a file whose content did not change.
     public func updateFingerprint(path: String, _ fingerprint: FileFingerprint) throws {
         try database.transaction {
+            try endAttempt(path: path)
             try database.run(
                 "UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?",
                 fingerprint.size, fingerprint.modificationTime, path)

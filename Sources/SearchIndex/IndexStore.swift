@@ -28,9 +28,31 @@ public final class IndexStore {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         }
-        database = try Database(path: path, mode: access == .write ? .create : .readWrite)
+        let writable = access == .write || (Self.canWrite(path) && Self.canWrite((path as NSString).deletingLastPathComponent))
+        database = try Database(path: path, mode: access == .write ? .create : writable ? .readWrite : .immutable)
         self.path = path
-        try prepareSchema(access: access)
+        do {
+            try prepareSchema(access: access)
+            try checkReadable()
+        } catch let error as DatabaseError where error.isCorruption {
+            throw IndexStoreError.damaged
+        }
+        // an addition that older builds ignore, so it needs no new schema version
+        if access == .write { try database.execute(Self.attemptsTable) }
+    }
+
+    private static func canWrite(_ path: String) -> Bool {
+        access(path.isEmpty ? "." : path, W_OK) == 0
+    }
+
+    /// The cheap checks that find most damage on opening: the tables every command reads, and
+    /// the FTS5 tables' own records, are readable.
+    private func checkReadable() throws {
+        guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'readings_fts'") == 1 else { return }
+        _ = try database.integer("SELECT count(*) FROM meta")
+        _ = try database.integer("SELECT count(*) FROM (SELECT id FROM files LIMIT 1)")
+        _ = try database.integer("SELECT rowid FROM readings_fts WHERE readings_fts MATCH 'a' LIMIT 1")
+        _ = try database.integer("SELECT rowid FROM readings_trigram WHERE readings_trigram MATCH 'abc' LIMIT 1")
     }
 
     private func prepareSchema(access: Access) throws {

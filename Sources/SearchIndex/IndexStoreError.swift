@@ -10,7 +10,16 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
     case olderSchema(found: Int, supported: Int)
     /// Beyond what word IDs can number (see `WordID`).
     case tooLarge(String)
+    /// SQLite found the file corrupt, on opening or later.
+    case damaged
     case database(DatabaseError)
+
+    /// The reason to show for any error of the index: SQLite's corruption codes, wherever they
+    /// come from, become `damaged`, which says what to do.
+    public static func reason(for error: any Error) -> String {
+        if let error = error as? DatabaseError, error.isCorruption { return damaged.description }
+        return String(describing: error)
+    }
 
     public var description: String {
         switch self {
@@ -24,6 +33,8 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
             return "index schema version \(found) is older than \(supported); run 'notebook-index build' to upgrade it"
         case .tooLarge(let what):
             return "the index cannot hold \(what)"
+        case .damaged:
+            return "the index is damaged; remove it and run build again (or 'notebook-index build --rebuild PATH...')"
         case .database(let error):
             return error.description
         }

@@ -26,10 +26,16 @@ public final class Indexer {
     ///   - jobs: how many files or pages are read or recognized at once.
     ///   - onFailure: called for every file that fails, as it fails (`path`, `reason`).
     ///   - onProgress: called after every step of work.
+    ///   - onNotice: called for every page recognized in part (`path`, `page N: what`).
+    ///   - afterCrash: the previous build of this index died by a signal (the command's
+    ///     supervisor knows): files it was reading alone are remembered as failed, and the others
+    ///     it was reading are read first, one at a time (see `IndexStore.beginAttempt`).
     /// - Throws: errors of the index itself (the database); a file's failure is not thrown.
     public func build(
         paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        onFailure: (BuildReport.Failure) -> Void = { _ in }, onProgress: (BuildProgress) -> Void = { _ in }
+        afterCrash: Bool = false,
+        onFailure: (BuildReport.Failure) -> Void = { _ in }, onNotice: (BuildReport.Failure) -> Void = { _ in },
+        onProgress: (BuildProgress) -> Void = { _ in }
     ) async throws -> BuildReport {
         var report = BuildReport()
         let crawl = Crawler(source: source).crawl(paths)
@@ -41,6 +47,22 @@ public final class Indexer {
         let version = transcriber.recognitionVersion
         try store.setRecognitionVersion(version)
         try store.setRecognitionLanguages(RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages))
+        var convicted = Set<String>(), suspects = Set<String>()
+        if afterCrash {
+            for attempt in try store.unfinishedAttempts() {
+                guard attempt.alone else {
+                    suspects.insert(attempt.path)
+                    continue
+                }
+                let fingerprint = FileFingerprint(size: attempt.size, modificationTime: attempt.modificationTime)
+                try store.recordFailure(path: attempt.path, fingerprint: fingerprint, reason: Self.crashReason)
+                convicted.insert(attempt.path)
+                let failure = BuildReport.Failure(path: attempt.path, reason: Self.crashReason)
+                report.failures.append(failure)
+                onFailure(failure)
+            }
+        }
+        try store.clearAttempts()
         let records = try store.fileRecords(recognitionVersion: version)
         report.found = crawl.notebooks.count
 
@@ -59,15 +81,24 @@ public final class Indexer {
                 record.error != nil || !record.hasStaleDrawings
             {
                 report.unchanged += 1
-                if record.error != nil { report.rememberedFailures += 1 }
+                if record.error != nil, !convicted.contains(notebook.path) { report.rememberedFailures += 1 }
                 continue
             }
             jobsToRun.append(FileJob(notebook: notebook, previous: record))
         }
-        var run = BuildRun(indexer: self, jobs: jobsToRun, version: version, report: report)
-        try await run.execute(jobs: max(1, jobs), onFailure: onFailure, onProgress: onProgress)
-        return run.report
+        // suspects of a crash alone first, so that a second crash names its culprit
+        let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
+        var first = BuildRun(indexer: self, jobs: alone, version: version, report: report)
+        try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
+        let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
+        var rest = BuildRun(indexer: self, jobs: together, version: version, report: first.report)
+        try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
+        return rest.report
     }
+
+    /// Why a file the build crashed on is not read again until it changes.
+    static let crashReason =
+        "notebook-index died while reading this file (a crash or out of memory); it is skipped until it changes"
 }
 
 /// A file the build has to look at, with what the index remembered of it.

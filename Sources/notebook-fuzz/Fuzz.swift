@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import NotebookFormats
+import Recognition
 import SeededRandom
 
 #if canImport(Glibc)
@@ -23,8 +24,24 @@ enum Fuzz {
         var bytes: [UInt8]
     }
 
-    static func run(files: [Inputs.Item], cases: Int, seed: UInt64, maxSeconds: Double, only: (format: String, index: Int)? = nil) -> Int32 {
+    /// - Parameters:
+    ///   - recognizeEvery: every this many cases that read (and every tenth of that among those
+    ///     whose numbers were made absurd, the ones aimed at ink), one page of the notebook, chosen
+    ///     by the case's generator, also goes through the shipped recognizer, where hostile ink
+    ///     costs time and memory; 0 reads only.
+    ///   - maxMegabytes: a case that raises the process's peak memory past this fails.
+    static func run(
+        files: [Inputs.Item], cases: Int, seed: UInt64, maxSeconds: Double, recognizeEvery: Int = 0,
+        maxMegabytes: Int = 1024, only: (format: String, index: Int)? = nil
+    ) -> Int32 {
         installCrashReporter()
+        let recognizer: HandwritingRecognizer?
+        do {
+            recognizer = recognizeEvery > 0 ? try HandwritingRecognizer.makeDefault() : nil
+        } catch {
+            print("notebook-fuzz: cannot load the recognizer: \(error)")
+            return 2
+        }
         // Group seed inputs by the format that reads them; gzip inputs also give their expanded
         // document as a seed, so that mutations reach the XML parser and not just the CRC check.
         var seeds: [String: [Seed]] = [:]
@@ -40,9 +57,10 @@ enum Fuzz {
             }
         }
         var failures = 0
-        print("format  seeds    cases  refused  read  failures  seconds")
+        print("format  seeds    cases  refused  read  recognized  failures  seconds")
+        let fuzzStarted = Date()
         for (format, inputs) in seeds.sorted(by: { $0.key < $1.key }) where only == nil || only?.format == format {
-            var refused = 0, read = 0, slow = 0
+            var refused = 0, read = 0, absurdRead = 0, recognized = 0, slow = 0
             let started = Date()
             let range = only.map { $0.index..<($0.index + 1) } ?? 0..<max(cases, 0)
             for k in range {
@@ -54,24 +72,45 @@ enum Fuzz {
                 remember("format \(format) case \(k) seed \(seed): \(mutation) of \(input.name)")
                 let start = DispatchTime.now().uptimeNanoseconds
                 do {
-                    _ = try NotebookFormats.read(contents: bytes, fileExtension: input.fileExtension)
+                    let notebook = try NotebookFormats.read(contents: bytes, fileExtension: input.fileExtension)
                     read += 1
+                    if mutation == .absurdNumber { absurdRead += 1 }
+                    let chosen = read % max(recognizeEvery, 1) == 0
+                        || (mutation == .absurdNumber && absurdRead % max(recognizeEvery / 10, 1) == 0)
+                    if let recognizer, chosen, !notebook.pages.isEmpty {
+                        let page = Int(rng.next() % UInt64(notebook.pages.count))
+                        _ = recognizer.transcribe(notebook.pages[page].drawing)
+                        recognized += 1
+                    }
                 } catch {
                     refused += 1
                 }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                if seconds > maxSeconds {
+                let megabytes = peakMegabytes()
+                if seconds > maxSeconds || megabytes > maxMegabytes {
                     slow += 1
-                    print("slow (\(String(format: "%.2f", seconds)) s): format \(format) case \(k) seed \(seed): \(mutation) of \(input.name)")
+                    print(
+                        "over budget (\(String(format: "%.2f", seconds)) s, peak \(megabytes) MB): format \(format) case \(k) seed \(seed): \(mutation) of \(input.name)")
+                    if megabytes > maxMegabytes { break }
                 }
             }
             failures += slow
             print(
                 format.padding(toLength: 6, withPad: " ", startingAt: 0)
-                    + String(format: " %6d %8d %8d %5d %9d %8.1f", inputs.count, range.count, refused, read, slow, Date().timeIntervalSince(started)))
+                    + String(
+                        format: " %6d %8d %8d %5d %11d %9d %8.1f", inputs.count, range.count, refused, read, recognized, slow,
+                        Date().timeIntervalSince(started)))
         }
+        print(String(format: "%.1f s, peak memory %d MB", Date().timeIntervalSince(fuzzStarted), peakMegabytes()))
         print(failures == 0 ? "no failures" : "\(failures) failures")
         return failures == 0 ? 0 : 1
+    }
+
+    /// The process's peak resident memory so far.
+    private static func peakMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
     }
 
     private static func remember(_ text: String) {

@@ -34,6 +34,30 @@ import Testing
         #expect(throws: ReadError.self) { try archive.contents(of: content, limit: 100) }
     }
 
+    /// Issue 13: 65,535 entries is the most a plain archive holds, not a sign of zip64.
+    @Test func zipOf65535EntriesIsNotZip64() throws {
+        var local: [UInt8] = [], directory: [UInt8] = []
+        func u16(_ v: Int, _ out: inout [UInt8]) { out += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)] }
+        func u32(_ v: Int, _ out: inout [UInt8]) { u16(v & 0xffff, &out); u16(v >> 16, &out) }
+        for i in 0..<65_535 {
+            let name = Array("e\(i)".utf8)
+            let offset = local.count
+            u32(0x0403_4b50, &local); u16(20, &local); u16(0, &local); u16(0, &local); u32(0, &local); u32(0, &local)
+            u32(0, &local); u32(0, &local); u16(name.count, &local); u16(0, &local)
+            local += name
+            u32(0x0201_4b50, &directory); u16(20, &directory); u16(20, &directory); u16(0, &directory); u16(0, &directory)
+            u32(0, &directory); u32(0, &directory); u32(0, &directory); u32(0, &directory); u16(name.count, &directory)
+            u16(0, &directory); u16(0, &directory); u16(0, &directory); u16(0, &directory); u32(0, &directory)
+            u32(offset, &directory)
+            directory += name
+        }
+        var end: [UInt8] = []
+        u32(0x0605_4b50, &end); u16(0, &end); u16(0, &end); u16(65_535, &end); u16(65_535, &end)
+        u32(directory.count, &end); u32(local.count, &end); u16(0, &end)
+        let archive = try ZipArchive(local + directory + end)
+        #expect(archive.entries.count == 65_535)
+    }
+
     @Test func zipRefusesDamage() throws {
         let bytes = try FormatFixtures.bytes("packaged.xopp")
         #expect(throws: ReadError.self) { try ZipArchive(Array(bytes.prefix(bytes.count - 30))) }

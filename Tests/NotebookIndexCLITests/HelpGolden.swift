@@ -37,7 +37,7 @@ enum HelpGolden {
         it changes. One build at a time per index; a killed build leaves the index
         consistent.
 
-        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait]
+        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]
 
         ARGUMENTS:
           PATH            A notebook file or a folder to crawl.
@@ -49,6 +49,7 @@ enum HelpGolden {
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
+          --rebuild       Start the index afresh (when it is damaged, say).
           -h, --help      Show this help.
 
         EXIT STATUS:

@@ -44,6 +44,10 @@ import Testing
         ("*.tnb", "x.tnb", true), ("*.tnb", "dir/x.tnb", false), ("a?c", "abc", true), ("a?c", "a/c", false),
         ("[a-c]x", "bx", true), ("[!a-c]x", "bx", false), ("**/z", "a/b/z", true), ("**/z", "z", true),
         ("a/**", "a/b/c", true), ("a/**/b", "a/x/y/b", true), ("a/**/b", "a/b", true), ("\\*", "*", true),
+        ("[ab", "a", false), ("*x*", "axb", true), ("a*", "ab/c", false),
+        // issue 13, reproduction 4: exponential backtracking before
+        ("*a*a*a*a*a*a*a*b", String(repeating: "a", count: 204), false),
+        ("**/*a*a*a*a*a*b", String(repeating: "a/", count: 100) + String(repeating: "a", count: 200) + "b", true),
     ])
     func globMatching(pattern: String, path: String, expected: Bool) {
         #expect(IgnoreRules.glob(Array(pattern)[...], Array(path)[...]) == expected)

@@ -22,6 +22,10 @@ struct InkFeatures: Sendable {
 
     static let width = 6
 
+    /// Most rows computed for one line (a line of about 400 letters); the ink after them is not
+    /// read. Bounds the network's memory and time whatever the line's shape.
+    static let maxRows = 8_192
+
     /// - Parameters:
     ///   - traces: pen-down runs, each a non-empty list of points, in writing order.
     ///   - offsets: index of each trace's first point in the line's point list.
@@ -38,9 +42,9 @@ struct InkFeatures: Sendable {
 
         var points: [Point] = []
         var starts: [Bool] = []
-        for (trace, offset) in kept {
+        for (trace, offset) in kept where points.count < Self.maxRows {
             let normalized = trace.map { Point(x: ($0.x - x0) / unit, y: ($0.y - centreY) / unit) }
-            let (resampled, source) = Self.resample(normalized, step: settings.step)
+            let (resampled, source) = Self.resample(normalized, step: settings.step, limit: Self.maxRows - points.count)
             for (k, p) in resampled.enumerated() {
                 points.append(p)
                 starts.append(k == 0)
@@ -90,7 +94,7 @@ struct InkFeatures: Sendable {
         let extent = max(w, h)
         guard extent > 0 else { return (1, sumY / count) }
         var ys: [Double] = []
-        for t in traces { ys += resample(t, step: extent / 200).points.map(\.y) }
+        for t in traces { ys += resample(t, step: extent / 200, limit: InkFeatures.maxRows).points.map(\.y) }
         let mean = ys.reduce(0, +) / Double(ys.count)
         let variance = ys.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(ys.count)
         let floor = (w + h) * minUnitFraction / Double(traces.count)
@@ -98,8 +102,9 @@ struct InkFeatures: Sendable {
     }
 
     /// Points every `step` along the polyline (first and last kept) and, for each, the index of the
-    /// nearer of the two original points around it.
-    static func resample(_ pts: [Point], step: Double) -> (points: [Point], source: [Int]) {
+    /// nearer of the two original points around it; at most `limit` of them (the polyline's
+    /// start), however long the polyline or small the step.
+    static func resample(_ pts: [Point], step: Double, limit: Int = .max) -> (points: [Point], source: [Int]) {
         let n = pts.count
         if n == 1 { return (pts, [0]) }
         var cumulative = [Double](repeating: 0, count: n)
@@ -114,9 +119,10 @@ struct InkFeatures: Sendable {
             if total <= 1e-9 { return ([pts[0]], [0]) }
             return ([pts[0], pts[n - 1]], [0, n - 1])
         }
-        let count = Int((total / step).rounded(.down))
-        var targets = (0...count).map { Double($0) * step }
-        if total - targets[targets.count - 1] > 1e-9 * max(total, 1) { targets.append(total) }
+        let steps = (total / step).rounded(.down)
+        let count = steps < Double(limit - 1) ? Int(steps) : limit - 1  // also false for NaN
+        var targets = (0...max(count, 0)).map { Double($0) * step }
+        if targets.count < limit, total - targets[targets.count - 1] > 1e-9 * max(total, 1) { targets.append(total) }
         var out: [Point] = []
         var source: [Int] = []
         out.reserveCapacity(targets.count)

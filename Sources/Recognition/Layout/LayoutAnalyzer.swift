@@ -35,10 +35,13 @@ public struct LayoutAnalyzer: Sendable {
     ///   - drawing: the strokes to read.
     ///   - strokeIDs: when given, only these strokes are considered.
     /// - Returns: lines with at least one point each; empty when nothing looks like writing.
-    /// - Complexity: about O(t · l) for t traces and l lines, plus O(l³) in the worst case for
-    ///   merging line fragments.
+    /// - Complexity: about O(t log t + t · k) for t traces and k lines side by side.
     public func lines(in drawing: Drawing, strokeIDs: Set<UUID>? = nil) -> [TextLine] {
-        let traces = VisibleInk.traces(in: drawing, strokeIDs: strokeIDs)
+        lines(of: VisibleInk.traces(in: drawing, strokeIDs: strokeIDs))
+    }
+
+    /// The text lines of some visible traces, in reading order.
+    func lines(of traces: [InkTrace]) -> [TextLine] {
         guard !traces.isEmpty else { return [] }
         let sizes = LocalSize.sizes(of: traces)
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []

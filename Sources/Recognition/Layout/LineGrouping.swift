@@ -36,10 +36,20 @@ enum LineGrouping {
             return ka != kb ? ka < kb : traces[a].order < traces[b].order
         }
         var builders: [Builder] = []
+        // Lines no later glyph can reach (glyphs come in order of minX, no size exceeds the
+        // largest) leave `active`, so each glyph is compared with the lines near it only.
+        let largestSize = sizes.max() ?? 0
+        var active: [Int] = []
         for g in sorted {
             let box = traces[g].bounds, size = sizes[g]
             var best: (index: Int, score: Double)?
-            for (i, line) in builders.enumerated() {
+            active.removeAll { i in
+                let line = builders[i]
+                return box.minX - line.maxX
+                    > max(gapLimit(size: largestSize, height: line.bandBottom - line.bandTop), line.spacingLimit)
+            }
+            for i in active {
+                let line = builders[i]
                 let gap = box.minX - line.maxX
                 let limit = max(gapLimit(size: size, height: line.bandBottom - line.bandTop), line.spacingLimit)
                 guard gap <= limit else { continue }
@@ -50,6 +60,7 @@ enum LineGrouping {
             if let best {
                 builders[best.index].add(g, box)
             } else {
+                active.append(builders.count)
                 builders.append(Builder(g, box))
             }
         }
@@ -70,36 +81,44 @@ enum LineGrouping {
     }
 
     /// Merges lines that overlap vertically where they come near each other horizontally,
-    /// until no two lines join.
-    /// - Complexity: O(l²) box comparisons per merge for l lines; only pairs whose boxes are
-    ///   close and overlap vertically look at their traces.
+    /// until no two lines join. A line absorbs the later lines (in `lines` order) that join it.
+    /// - Complexity: each pass sweeps the lines by left edge and compares a line only with those
+    ///   starting within its reach, so about O(l log l + l · k) for k lines side by side; only
+    ///   pairs whose boxes are close and overlap vertically look at their traces. Passes repeat
+    ///   while a merge grew a box (rarely more than two).
     static func mergeFragments(_ lines: [[Int]], traces: [InkTrace], sizes: [Double]) -> [[Int]] {
         var lines = lines
         var boxes = lines.map { extent($0, traces) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
         var lineSizes = lines.map { size(of: $0, sizes) }
+        var alive = Array(repeating: true, count: lines.count)
         var merged = true
         while merged {
             merged = false
-            search: for i in lines.indices {
-                for j in lines.indices where j > i {
+            let byLeft = lines.indices.filter { alive[$0] }.sorted { boxes[$0].minX < boxes[$1].minX }
+            for (k, first) in byLeft.enumerated() where alive[first] {
+                var a = first
+                for b in byLeft[(k + 1)...] where alive[b] && alive[a] {
+                    // a reach never exceeds the left line's own limit, and lines come by left edge
+                    guard boxes[b].minX - boxes[a].maxX <= gapLimit(size: lineSizes[a], height: boxes[a].height)
+                    else { break }
                     let reach = gapLimit(
-                        size: min(lineSizes[i], lineSizes[j]), height: min(boxes[i].height, boxes[j].height))
-                    guard boxes[j].minX - boxes[i].maxX <= reach, boxes[i].minX - boxes[j].maxX <= reach,
-                        boxes[i].minY < boxes[j].maxY, boxes[j].minY < boxes[i].maxY,
-                        localOverlap(lines[i], boxes[i], lines[j], boxes[j], reach: reach, traces: traces)
+                        size: min(lineSizes[a], lineSizes[b]), height: min(boxes[a].height, boxes[b].height))
+                    guard boxes[b].minX - boxes[a].maxX <= reach, boxes[a].minX - boxes[b].maxX <= reach,
+                        boxes[a].minY < boxes[b].maxY, boxes[b].minY < boxes[a].maxY,
+                        localOverlap(lines[a], boxes[a], lines[b], boxes[b], reach: reach, traces: traces)
                     else { continue }
-                    lines[i] += lines[j]
-                    boxes[i] = boxes[i].union(boxes[j])
-                    lineSizes[i] = size(of: lines[i], sizes)
-                    lines.remove(at: j)
-                    boxes.remove(at: j)
-                    lineSizes.remove(at: j)
+                    let (keep, gone) = a < b ? (a, b) : (b, a)
+                    lines[keep] += lines[gone]
+                    lines[gone] = []
+                    boxes[keep] = boxes[keep].union(boxes[gone])
+                    lineSizes[keep] = size(of: lines[keep], sizes)
+                    alive[gone] = false
+                    a = keep
                     merged = true
-                    break search
                 }
             }
         }
-        return lines
+        return lines.indices.filter { alive[$0] }.map { lines[$0] }
     }
 
     /// Whether two lines overlap vertically enough where each comes within `reach` of the other.
@@ -157,6 +176,10 @@ enum LineGrouping {
         var recent: [Rect]
         /// The positive gaps between consecutive glyphs so far.
         var gaps: [Double] = []
+        /// A gap limit from the line's own spacing: writing in boxes, or widely spaced capitals,
+        /// has every gap large, and the line goes on across gaps of the same size. Kept up to
+        /// date by `add`, since every glyph of the page may ask for it.
+        private(set) var spacingLimit = 0.0
 
         init(_ member: Int, _ box: Rect) {
             members = [member]
@@ -165,17 +188,16 @@ enum LineGrouping {
         }
 
         mutating func add(_ member: Int, _ box: Rect) {
-            if box.minX > maxX { gaps.append(box.minX - maxX) }
+            if box.minX > maxX {
+                gaps.append(box.minX - maxX)
+                if gaps.count >= LineGrouping.spacingSamples {
+                    spacingLimit = LineGrouping.spacingFactor * MarkAttachment.median(gaps)
+                }
+            }
             members.append(member)
             maxX = max(maxX, box.maxX)
             recent.append(box)
             if recent.count > LineGrouping.bandLength { recent.removeFirst() }
-        }
-
-        /// A gap limit from the line's own spacing: writing in boxes, or widely spaced capitals,
-        /// has every gap large, and the line goes on across gaps of the same size.
-        var spacingLimit: Double {
-            gaps.count >= LineGrouping.spacingSamples ? LineGrouping.spacingFactor * MarkAttachment.median(gaps) : 0
         }
 
         var bandTop: Double { recent.reduce(0) { $0 + $1.minY } / Double(recent.count) }

@@ -17,6 +17,19 @@ public struct TextLine: Sendable, Hashable {
         self.textLikelihood = textLikelihood
     }
 
+    /// The line cut into consecutive pieces of at most `limit` traces each (itself when it has
+    /// no more), so that one huge line group is read as several lines of bounded work.
+    func pieces(ofTraces limit: Int) -> [TextLine] {
+        var starts = ink.points.indices.filter { ink.points[$0].startsTrace }
+        guard starts.count > limit else { return [self] }
+        starts = stride(from: 0, to: starts.count, by: limit).map { starts[$0] }
+        return starts.indices.map { k in
+            let points = Array(ink.points[starts[k]..<(k + 1 < starts.count ? starts[k + 1] : ink.points.count)])
+            let box = Rect(enclosing: points.lazy.map(\.location)) ?? bounds
+            return TextLine(ink: LineInk(points: points), bounds: box, textLikelihood: textLikelihood)
+        }
+    }
+
     /// Indices (into the drawing's `strokes`) of the strokes with ink in this line, ascending.
     public var strokeIndices: [Int] { Array(Set(ink.points.map(\.strokeIndex))).sorted() }
 }

@@ -9,6 +9,9 @@ import Foundation
 /// stroke, `Stroke.maskedPathRanges` gives the visible parametric ranges; each becomes a trace of
 /// the control points inside the range, with points interpolated on the curve where the range
 /// begins or ends between two control points.
+///
+/// Strokes with coordinates that are not finite or out of range (`Stroke.hasSaneLocations`) are
+/// not ink: readers refuse them, but a drawing can reach the recognizer without a reader.
 enum VisibleInk {
     /// The visible traces of `drawing`, in writing order.
     ///
@@ -16,7 +19,7 @@ enum VisibleInk {
     static func traces(in drawing: Drawing, strokeIDs: Set<UUID>? = nil) -> [InkTrace] {
         var traces: [InkTrace] = []
         for (index, stroke) in drawing.strokes.enumerated() {
-            guard stroke.ink.isWriting, !stroke.path.isEmpty else { continue }
+            guard stroke.ink.isWriting, !stroke.path.isEmpty, stroke.hasSaneLocations else { continue }
             if let strokeIDs, !strokeIDs.contains(stroke.id) { continue }
             for run in visibleRuns(of: stroke, index: index) {
                 if let trace = InkTrace(points: run, order: traces.count) {

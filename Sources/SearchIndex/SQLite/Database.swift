@@ -11,6 +11,10 @@ public final class Database {
         case create
         /// Read and write an existing file.
         case readWrite
+        /// Read an existing file that this process may not write, nor the folder holding it (a
+        /// read-only mount, another user's index): SQLite is told it cannot change meanwhile,
+        /// since it could not take its locks or map the WAL index there.
+        case immutable
     }
 
     let handle: OpaquePointer
@@ -22,9 +26,18 @@ public final class Database {
     /// - Throws: `DatabaseError` when the file cannot be opened.
     public init(path: String, mode: Mode = .create, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
         var connection: OpaquePointer?
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-        if mode == .create { flags |= SQLITE_OPEN_CREATE }
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX
+        var name = path
+        switch mode {
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+                .replacingOccurrences(of: "#", with: "%23")
+            name = "file:" + escaped + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let failure = DatabaseError(connection: connection, code: code, sql: nil)
             sqlite3_close_v2(connection)
@@ -34,7 +47,7 @@ public final class Database {
         self.path = path
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, milliseconds)
-        try execute("PRAGMA foreign_keys = ON")
+        if mode != .immutable { try execute("PRAGMA foreign_keys = ON") }
     }
 
     deinit {

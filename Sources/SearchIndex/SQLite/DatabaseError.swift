@@ -24,6 +24,13 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         self.init(code: code, message: text, sql: sql)
     }
 
+    /// Whether SQLite found the file damaged: `SQLITE_CORRUPT` (FTS5's included), `SQLITE_NOTADB`,
+    /// or FTS5 unable to open its own tables ("vtable constructor failed"), which in an index
+    /// only damage causes.
+    public var isCorruption: Bool {
+        primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB || message.contains("vtable constructor failed")
+    }
+
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ...), without extended bits.
     public var primaryCode: Int32 { code & 0xFF }
 
