@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where searched words are lost: every single-word sample of a page set made by make_pages.py,
+"""Where searched words are lost: every word sample (UNIPEN level WORD) of a page set made by make_pages.py,
 classified against the words the index holds for its page (Xournal++ copies only, so each sample
 counts once).
 
@@ -89,7 +89,8 @@ def main():
     for item in truth["items"]:
         tokens = item["label"].split()
         locs = [l for l in item["locations"] if l["path"].endswith(".xopp")]
-        if len(tokens) != 1 or not locs or not fold(tokens[0]):
+        # word samples only: isolated characters sit a few points from their neighbours
+        if item.get("level") != "WORD" or len(tokens) != 1 or not locs or not fold(tokens[0]):
             continue
         word = fold(tokens[0])
         loc = locs[0]
