@@ -71,7 +71,9 @@ public enum NotebookIndexCLI {
             case "query": return try QueryCommand(arguments: parsed, context: context).run()
             case "status": return try StatusCommand(arguments: parsed, context: context).run()
             case "text": return try await TextCommand(arguments: parsed, context: context).run()
-            default: return InspectCommand(arguments: parsed, context: context).run()
+            case "inspect": return InspectCommand(arguments: parsed, context: context).run()
+            // a command in CommandSpecs.all without a case here: said so rather than run as another
+            default: return usageError(UsageError(message: "unknown command '\(name)'", usage: HelpText.toolUsage), context)
             }
         } catch let error as UsageError {
             return usageError(error, context)

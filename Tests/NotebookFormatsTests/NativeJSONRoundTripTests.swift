@@ -138,11 +138,13 @@ extension SplitMix64 {
         #expect(throws: ReadError(reason)) { try NativeJSONReader.read(Array(json.utf8)) }
     }
 
-    /// Notebooks the other readers make from the shared corpus survive the native format. Skips
-    /// when `../shared` is absent.
-    @Test func corpusNotebooksSurviveTheNativeFormat() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus").standardized
-        guard let walker = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey]) else { return }
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/corpus").standardized
+
+    /// Notebooks the other readers make from the shared corpus survive the native format.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.path), "../shared/corpus is absent"))
+    func corpusNotebooksSurviveTheNativeFormat() throws {
+        let walker = try #require(FileManager.default.enumerator(at: Self.corpus, includingPropertiesForKeys: [.fileSizeKey]))
         var checked = 0
         var perFormat: [String: Int] = [:]
         for case let url as URL in walker {

@@ -77,8 +77,9 @@ import Testing
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".rm") }.sorted()
     }
 
-    @Test func everyCorpusPageHasTheUpstreamStrokeCount() throws {
-        guard let corpus = RemarkableTestFiles.corpus else { return }
+    @Test(.enabled(if: RemarkableTestFiles.corpus != nil, "../shared/corpus is absent"))
+    func everyCorpusPageHasTheUpstreamStrokeCount() throws {
+        let corpus = try #require(RemarkableTestFiles.corpus)
         let files = Self.rmFiles(under: corpus)
         #expect(Set(files) == Set(Self.expectedStrokes.keys))
         for file in files {
@@ -88,8 +89,9 @@ import Testing
         }
     }
 
-    @Test func everyCorpusNotebookFolderReads() throws {
-        guard let corpus = RemarkableTestFiles.corpus else { return }
+    @Test(.enabled(if: RemarkableTestFiles.corpus != nil, "../shared/corpus is absent"))
+    func everyCorpusNotebookFolderReads() throws {
+        let corpus = try #require(RemarkableTestFiles.corpus)
         for (folder, expected) in Self.expectedFolders {
             let url = corpus.appendingPathComponent(folder)
             #expect(RemarkableReader.claims(directory: url), "\(folder)")
@@ -99,8 +101,9 @@ import Testing
         }
     }
 
-    @Test func corpusTypedTextMatchesRmscene() throws {
-        guard let corpus = RemarkableTestFiles.corpus else { return }
+    @Test(.enabled(if: RemarkableTestFiles.corpus != nil, "../shared/corpus is absent"))
+    func corpusTypedTextMatchesRmscene() throws {
+        let corpus = try #require(RemarkableTestFiles.corpus)
         func texts(_ name: String) throws -> [String] {
             try RemarkableReader.read(at: corpus.appendingPathComponent(name)).pages[0].texts.map(\.text)
         }
