@@ -5,6 +5,7 @@
 #   bench            every benchmark (formats, recognizer, index)
 #   bench-formats    reader throughput per format over ../shared/corpus
 #   bench-recognizer recognizer accuracy and speed on the UNIPEN dev writers
+#   bench-languages  accuracy and search recall per language on accented words from dev writers' ink
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
@@ -21,7 +22,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-index bench-hostile eval loss-table train fuzz install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train fuzz install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -32,6 +33,10 @@ test:
 
 bench-recognizer:
 	Benchmarks/bench-recognizer.sh $(SHARED) $(BENCH_ARGS)
+
+# Not part of `bench`: it remakes its test set with PyTorch (a minute) and builds two products.
+bench-languages:
+	Benchmarks/bench-languages.sh $(SHARED)
 
 # Phases 1-3 (train.py, JAX on the CPU) to checkpoints/latest.npz; phases 4 and 5 (gpu_train.py,
 # PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; a phase

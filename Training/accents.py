@@ -127,35 +127,55 @@ def add_accents(strokes, label, char_x, writer, lib, rng, max_count=3):
     strokes = list(strokes)
     chars = list(label)
     for i in chosen:
-        base = chars[i]
-        variants = usable[base]
+        variants = usable[chars[i]]
         weights = np.array([3.0 if v.lower() in COMMON else 1.0 for v in variants])
-        accented = variants[rng.choice(len(variants), p=weights / weights.sum())]
-        kind = ACCENTS[accented][1]
-        points = np.concatenate(strokes)
-        x = char_x[i] + rng.normal(0, 0.12) * u
-        top, bottom = _top_and_bottom(points, x, u)
-        if base == "i":
-            dot = _remove_dot(strokes, x, u, top)
-            if dot is not None:
-                del strokes[dot]
-                points = np.concatenate(strokes)
-                top, bottom = _top_and_bottom(points, x, u)
-        mark = _mark(kind, writer, u, lib, rng)
-        mp = np.concatenate(mark)
-        if kind == "cedilla":
-            dy = bottom + rng.uniform(0.0, 0.2) * u - mp[:, 1].min()
-        else:
-            dy = top - rng.uniform(0.15, 0.6) * u - mp[:, 1].max()
-        mark = [s + [x, dy] for s in mark]
-        # drawn right after the nearest stroke (as one writes) or after the whole word (as dots are)
-        if rng.random() < 0.6:
-            nearest = int(np.argmin([np.min(np.abs(s[:, 0] - x)) for s in strokes]))
-            strokes[nearest + 1:nearest + 1] = mark
-        else:
-            strokes += mark
-        chars[i] = accented
+        chars[i] = variants[rng.choice(len(variants), p=weights / weights.sum())]
+        _draw_accent(strokes, chars[i], char_x[i], u, writer, lib, rng)
     return strokes, "".join(chars)
+
+
+def accent_to(strokes, label, target, char_x, writer, lib, rng):
+    """Draws the accents that turn `label` into `target` (the same letters, some accented: "Cafe"
+    -> "Café"), for a test set of real words. Returns (strokes, target), or None where a letter to
+    accent is not aligned, is no accented form of the label's letter, or has no mark samples."""
+    spots = [i for i, (a, b) in enumerate(zip(label, target)) if a != b]
+    if len(label) != len(target) or not all(
+            target[i] in ACCENTS and ACCENTS[target[i]][0] == label[i] and np.isfinite(char_x[i])
+            and lib.has(ACCENTS[target[i]][1]) for i in spots):
+        return None
+    u, _ = ink.size_and_centre(strokes)
+    strokes = list(strokes)
+    for i in spots:
+        _draw_accent(strokes, target[i], char_x[i], u, writer, lib, rng)
+    return strokes, target
+
+
+def _draw_accent(strokes, accented, char_x, u, writer, lib, rng):
+    """Draws the mark of letter `accented` over (a cedilla under) the letter at x `char_x` of
+    `strokes` (changed in place), an i losing its dot."""
+    base, kind = ACCENTS[accented]
+    points = np.concatenate(strokes)
+    x = char_x + rng.normal(0, 0.12) * u
+    top, bottom = _top_and_bottom(points, x, u)
+    if base == "i":
+        dot = _remove_dot(strokes, x, u, top)
+        if dot is not None:
+            del strokes[dot]
+            points = np.concatenate(strokes)
+            top, bottom = _top_and_bottom(points, x, u)
+    mark = _mark(kind, writer, u, lib, rng)
+    mp = np.concatenate(mark)
+    if kind == "cedilla":
+        dy = bottom + rng.uniform(0.0, 0.2) * u - mp[:, 1].min()
+    else:
+        dy = top - rng.uniform(0.15, 0.6) * u - mp[:, 1].max()
+    mark = [s + [x, dy] for s in mark]
+    # drawn right after the nearest stroke (as one writes) or after the whole word (as dots are)
+    if rng.random() < 0.6:
+        nearest = int(np.argmin([np.min(np.abs(s[:, 0] - x)) for s in strokes]))
+        strokes[nearest + 1:nearest + 1] = mark
+    else:
+        strokes += mark
 
 
 def _mark_raw(kind, writer, lib, rng):

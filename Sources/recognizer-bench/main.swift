@@ -3,6 +3,9 @@
 // search, alignment). Run by `make bench-recognizer` (Benchmarks/bench-recognizer.sh).
 //
 //     recognizer-bench words.jsonl lines.jsonl [--limit N]
+//
+// The word lists read are those of $NOTEBOOK_INDEX_LANGUAGES ("en,fr"; default en), as `build`
+// reads them, so an accented test set (Benchmarks/bench-languages.sh) is read as a user's would be.
 import DrawingModel
 import Dispatch
 import Foundation
@@ -111,7 +114,11 @@ func settingsFromEnvironment() -> DecoderSettings? {
     float("NBI_MARGIN") { s.candidateMargin = $0 }
     return changed ? s : nil
 }
-let recognizer = try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0) } ?? HandwritingRecognizer.makeDefault()
+/// The languages as `build` takes them from the environment (checked the same way), default English.
+let languages = try RecognitionLanguage.parse(ProcessInfo.processInfo.environment["NOTEBOOK_INDEX_LANGUAGES"] ?? "en")
+let codes = RecognitionLanguage.canonicalCodes(languages)
+let recognizer = try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0, languages: codes) }
+    ?? HandwritingRecognizer.make(languages: languages)
 let words = try loadSamples(args[1], limit: limit)
 let lines = try loadSamples(args[2], limit: limit)
 _ = recognizer.transcribe(words[0].drawing)  // load and warm up outside the timings
@@ -128,7 +135,7 @@ let parallel = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanosecond
 let modelBytes = HandwritingRecognizer.modelFileSize ?? 0
 
 func pct(_ x: Double) -> String { String(format: "%.2f %%", 100 * x) }
-print("recognizer version \(HandwritingRecognizer.recognitionVersion)")
+print("recognizer version \(HandwritingRecognizer.recognitionVersion)  languages \(codes.joined(separator: ","))")
 print("words (categories 6, 7): \(w.samples) samples  CER \(pct(w.cer))  WER \(pct(w.wer))  top-5 word accuracy \(pct(Double(w.top5) / Double(max(w.samples, 1))))  \(String(format: "%.1f", 1000 * w.seconds / Double(max(w.samples, 1)))) ms/word (one core)")
 print("lines (category 8):      \(l.samples) samples  CER \(pct(l.cer))  WER \(pct(l.wer))  \(String(format: "%.1f", 1000 * l.seconds / Double(max(l.samples, 1)))) ms/line (one core)")
 print("throughput: \(String(format: "%.0f", Double(words.count) / parallel)) words/s on \(cores) cores")

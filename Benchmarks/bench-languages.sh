@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Recognizer accuracy and search recall per language on accented words made from the UNIPEN dev
+# writers' own ink (Benchmarks/make_language_set.py): what a French or German user would get,
+# measured without any training writer's ink.
+# Usage: Benchmarks/bench-languages.sh [SHARED_DIR]
+#   NBI_BENCH_CODES   languages to measure (default: fr de es it pt nl)
+#   NBI_BENCH_READ    what the recognizer reads, {code} standing for the language measured
+#                     (default en,{code}; NBI_BENCH_READ=en shows what the word list is worth)
+# The set is cached in /tmp/nbi-language-set and remade when its inputs change.
+# (release flags as in the Makefile's RELEASE, so the builds share .build/release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${1:-../shared}
+data="$shared/data/unipen"
+eval_dir="$shared/tools/eval"
+codes=${NBI_BENCH_CODES:-fr de es it pt nl}
+read_as=${NBI_BENCH_READ:-en,\{code\}}
+[ -f "$data/dev-words.jsonl.gz" ] || { echo "bench-languages: $data/dev-words.jsonl.gz not found" >&2; exit 2; }
+[ -f "$eval_dir/run_eval.py" ] || { echo "bench-languages: $eval_dir/run_eval.py not found" >&2; exit 2; }
+
+set_dir=/tmp/nbi-language-set
+inputs=(Benchmarks/make_language_set.py Training/accents.py Training/gpu_train.py Training/checkpoints/phase5.npz
+        Sources/Recognition/Resources/words-*.txt "$data/dev-words.jsonl.gz" "$data/dev-chars.jsonl.gz")
+stale=0
+[ -f "$set_dir/.done" ] || stale=1
+for f in "${inputs[@]}"; do [ "$f" -nt "$set_dir/.done" ] && stale=1; done
+if [ "$stale" = 1 ]; then
+    rm -rf "$set_dir"
+    python3 Benchmarks/make_language_set.py "$set_dir" --unipen "$data"
+    touch "$set_dir/.done"
+fi
+
+swift build -c release --static-swift-stdlib --product recognizer-bench >/dev/null
+swift build -c release --static-swift-stdlib --product notebook-index >/dev/null
+bin=$(swift build -c release --show-bin-path)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+summary="$tmp/summary"
+for code in $codes; do
+    langs=${read_as//\{code\}/$code}
+    echo "== $code (reading $langs)"
+    gzip -dc "$set_dir/$code-words.jsonl.gz" > "$tmp/words.jsonl"
+    gzip -dc "$set_dir/$code-lines.jsonl.gz" > "$tmp/lines.jsonl"
+    if [ ! -s "$tmp/words.jsonl" ]; then echo "   no samples"; continue; fi
+    NOTEBOOK_INDEX_LANGUAGES=$langs "$bin/recognizer-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" | tee "$tmp/bench"
+
+    # Search: the words laid out as pages, one writer's words to a page. run_eval queries only
+    # ASCII words ([A-Za-z]{3,}), so its truth gets the labels without accents: the queries a user
+    # types on a keyboard without them, which the index answers by folding ("cafe" finds "café").
+    # Its CER/WER are then accent-blind; recognizer-bench's above count accents.
+    pages="$tmp/pages-$code"
+    python3 "$eval_dir/make_pages.py" "$pages" "$set_dir/$code-words.jsonl.gz" --writers 0 --min-samples 1 \
+        --formats xopp >/dev/null
+    python3 - "$pages/truth.json" <<'EOF'
+import json, sys, unicodedata
+path = sys.argv[1]
+truth = json.load(open(path, encoding="utf-8"))
+for item in truth["items"]:
+    item["label"] = "".join(c for c in unicodedata.normalize("NFD", item["label"]) if not unicodedata.combining(c))
+json.dump(truth, open(path, "w", encoding="utf-8"))
+EOF
+    NOTEBOOK_INDEX_LANGUAGES=$langs python3 "$eval_dir/run_eval.py" "$pages" --engine cli --cli "$bin/notebook-index" \
+        --json "$tmp/eval.json" | tail -1
+    python3 - "$code" "$langs" "$tmp/bench" "$tmp/eval.json" >> "$summary" <<'EOF'
+import json, re, sys
+code, langs, bench, ev = sys.argv[1:]
+text = open(bench).read()
+w = re.search(r"words.*?:\s+(\d+) samples\s+CER ([\d.]+) %\s+WER ([\d.]+) %\s+top-5 word accuracy ([\d.]+) %", text)
+l = re.search(r"lines.*?:\s+(\d+) samples\s+CER ([\d.]+) %\s+WER ([\d.]+) %", text)
+e = json.load(open(ev))
+print(f"{code:4} {langs:8} {w[1]:>7} {w[2]:>6} {w[3]:>6} {w[4]:>6} {l[1]:>6} {l[2]:>6} {l[3]:>6} "
+      f"{e['occurrences']:>6} {100 * e['search_recall']:6.1f} {100 * e['search_precision']:6.1f}")
+EOF
+done
+echo
+echo "lang read      words  CER %  WER %  top-5  lines  CER %  WER %  occur recall  prec."
+cat "$summary" 2>/dev/null || true
