@@ -101,6 +101,16 @@ import Testing
         #expect(try Self.readBack(svg).drawing.strokes.count == 2)
     }
 
+    @Test func aDotIsDrawnAndReadBackAsOneStroke() throws {
+        let dot = Stroke(id: UUID(), ink: Ink(width: 3), path: StrokePath(controlPoints: [StrokePoint(location: Point(x: 7, y: 8))]))
+        let svg = SVGWriter.encode(Page(drawing: Drawing(strokes: [dot])))
+        // Round caps make the zero-length path a visible dot.
+        #expect(svg.contains("d=\"M7 8C7 8 7 8 7 8\""))
+        let back = try Self.readBack(svg)
+        #expect(back.drawing.strokes.count == 1)
+        #expect(back.drawing.strokes.first?.pathBounds.map { abs($0.minX - 7) < 0.01 && abs($0.minY - 8) < 0.01 } == true)
+    }
+
     @Test(arguments: [(0.0, "0"), (1.5, "1.5"), (-2.0004, "-2"), (1234567.25, "1234567.25"), (Double.nan, "0"), (0.0004, "0")])
     func numbersAreShort(value: Double, text: String) {
         #expect(SVGWriter.number(value) == text)
