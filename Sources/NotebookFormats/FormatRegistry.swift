@@ -9,7 +9,8 @@ import Foundation
 /// reMarkable and native JSON readers), `ReadError` (the one-line reason a file is refused),
 /// `StableStrokeID` (derived stroke IDs), `ReadLimits` (the caps that keep every reader bounded)
 /// and, inside, `XMLPullParser`, `Gzip`, `ZipArchive`, `JSONTree` and `BSONDecoder` (into a
-/// `DocumentTree`), `ProtobufReader` and `RIFFChunks`.
+/// `DocumentTree`), `ProtobufReader` and `RIFFChunks`. Two writers: `NativeJSONWriter` (lossless)
+/// and `SVGWriter` (a page as it is seen, for `render`).
 ///
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe

@@ -1,3 +1,4 @@
+import DrawingModel
 import Foundation
 import Recognition
 import SearchIndex
@@ -76,5 +77,17 @@ public struct CLIContext: Sendable {
             data = home + "/.local/share"
         }
         return data + "/notebook-index/index.sqlite"
+    }
+
+    /// The notebook at the command's FILE argument (`text`, `inspect`, `render`), with its absolute
+    /// path; nil once the reason it could not be read is printed as `path: reason`.
+    func readNotebook(_ argument: String) -> (path: String, notebook: Notebook)? {
+        let path = Crawler.absolutePath(argument)
+        do {
+            return (path, try source.read(at: URL(fileURLWithPath: path)))
+        } catch {
+            printError("\(Formatting.shown(path)): \(Formatting.shown(String(describing: error)))")
+            return nil
+        }
     }
 }

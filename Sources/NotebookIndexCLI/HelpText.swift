@@ -19,6 +19,7 @@ enum HelpText {
           status      Show what the index holds and which files failed.
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
+          render      Draw a page as SVG, with the matches of a search outlined.
 
         INDEX:
           --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite,
@@ -150,6 +151,31 @@ enum HelpText {
           0 success, 1 the file could not be read, 2 usage or fatal error.
 
         """
+
+    static let render = """
+        OVERVIEW: Draw a page of a notebook as SVG.
+
+        The ink as the reader sees it: pen colours and widths, highlighters translucent,
+        erased parts left out, typed text. With --highlight, the page is recognized as
+        'text' does and the box of each match of TEXT is drawn over the ink. Pages count
+        from 1, as 'text' and 'query' print them.
+
+        USAGE: \(Usage.render)
+
+        ARGUMENTS:
+          FILE            A notebook file or notebook folder.
+
+        OPTIONS:
+          --page N        The page to draw (default: 1).
+          --highlight TEXT
+                          Outline where TEXT is written on the page (as 'query' matches).
+          --output FILE   Write the SVG to FILE (default: standard output).
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 1 the file could not be read, 2 usage or fatal error (no such page).
+
+        """
 }
 
 /// The usage line of each command.
@@ -160,6 +186,7 @@ enum Usage {
     static let status = "notebook-index status [--index FILE] [--json]"
     static let text = "notebook-index text FILE [--json]"
     static let inspect = "notebook-index inspect FILE [--json]"
+    static let render = "notebook-index render FILE [--page N] [--highlight TEXT] [--output FILE]"
 }
 
 /// The commands' argument specifications.
@@ -185,5 +212,10 @@ enum CommandSpecs {
         name: "inspect", usage: Usage.inspect, help: HelpText.inspect, flags: ["--json"],
         positional: "FILE", minimumPositionals: 1, maximumPositionals: 1)
 
-    static let all = [build, query, status, text, inspect]
+    static let render = CommandSpec(
+        name: "render", usage: Usage.render, help: HelpText.render,
+        valueOptions: ["--page": "N", "--highlight": "TEXT", "--output": "FILE"],
+        positional: "FILE", minimumPositionals: 1, maximumPositionals: 1)
+
+    static let all = [build, query, status, text, inspect, render]
 }

@@ -3,7 +3,7 @@ import SearchIndex
 
 /// NotebookIndexCLI: the `notebook-index` command — argument parsing (`ArgumentParser`,
 /// `CommandSpecs`, `HelpText`), one file per command (`BuildCommand`, `QueryCommand`,
-/// `StatusCommand`, `TextCommand`, `InspectCommand`), output (`JSONValue`, `ProgressBar`) and the
+/// `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`), output (`JSONValue`, `ProgressBar`) and the
 /// one place the recognizer is created (`TranscriberFactory`). Everything runs in-process through
 /// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
 public enum NotebookIndexCLI {
@@ -72,6 +72,7 @@ public enum NotebookIndexCLI {
             case "status": return try StatusCommand(arguments: parsed, context: context).run()
             case "text": return try await TextCommand(arguments: parsed, context: context).run()
             case "inspect": return InspectCommand(arguments: parsed, context: context).run()
+            case "render": return try RenderCommand(arguments: parsed, context: context).run()
             // a command in CommandSpecs.all without a case here: said so rather than run as another
             default: return usageError(UsageError(message: "unknown command '\(name)'", usage: HelpText.toolUsage), context)
             }

@@ -9,12 +9,7 @@ struct TextCommand {
     let context: CLIContext
 
     func run() async throws -> Int32 {
-        let path = Crawler.absolutePath(arguments.positionals[0])
-        let notebook: Notebook
-        do {
-            notebook = try context.source.read(at: URL(fileURLWithPath: path))
-        } catch {
-            context.printError("\(Formatting.shown(path)): \(Formatting.shown(String(describing: error)))")
+        guard let (path, notebook) = context.readNotebook(arguments.positionals[0]) else {
             return NotebookIndexCLI.ExitCode.partial
         }
         let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))

@@ -118,7 +118,6 @@ public actor StrokeRecognizer {
     public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false)
         -> [SearchResult]
     {
-        let query = TranscriptQuery(text, fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)
-        return query?.results(in: transcript) ?? []
+        transcript.matches(of: text, fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)
     }
 }

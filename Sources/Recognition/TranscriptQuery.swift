@@ -63,3 +63,14 @@ struct TranscriptQuery {
         return core.isEmpty ? text : String(core)
     }
 }
+
+extension Transcript {
+    /// Where `text` is written in this transcript, by the rules of `StrokeRecognizer.search`, for
+    /// callers that recognized a drawing themselves (the command line's `render --highlight`).
+    /// - Returns: one result per match, in reading order; empty for an empty query.
+    public func matches(of text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false)
+        -> [StrokeRecognizer.SearchResult]
+    {
+        TranscriptQuery(text, fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)?.results(in: self) ?? []
+    }
+}

@@ -10,6 +10,7 @@ struct CommandLineTests {
     @Test(arguments: [
         ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build), (["query"], HelpGolden.query),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
+        (["render"], HelpGolden.render),
     ])
     func helpTextIsExact(command: [String], golden: String) throws {
         let runner = CommandRunner()
@@ -29,6 +30,7 @@ struct CommandLineTests {
         (["build"], "Error: missing expected argument 'PATH'\nUsage: \(Usage.build)\n"),
         (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(Usage.build)\n"),
         (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(Usage.text)\n"),
+        (["render", "a", "--page", "0"], "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(Usage.render)\n"),
         (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(Usage.status)\n"),
     ])
     func usageErrorsExitTwoInArgumentParserStyle(arguments: [String], message: String) throws {

@@ -15,6 +15,7 @@ enum HelpGolden {
           status      Show what the index holds and which files failed.
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
+          render      Draw a page as SVG, with the matches of a search outlined.
 
         INDEX:
           --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite,
@@ -147,4 +148,28 @@ enum HelpGolden {
 
         """
 
+    static let render = """
+        OVERVIEW: Draw a page of a notebook as SVG.
+
+        The ink as the reader sees it: pen colours and widths, highlighters translucent,
+        erased parts left out, typed text. With --highlight, the page is recognized as
+        'text' does and the box of each match of TEXT is drawn over the ink. Pages count
+        from 1, as 'text' and 'query' print them.
+
+        USAGE: notebook-index render FILE [--page N] [--highlight TEXT] [--output FILE]
+
+        ARGUMENTS:
+          FILE            A notebook file or notebook folder.
+
+        OPTIONS:
+          --page N        The page to draw (default: 1).
+          --highlight TEXT
+                          Outline where TEXT is written on the page (as 'query' matches).
+          --output FILE   Write the SVG to FILE (default: standard output).
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 1 the file could not be read, 2 usage or fatal error (no such page).
+
+        """
 }
