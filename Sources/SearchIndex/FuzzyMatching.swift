@@ -3,13 +3,15 @@
 ///
 /// Candidates come from `readings_trigram`, as exact matches inside words do, so they arrive in
 /// the same best-first rowid order and the search's early stop still works. A reading within
-/// distance d of a query word of n letters keeps every trigram of the word that no edit touches;
-/// a substitution or deletion touches at most 3 of the n - 2 trigrams, an insertion at most 2.
-/// So "any trigram of the word" finds all of them once n - 2 > 3d (n ≥ 6 for d = 1, n ≥ 9 for
-/// d = 2). Below that, the edits that touch every trigram are few and sit in the middle of the
+/// distance d of a query word keeps whole every piece of the word that no edit touches. Cut into
+/// d + 1 pieces, the word keeps at least one whole in every such reading, so "any piece" finds
+/// them all; pieces need 3 letters for the trigram index, so this serves words of 6 letters or
+/// more for d = 1 and 9 or more for d = 2, and longer pieces read fewer rows than single
+/// trigrams would. Shorter words (4, 5 and 8 letters) use their trigrams instead: an edit
+/// touches at most 3 of them, and the few edits that touch every one sit in the middle of the
 /// word; those are enumerated (each letter of `alphabet`, or nothing, in that place) as extra
-/// substrings, which keeps the filter sound. Each candidate is then checked with a banded
-/// Levenshtein distance on its folded tokens.
+/// substrings, which keeps the filter sound (`FuzzyMatchingTests` checks it on random edits).
+/// Each candidate is then checked with a banded Levenshtein distance on its folded tokens.
 enum FuzzyMatching {
     /// The edit distance allowed for a query word of `length` letters: words under 4 letters
     /// are too short for a misreading to be told from another word.
@@ -40,7 +42,14 @@ enum FuzzyMatching {
             if seen.insert(text).inserted { substrings.append(text) }
         }
         guard distance > 0 else { return SearchQuery.quoted(folded) }
-        for start in 0...(word.count - 3) { add(word[start..<start + 3]) }
+        if word.count >= 3 * (distance + 1) {
+            let pieces = distance + 1
+            for piece in 0..<pieces { add(word[(word.count * piece / pieces)..<(word.count * (piece + 1) / pieces)]) }
+            return substrings.map(SearchQuery.quoted).joined(separator: " OR ")
+        }
+        // every trigram, but the middle one of 5 letters adds nothing: an edit that breaks both
+        // others touches the middle letter, which the middle trigram holds too
+        for start in 0...(word.count - 3) where !(word.count == 5 && start == 1) { add(word[start..<start + 3]) }
         // the edit scripts that leave no trigram of the word whole (see the type's overview)
         let fillers = [nil] + (alphabet + word).map { Optional($0) }
         func replaced(_ index: Int, in scalars: [Unicode.Scalar], by filler: Unicode.Scalar?) -> [Unicode.Scalar] {

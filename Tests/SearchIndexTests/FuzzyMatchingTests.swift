@@ -46,4 +46,10 @@ import Testing
     @Test func trigramExpressionIsExactForShortWords() {
         #expect(FuzzyMatching.trigramExpression(for: "pie") == "\"pie\"")
     }
+
+    /// Words long enough are cut into one piece more than the edits they forgive.
+    @Test(arguments: [("bremen", "\"bre\" OR \"men\""), ("history", "\"his\" OR \"tory\""), ("handwriting", "\"han\" OR \"dwri\" OR \"ting\"")])
+    func longWordsAreCutIntoPieces(word: String, expression: String) {
+        #expect(FuzzyMatching.trigramExpression(for: word) == expression)
+    }
 }
