@@ -114,7 +114,11 @@ enum FuzzyMatching {
     /// (a reading can hold two forms of a word, or a hyphenated pair); nil when none is that close.
     static func distance(of word: [Unicode.Scalar], in reading: String, limit: Int) -> Int? {
         var best: Int?
-        for token in [Substring(reading)] + TextFolding.tokens(reading) {
+        let tokens = TextFolding.tokens(reading)
+        let whole = tokens.count == 1 && tokens[0].count == reading.count ? [] : [Substring(reading)]
+        for token in whole + tokens {
+            // most rows the trigrams bring are words of another length: no array, no table for them
+            guard abs(token.unicodeScalars.count - word.count) <= limit else { continue }
             if let d = distance(word, Array(token.unicodeScalars), limit: best.map { $0 - 1 } ?? limit) {
                 best = d
                 if d == 0 { break }
