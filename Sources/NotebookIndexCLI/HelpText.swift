@@ -81,9 +81,12 @@ enum HelpText {
           --limit N       Show at most N hits (default: 100).
           --min-score S   Leave out hits scoring below S, from 0 to 1 (default: \(SearchOptions.defaultMinimumScore));
                           0 shows every reading the recognizer kept, however unlikely.
+          --fuzzy         Also find readings 1 letter off words of 4-7 letters, 2 off longer
+                          ones (shorter words match exactly); exact hits rank first.
           --index FILE    The index to search (default: see 'notebook-index --help').
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
-                          "drawing", "text", "strokeIDs", "bounds", "score"}]}.
+                          "drawing", "text", "strokeIDs", "bounds", "score", "distance",
+                          "line": {"text", "bounds"}}]}.
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -182,7 +185,7 @@ enum HelpText {
 enum Usage {
     static let build = "notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]"
     static let query =
-        "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]"
+        "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]"
     static let status = "notebook-index status [--index FILE] [--json]"
     static let text = "notebook-index text FILE [--json]"
     static let inspect = "notebook-index inspect FILE [--json]"
@@ -199,7 +202,7 @@ enum CommandSpecs {
     static let query = CommandSpec(
         name: "query", usage: Usage.query,
         help: HelpText.query, valueOptions: ["--index": "FILE", "--limit": "N", "--min-score": "S"],
-        flags: ["--full-words", "--case-sensitive", "--json"], positional: "TEXT", minimumPositionals: 1,
+        flags: ["--full-words", "--case-sensitive", "--fuzzy", "--json"], positional: "TEXT", minimumPositionals: 1,
         maximumPositionals: .max)
     static let status = CommandSpec(
         name: "status", usage: Usage.status, help: HelpText.status,

@@ -2,7 +2,7 @@ import DrawingModel
 import Foundation
 import SearchIndex
 
-/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]`
+/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]`
 struct QueryCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -13,7 +13,7 @@ struct QueryCommand {
         let text = arguments.positionals.joined(separator: " ")
         let options = SearchOptions(
             fullWordsOnly: arguments.has("--full-words"), caseSensitive: arguments.has("--case-sensitive"), limit: limit,
-            minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore)
+            minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore, fuzzy: arguments.has("--fuzzy"))
         let indexPath = context.indexPath(option: arguments.values["--index"])
         let hits: [SearchHit]
         do {
@@ -29,7 +29,8 @@ struct QueryCommand {
         return hits.isEmpty ? NotebookIndexCLI.ExitCode.partial : NotebookIndexCLI.ExitCode.success
     }
 
-    /// The contract: `{"query": …, "results": [{"path", "page", "drawing", "text", "strokeIDs", "bounds", "score"}]}`.
+    /// The contract: `{"query": …, "results": [{"path", "page", "drawing", "text", "strokeIDs", "bounds", "score",
+    /// "distance", "line": {"text", "bounds"}}]}`; fields are only ever added, so scripts keep working.
     static func json(query: String, hits: [SearchHit]) -> JSONValue {
         .object([
             ("query", .string(query)),
@@ -41,14 +42,25 @@ struct QueryCommand {
                             ("path", .string(hit.path)), ("page", .int(hit.page)), ("drawing", .string(hit.drawing)),
                             ("text", .string(hit.text)), ("strokeIDs", .uuids(hit.strokeIDs)),
                             ("bounds", .rect(hit.bounds)), ("score", .double((hit.score * 10_000).rounded() / 10_000)),
+                            ("distance", .int(hit.distance)),
+                            ("line", hit.context.map { .object([("text", .string($0.text)), ("bounds", .rect($0.bounds))]) } ?? .null),
                         ])
                     })
             ),
         ])
     }
 
+    /// A hit's line for people: each word as `Formatting.shown` shows it, the matched ones bold
+    /// when `enabled` (a terminal without NO_COLOR), else left plain: a pipe gets the words only.
+    static func marked(_ line: LineContext, enabled: Bool) -> String {
+        line.words.enumerated().map { index, word in
+            Formatting.styled(Formatting.shown(word), "1", enabled: enabled && line.matched.contains(index))
+        }.joined(separator: " ")
+    }
+
     /// Hits grouped by file (files in the order of their best hit), pages counted from 1:
-    /// `page 3  "apple"  at (102, 310) 88×32`.
+    /// `page 3  "apple"  at (102, 310) 88×32`, then the line it sits on, indented, the matched
+    /// words in bold on a terminal.
     private func printHuman(_ hits: [SearchHit]) {
         let colour = context.outputIsTerminal && context.environment["NO_COLOR"] == nil
         var order: [String] = []
@@ -66,6 +78,7 @@ struct QueryCommand {
                 let place = hit.bounds.map { "at " + Formatting.box($0) } ?? "in typed text"
                 let typed = hit.source == .typedText && hit.bounds != nil ? " (typed text)" : ""
                 context.print("page \(hit.page + 1)  \(quoted)  \(place)\(typed)")
+                if let line = hit.context { context.print("    " + Self.marked(line, enabled: colour)) }
             }
         }
     }

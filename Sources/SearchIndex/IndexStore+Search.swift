@@ -14,6 +14,8 @@ extension IndexStore {
     private struct WordMatch {
         var word: IndexedWord
         var candidate: Int
+        /// Edits from the query word to the candidate (0: exact).
+        var distance: Int
     }
 
     /// Runs a query.
@@ -27,7 +29,9 @@ extension IndexStore {
     /// of them by more than one score bucket (`ReadingID`), so the best hits are exact up to
     /// near-ties and common words cost no more than rare ones. Hits are ranked by score
     /// (confidence × reading likelihood, a phrase's the geometric mean of its words'), then by
-    /// place. (Not by bm25: it makes FTS5 count every match of the term, 35 ms instead of 7 for a
+    /// place. With `fuzzy`, readings a letter or two off match too (`FuzzyMatching`), found
+    /// through trigrams in the same best-first order; at equal scores exact hits come first.
+    /// (Not by bm25: it makes FTS5 count every match of the term, 35 ms instead of 7 for a
     /// long word inside words on 50,000 pages, and each row is a single reading anyway.)
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     public func search(_ query: SearchQuery) throws -> [SearchHit] {
@@ -61,8 +65,12 @@ extension IndexStore {
         let neighbourText = try database.statement(
             "SELECT candidates, folded FROM words WHERE drawing_id = ? AND source = ? AND line = ? AND position = ?")
         let limit = query.options.limit
-        var found: [(words: [WordMatch], start: Place, score: Double)] = []
-        var topScores: [Double] = []  // the best `limit` scores so far, descending
+        var found: [(words: [WordMatch], start: Place, score: Double, distance: Int)] = []
+        // the best `limit` (score, distance) so far, best first: higher score, then fewer edits
+        var topScores: [(score: Double, distance: Int)] = []
+        func ranksAbove(_ a: (score: Double, distance: Int), _ b: (score: Double, distance: Int)) -> Bool {
+            a.score != b.score ? a.score > b.score : a.distance < b.distance
+        }
         var seen = Set<Int64>()  // words already read through another of their readings
         try matches.forEachRow([expression], while: { row in
             // No reading still unread, nor a phrase built on it, scores above this. Once the worst
@@ -70,7 +78,7 @@ extension IndexStore {
             let ceiling = pow(ReadingID.scoreCeiling(row.int64(12)) * othersCeiling, 1 / Double(query.terms.count))
             if ceiling < query.options.minimumScore { return false }
             if topScores.count >= limit, let worst = topScores.last,
-                ceiling <= ReadingID.ceiling(ofBucket: ReadingID.bucket(worst))
+                ceiling <= ReadingID.ceiling(ofBucket: ReadingID.bucket(worst.score))
             {
                 return false
             }
@@ -78,7 +86,7 @@ extension IndexStore {
 
             // Cheap checks first: most rows read are never kept, so their stroke IDs and bounds
             // are not decoded.
-            guard let candidate = query.matchingCandidate(readings: row.string(4), folded: row.string(13), term: term)
+            guard let (candidate, distance) = query.matchingCandidate(readings: row.string(4), folded: row.string(13), term: term)
             else { return true }
             var best = 0.0, chosen = 0.0
             if candidate > 0 {  // an alternative: its likelihood relative to the best reading
@@ -90,11 +98,12 @@ extension IndexStore {
                 ReadingID.score(confidence: row.double(6), best: best, chosen: chosen) * othersCeiling, 1 / Double(query.terms.count))
             if bound < query.options.minimumScore { return true }
             // full, and no better than the worst kept: among equal scores the first read stay
-            if topScores.count >= limit, let worst = topScores.last, bound <= worst { return true }
+            // (a phrase's other words only add edits, so `distance` is the least it can have)
+            if topScores.count >= limit, let worst = topScores.last, !ranksAbove((bound, distance), worst) { return true }
 
             // a phrase's other words, checked on their stored text before anything is decoded
             let place = Place(drawing: row.int64(0), source: row.int(1), line: row.int(2), position: row.int(3))
-            var beside: [(position: Int, candidate: Int)] = []
+            var beside: [(position: Int, candidate: Int, distance: Int)] = []
             for (offset, other) in query.terms.enumerated() where offset != driver {
                 let position = place.position + offset - driver
                 let key: [any DatabaseValueConvertible] = [place.drawing, place.source, place.line, position]
@@ -103,19 +112,19 @@ extension IndexStore {
                         query.matchingCandidate(readings: $0.string(0), folded: $0.string(1), term: other)
                     }) ?? nil
                 else { return true }
-                beside.append((position, matched))
+                beside.append((position, matched.index, matched.distance))
             }
             var words: [WordMatch] = []
             var pending = beside.makeIterator()
             for offset in query.terms.indices {
                 if offset == driver {
                     let word = StoredWordRow.word(from: row, columnOffset: 1)
-                    words.append(WordMatch(word: word, candidate: candidate))
-                } else if let (position, matched) = pending.next(),
+                    words.append(WordMatch(word: word, candidate: candidate, distance: distance))
+                } else if let (position, matched, edits) = pending.next(),
                     let word = try neighbours.firstRow(
                         [place.drawing, place.source, place.line, position], { StoredWordRow.word(from: $0, columnOffset: 0) })
                 {
-                    words.append(WordMatch(word: word, candidate: matched))
+                    words.append(WordMatch(word: word, candidate: matched, distance: edits))
                 } else {
                     return true
                 }
@@ -124,23 +133,33 @@ extension IndexStore {
             guard score >= query.options.minimumScore else { return true }
             var start = place
             start.position -= driver
-            found.append((words, start, score))
-            topScores.insert(score, at: topScores.firstIndex { $0 < score } ?? topScores.count)
+            let edits = words.reduce(0) { $0 + $1.distance }
+            found.append((words, start, score, edits))
+            topScores.insert((score, edits), at: topScores.firstIndex { ranksAbove((score, edits), $0) } ?? topScores.count)
             if topScores.count > limit { topScores.removeLast() }
             return true
         })
 
         // only the best `limit` become hits (each needs its drawing's path and page)
-        found.sort { a, b in a.score != b.score ? a.score > b.score : a.start.drawing > b.start.drawing }
+        found.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.start.drawing > b.start.drawing
+        }
         var ranked: [SearchHit] = []
         var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
-        for (words, start, score) in found.prefix(limit) {
+        for (words, start, score, _) in found.prefix(limit) {
             if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
             guard let info = drawings[start.drawing] else { continue }
-            ranked.append(hit(words, score: score, place: start, info: info))
+            var hit = hit(words, score: score, place: start, info: info)
+            hit.context = try lineContext(
+                drawing: start.drawing, source: start.source, line: start.line,
+                matched: start.position..<(start.position + words.count))
+            ranked.append(hit)
         }
         ranked.sort { a, b in
             if a.score != b.score { return a.score > b.score }
+            if a.distance != b.distance { return a.distance < b.distance }
             if a.path != b.path { return a.path < b.path }
             if a.page != b.page { return a.page < b.page }
             return (a.line, a.position) < (b.line, b.position)
@@ -220,6 +239,6 @@ extension IndexStore {
             text: words.map { $0.word.candidates[$0.candidate].text }.joined(separator: " "),
             strokeIDs: strokes.sorted(by: UUID.precedesAsString), bounds: bounds,
             score: score, source: words[0].word.source, line: place.line,
-            position: place.position)
+            position: place.position, distance: words.reduce(0) { $0 + $1.distance })
     }
 }

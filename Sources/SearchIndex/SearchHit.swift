@@ -22,4 +22,22 @@ public struct SearchHit: Sendable, Hashable {
     /// Line and word position of the first matched word.
     public var line: Int
     public var position: Int
+    /// Edits between the query and the matched readings (summed over a phrase's words): 0 for an
+    /// exact match, more only with `SearchOptions.fuzzy`.
+    public var distance: Int = 0
+    /// The line the hit sits on, as indexed; nil only if its words are gone (a build in between).
+    public var context: LineContext?
+}
+
+/// The line around a hit: the best reading of each word of the line, in order.
+public struct LineContext: Sendable, Hashable {
+    /// The words' best readings, in position order.
+    public var words: [String]
+    /// Which of `words` the hit matched.
+    public var matched: Range<Int>
+    /// Union of the line's word bounds; nil when none has a box (typed text).
+    public var bounds: Rect?
+
+    /// The line as one string, words separated by spaces.
+    public var text: String { words.joined(separator: " ") }
 }

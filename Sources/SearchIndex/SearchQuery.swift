@@ -12,16 +12,19 @@ public struct SearchOptions: Sendable, Hashable {
     /// Hits scoring below this are left out (a score is confidence × the reading's likelihood
     /// relative to the best reading, from 0 to 1).
     public var minimumScore: Double
+    /// Also find readings a letter or two off each query word (`FuzzyMatching.maxDistance`).
+    public var fuzzy: Bool
 
     /// The `query` command's default: chosen on the dev writers' pages (Benchmarks/score_curve.py)
     /// as the point where precision rises most for the recall it costs.
     public static let defaultMinimumScore = 0.1
 
-    public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0) {
+    public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0, fuzzy: Bool = false) {
         self.fullWordsOnly = fullWordsOnly
         self.caseSensitive = caseSensitive
         self.limit = limit
         self.minimumScore = minimumScore
+        self.fuzzy = fuzzy
     }
 }
 
@@ -40,6 +43,8 @@ public struct SearchQuery: Sendable, Hashable {
         public var folded: String
         /// Letter-and-digit runs of `folded`.
         public var tokens: [String]
+        /// How many edits `--fuzzy` forgives in this word: 0 without it.
+        public var maxDistance = 0
     }
 
     public var text: String
@@ -56,7 +61,9 @@ public struct SearchQuery: Sendable, Hashable {
             let core = String(trimmed.reversed().drop(while: { !TextFolding.isWordCharacter($0) }).reversed())
             let folded = TextFolding.fold(core)
             let tokens = TextFolding.tokens(folded).map(String.init)
-            return tokens.isEmpty ? nil : Term(core: core, folded: folded, tokens: tokens)
+            guard !tokens.isEmpty else { return nil }
+            let distance = options.fuzzy ? FuzzyMatching.maxDistance(forLength: folded.unicodeScalars.count) : 0
+            return Term(core: core, folded: folded, tokens: tokens, maxDistance: distance)
         }
     }
 
@@ -72,7 +79,12 @@ public struct SearchQuery: Sendable, Hashable {
     /// Whole words: a quoted phrase of the term's tokens in `readings_fts` (unicode61). Inside words:
     /// the folded term quoted for `readings_trigram`; terms under three characters, which trigrams
     /// cannot find, fall back to a token prefix query (they match the starts of words).
+    /// With `--fuzzy`, a term that forgives edits is looked up by its trigrams whatever the other
+    /// options (`FuzzyMatching.trigramExpression`); the exact checks still apply to distance 0.
     public func ftsMatch(for term: Term) -> (table: String, expression: String) {
+        if term.maxDistance > 0 {
+            return ("readings_trigram", FuzzyMatching.trigramExpression(for: term.folded))
+        }
         if options.fullWordsOnly {
             return ("readings_fts", Self.quoted(term.tokens.joined(separator: " ")))
         }
@@ -93,14 +105,23 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// The same for a stored word, its candidates one per line: `folded` as the index folded them,
-    /// which spares folding them again unless case matters.
-    func matchingCandidate(readings: String, folded: String, term: Term) -> Int? {
+    /// which spares folding them again unless case matters. The first candidate (the likeliest)
+    /// that matches exactly or, for a fuzzy term, within its distance, and that distance (0 when
+    /// it matches exactly): a word's best reading ranks it, whether or not a less likely one is exact.
+    func matchingCandidate(readings: String, folded: String, term: Term) -> (index: Int, distance: Int)? {
         // split on the newline byte: much cheaper than splitting characters, for every row read
-        func lines(_ text: String) -> [Substring] {
-            text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        func lines(_ text: String) -> [String] {
+            text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
-        guard options.caseSensitive else { return lines(folded).firstIndex { matches(folded: String($0), term: term) } }
-        return lines(readings).firstIndex { matches(String($0), term: term) }
+        let forms = options.caseSensitive ? lines(readings).map(TextFolding.exact) : lines(folded)
+        let wanted = Array((options.caseSensitive ? TextFolding.exact(term.core) : term.folded).unicodeScalars)
+        for (index, form) in forms.enumerated() {
+            if matches(folded: form, term: term) { return (index, 0) }
+            if term.maxDistance > 0, let distance = FuzzyMatching.distance(of: wanted, in: form, limit: term.maxDistance) {
+                return (index, distance)
+            }
+        }
+        return nil
     }
 
     /// Whether one reading matches a term.

@@ -70,7 +70,7 @@ struct CommandLineTests {
         let human = try runner.run(["query", "agenda"], environment: ["NOTEBOOK_INDEX": runner.index])
         #expect(human.status == 0)
         #expect(human.stdout.hasPrefix("\(runner.folder)/notes/week1.xopp\npage 1  \"agenda:\"  at ("))
-        #expect(human.stdout.hasSuffix(" (typed text)\n"))
+        #expect(human.stdout.hasSuffix(" (typed text)\n    Meeting agenda: apple pie\n"))  // the line, unmarked in a pipe
 
         let none = try runner.run(["query", "secret", "--index", runner.index])
         #expect(none.status == 1 && none.stdout.isEmpty)

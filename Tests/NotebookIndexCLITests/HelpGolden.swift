@@ -65,7 +65,7 @@ enum HelpGolden {
         consecutive words of one line. Every reading the recognizer considered is searched;
         hits are ranked by confidence. Pages count from 1 here and from 0 in --json.
 
-        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--index FILE] [--json]
+        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]
 
         ARGUMENTS:
           TEXT            What to find (quote a phrase: "apple pie").
@@ -77,9 +77,12 @@ enum HelpGolden {
           --limit N       Show at most N hits (default: 100).
           --min-score S   Leave out hits scoring below S, from 0 to 1 (default: 0.1);
                           0 shows every reading the recognizer kept, however unlikely.
+          --fuzzy         Also find readings 1 letter off words of 4-7 letters, 2 off longer
+                          ones (shorter words match exactly); exact hits rank first.
           --index FILE    The index to search (default: see 'notebook-index --help').
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
-                          "drawing", "text", "strokeIDs", "bounds", "score"}]}.
+                          "drawing", "text", "strokeIDs", "bounds", "score", "distance",
+                          "line": {"text", "bounds"}}]}.
           -h, --help      Show this help.
 
         EXIT STATUS:

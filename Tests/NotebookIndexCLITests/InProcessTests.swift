@@ -69,7 +69,7 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         runner.write("notes/a.xopp", xournalPage("typed", strokes: 3))
         #expect(await run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         let human = await run(["query", "ink1", "--index", runner.index])
-        #expect(human.stdout == "\(runner.folder)/notes/a.xopp\npage 1  \"ink1\"  at (30, 10) 20×7\n")
+        #expect(human.stdout == "\(runner.folder)/notes/a.xopp\npage 1  \"ink1\"  at (30, 10) 20×7\n    ink0 ink1 ink2\n")
         let phrase = await run(["query", "ink1 ink2", "--index", runner.index, "--json"])
         #expect(phrase.stdout.contains("\"text\": \"ink1 ink2\""))
         #expect(phrase.stdout.contains("\"bounds\": {\"x\": 30.0, \"y\": 10.0, \"width\": 40.0, \"height\": 6.66666"))
@@ -82,6 +82,43 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         let fresh = await run(["status", "--index", runner.index], version: 2)
         #expect(fresh.stdout.contains("drawings:           1 (0 stale)"))
         #expect(fresh.stdout.contains("recognizer version: 2 (this notebook-index: 2)"))
+    }
+
+    /// Each hit's line: in JSON with its bounds beside every earlier field, and for people after
+    /// the page, the matched words bold only on a terminal without NO_COLOR.
+    @Test func queryShowsTheLineOfEachHit() async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("typed", strokes: 3))
+        #expect(await run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        let json = await run(["query", "ink1 ink2", "--index", runner.index, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let result = try #require((object["results"] as? [[String: Any]])?.first)
+        #expect(Set(result.keys) == ["path", "page", "drawing", "text", "strokeIDs", "bounds", "score", "distance", "line"])
+        #expect(result["distance"] as? Int == 0)
+        let line = try #require(result["line"] as? [String: Any])
+        #expect(line["text"] as? String == "ink0 ink1 ink2")
+        let bounds = try #require(line["bounds"] as? [String: Double])
+        #expect(bounds["x"] == 10 && bounds["width"] == 60)
+
+        let bold = "    ink0 \u{1B}[1mink1\u{1B}[0m \u{1B}[1mink2\u{1B}[0m\n"
+        #expect(await run(["query", "ink1 ink2", "--index", runner.index], terminal: true).stdout.hasSuffix(bold))
+        let noColor = await run(["query", "ink1 ink2", "--index", runner.index], environment: ["NO_COLOR": "1"], terminal: true)
+        #expect(noColor.stdout.hasSuffix("\n    ink0 ink1 ink2\n") && !noColor.stdout.contains("\u{1B}"))
+        #expect(await run(["query", "ink1 ink2", "--index", runner.index]).stdout.hasSuffix("\n    ink0 ink1 ink2\n"))
+    }
+
+    /// `--fuzzy`: a misread letter still finds the word, one edit off.
+    @Test func queryFuzzyReportsTheDistance() async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/a.xopp", xournalPage("typed", strokes: 2))
+        #expect(await run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        #expect(await run(["query", "inkk1", "--full-words", "--index", runner.index]).status == 1)
+        let json = await run(["query", "inkk1", "--full-words", "--fuzzy", "--index", runner.index, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.map { $0["text"] as? String } == ["ink1"] && results.map { $0["distance"] as? Int } == [1])
     }
 
     /// `--language`, else `NOTEBOOK_INDEX_LANGUAGES`, else `LANG` when supported, else English;

@@ -1,0 +1,34 @@
+import DrawingModel
+import Foundation
+
+extension IndexStore {
+    /// The line a hit sits on: the best reading of every word of one drawing's line (of one
+    /// source), in position order, and the union of their bounds.
+    ///
+    /// Called only for the hits a search returns (at most its limit), through one cached
+    /// statement that reads the `words_by_place` index, so context costs a few index probes per
+    /// hit and nothing for the rows the search reads and drops.
+    /// - Parameter matched: the word positions the hit covers.
+    func lineContext(drawing: Int64, source: Int, line: Int, matched: Range<Int>) throws -> LineContext? {
+        let statement = try database.statement(
+            """
+            SELECT position, text, x, y, width, height FROM words
+            WHERE drawing_id = ? AND source = ? AND line = ? ORDER BY position
+            """)
+        var words: [String] = []
+        var first: Int?
+        var last: Int?
+        var bounds: Rect?
+        try statement.forEachRow([drawing, source, line]) { (row: Statement) throws -> Void in
+            let position = row.int(0)
+            if matched.contains(position) {
+                if first == nil { first = words.count }
+                last = words.count
+            }
+            words.append(row.string(1))
+            if let box = StoredWordRow.bounds(row, 2) { bounds = bounds.map { $0.union(box) } ?? box }
+        }
+        guard let first, let last else { return nil }
+        return LineContext(words: words, matched: first..<(last + 1), bounds: bounds)
+    }
+}
