@@ -156,8 +156,9 @@ def feasible(ids, points, subsample):
 class SampleMaker:
     """Draws augmented training samples (strokes, label) from the mix of SHARES."""
 
-    def __init__(self, train, char_x, lib, rng):
+    def __init__(self, train, char_x, lib, rng, p_accent):
         self.rng = rng
+        self.p_accent = p_accent
         self.lib = lib
         self.by_group = {}
         for i, s in enumerate(train):
@@ -174,7 +175,7 @@ class SampleMaker:
     def accented(self, i):
         strokes, label, _, writer = self.train[i]
         x = self.char_x.get(i)
-        if x is not None and self.rng.random() < P_ACCENT:
+        if x is not None and self.rng.random() < self.p_accent:
             strokes, label = accents.add_accents(strokes, label, x, writer, self.lib, self.rng)
         return strokes, label
 
@@ -196,9 +197,9 @@ class SampleMaker:
         return strokes, label
 
 
-def worker(queue, seed, train, char_x, lib, subsample):
+def worker(queue, seed, train, char_x, lib, subsample, p_accent):
     rng = np.random.default_rng(seed)
-    maker = SampleMaker(train, char_x, lib, rng)
+    maker = SampleMaker(train, char_x, lib, rng, p_accent)
     pending = {b: [] for b in data.BUCKETS}
     while True:
         try:
@@ -232,7 +233,6 @@ def run_batches(net, feats, device, max_points=200000):
     i = 0
     with torch.no_grad():
         while i < len(order):
-            longest = max(len(feats[order[min(i + 1, len(order) - 1)]]), 1)
             j = i
             while j < len(order) and (j - i + 1) * max(len(feats[order[j]]), 1) <= max_points:
                 j += 1
@@ -347,7 +347,6 @@ def keep(src, dst):
 
 
 def main():
-    global P_ACCENT
     if len(sys.argv) == 4 and sys.argv[1] == "--keep":
         keep(sys.argv[2], sys.argv[3])
         return
@@ -390,7 +389,6 @@ def main():
         dev = [s for s in dev if keep.setdefault(s[2], []).append(0) or len(keep[s[2]]) <= args.limit]
     log(f"device {device}; {len(train)} train samples, {len(dev)} dev; {args.workers} workers")
 
-    P_ACCENT = args.p_accent
     init = np.load(args.init)
     start = {k[2:]: init[k] for k in init.files if k.startswith("p:")}
     # a checkpoint of this script has the whole alphabet; the CPU trainer's has ASCII only
@@ -442,7 +440,7 @@ def main():
 
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
     queue = mp.get_context("fork").Queue(maxsize=256)
-    procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4), daemon=True)
+    procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4, args.p_accent), daemon=True)
              for i in range(args.workers)]
     for p in procs:
         p.start()
@@ -466,7 +464,7 @@ def main():
         batches += 1
         now = time.time()
         if now - last_log > 20:
-            log(f"batches {batches} queue {queue.qsize()} lr(large) {lr:.2e} " +
+            log(f"batches {batches} queue {queue.qsize()} lr({trainees[-1].name}) {lr:.2e} " +
                 " ".join(f"{t.name} loss {np.mean(t.losses):.3f}" for t in trainees))
             for t in trainees:
                 t.losses = []

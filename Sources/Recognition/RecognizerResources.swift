@@ -13,9 +13,9 @@ enum RecognizerResources {
 
     private static let cache = LineReaderCache()
 
-    /// The line reader for `languages` (language codes), built at the first request.
+    /// The line reader for `languages` (language codes, sorted, each once), built at the first request.
     static func lineReader(languages: [String]) throws(ModelError) -> NeuralLineReader {
-        try cache.reader(for: languages.sorted()) { () throws(ModelError) in
+        try cache.reader(for: languages) { () throws(ModelError) in
             try makeLineReader(languages: languages, settings: DecoderSettings())
         }
     }
@@ -75,7 +75,7 @@ extension HandwritingRecognizer {
     /// The recognizer for `languages` (each one of `RecognitionLanguage.supported`; checked by
     /// `RecognitionLanguage.resolve`), sharing one build per language set in the process.
     public static func make(languages: [Locale.Language]) throws(ModelError) -> HandwritingRecognizer {
-        let codes = Array(Set(languages.compactMap { $0.languageCode?.identifier }))
+        let codes = Set(languages.compactMap { $0.languageCode?.identifier }).sorted()
         return HandwritingRecognizer(lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes))
     }
 

@@ -48,6 +48,7 @@ struct CTCBeamSearch: Sendable {
         case free
     }
 
+    /// Each class's character as a `DecoderAlphabet` byte (class c is `alphabet[c - 1]`).
     let alphabet: [UInt8]
     let languageModel: CharacterLanguageModel
     let lexicon: Lexicon
