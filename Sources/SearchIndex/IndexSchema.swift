@@ -10,10 +10,12 @@
 ///
 /// Versions: 1 numbered words in insertion order; 2 numbered them by confidence and indexed one
 /// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score; 4 folds
-/// readings with `TextFolding.indexForms` (ß/œ/æ spelled out, umlauts also transliterated).
+/// readings with `TextFolding.indexForms` (ß/œ/æ spelled out, umlauts also transliterated); 5
+/// numbers every drawing's words 0, 1, … in place order (source, line, position), so the words
+/// of a phrase have consecutive IDs (`PhraseSearch`).
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 4
+    static let version = 5
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 

@@ -47,7 +47,9 @@ extension IndexStore {
                               stroke_ids, x, y, width, height, reading_buckets)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for (number, word) in drawing.words.enumerated() {
+        // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
+        let inPlaceOrder = drawing.words.sorted { ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position) }
+        for (number, word) in inPlaceOrder.enumerated() {
             let texts = word.candidates.map { Self.oneLine($0.text) }
             try statement.execute([
                 try WordID.make(drawingID: drawingID, wordNumber: number),
@@ -113,48 +115,13 @@ extension IndexStore {
         }
         let words = try database.statement(
             """
-            SELECT source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height
-            FROM words WHERE drawing_id = ? ORDER BY source, line, position
+            SELECT \(WordRow.columns) FROM words w WHERE w.drawing_id = ? ORDER BY w.source, w.line, w.position
             """)
         for id in drawings.keys {
-            try words.forEachRow([id]) { row in
-                drawings[id]?.words.append(StoredWordRow.word(from: row, columnOffset: 0))
-            }
+            try words.forEachRow([id]) { row in drawings[id]?.words.append(WordRow(row).word()) }
         }
         var byKey: [String: IndexedDrawing] = [:]
         for drawing in drawings.values { byKey[drawing.key] = drawing }
         return byKey
-    }
-}
-
-/// Decoding of the `words` columns shared by reuse and search.
-enum StoredWordRow {
-    /// Reads `source, line, position, candidates, scores, confidence, stroke_ids, x, y, width, height`
-    /// starting at `columnOffset`.
-    static func word(from row: Statement, columnOffset c: Int32) -> IndexedWord {
-        let texts = row.string(c + 3).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let scores = row.string(c + 4).split(separator: " ").map { Double($0) ?? 0 }
-        let candidates = texts.enumerated().map { index, text in
-            WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)
-        }
-        return IndexedWord(
-            source: IndexedWord.Source(rawValue: row.int(c)) ?? .handwriting, line: row.int(c + 1),
-            position: row.int(c + 2), candidates: candidates, confidence: row.double(c + 5),
-            strokeIDs: strokeIDs(row.string(c + 6)), bounds: bounds(row, c + 7))
-    }
-
-    /// Comma-separated stroke IDs, parsed in place (queries decode thousands of them).
-    static func strokeIDs(_ text: String) -> [UUID] {
-        var text = text
-        return text.withUTF8 { utf8 in
-            utf8.split(separator: UInt8(ascii: ",")).compactMap { UUID.parse(UnsafeBufferPointer(rebasing: $0)) }
-        }
-    }
-
-    static func bounds(_ row: Statement, _ c: Int32) -> Rect? {
-        guard let x = row.optionalDouble(c), let y = row.optionalDouble(c + 1),
-            let width = row.optionalDouble(c + 2), let height = row.optionalDouble(c + 3)
-        else { return nil }
-        return Rect(x: x, y: y, width: width, height: height)
     }
 }

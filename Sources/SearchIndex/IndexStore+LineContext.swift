@@ -12,21 +12,21 @@ extension IndexStore {
     func lineContext(drawing: Int64, source: Int, line: Int, matched: Range<Int>) throws -> LineContext? {
         let statement = try database.statement(
             """
-            SELECT position, text, x, y, width, height FROM words
-            WHERE drawing_id = ? AND source = ? AND line = ? ORDER BY position
+            SELECT \(WordRow.columns) FROM words w
+            WHERE w.drawing_id = ? AND w.source = ? AND w.line = ? ORDER BY w.position
             """)
         var words: [String] = []
         var first: Int?
         var last: Int?
         var bounds: Rect?
-        try statement.forEachRow([drawing, source, line]) { (row: Statement) throws -> Void in
-            let position = row.int(0)
-            if matched.contains(position) {
+        try statement.forEachRow([drawing, source, line]) { (statement: Statement) throws -> Void in
+            let row = WordRow(statement)
+            if matched.contains(row.place.position) {
                 if first == nil { first = words.count }
                 last = words.count
             }
-            words.append(row.string(1))
-            if let box = StoredWordRow.bounds(row, 2) { bounds = bounds.map { $0.union(box) } ?? box }
+            words.append(row.text)
+            if let box = row.bounds { bounds = bounds.map { $0.union(box) } ?? box }
         }
         guard let first, let last else { return nil }
         return LineContext(words: words, matched: first..<(last + 1), bounds: bounds)

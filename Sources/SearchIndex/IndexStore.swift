@@ -80,6 +80,7 @@ public final class IndexStore {
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...3).contains(version) { try refoldReadings() }
+            if (1...4).contains(version) { try numberWordsInPlaceOrder() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
@@ -158,6 +159,33 @@ public final class IndexStore {
             guard let end else { break }
             for row in changed { try update.execute([row.folded, row.id]) }
             last = end
+        }
+    }
+
+    /// Versions 1 to 4 to 5: every drawing's words numbered 0, 1, … in place order (source, line,
+    /// position), which phrase search relies on (`PhraseSearch`). Builds always numbered them so;
+    /// only version 1's migration did not, so most indexes are only checked, in one pass of
+    /// the `words_by_place` index. A renumbered word's readings are re-indexed by the triggers.
+    private func numberWordsInPlaceOrder() throws {
+        var drawings: [Int64] = []
+        try database.statement(
+            """
+            SELECT DISTINCT drawing_id FROM (
+                SELECT drawing_id, id, row_number() OVER (PARTITION BY drawing_id ORDER BY source, line, position) AS number
+                FROM words)
+            WHERE id != (drawing_id << 20 | (number - 1))
+            """
+        ).forEachRow { drawings.append($0.int64(0)) }
+        let ids = try database.statement("SELECT id FROM words WHERE drawing_id = ? ORDER BY source, line, position")
+        let update = try database.statement("UPDATE words SET id = ? WHERE id = ?")
+        for drawing in drawings {
+            var old: [Int64] = []
+            try ids.forEachRow([drawing]) { old.append($0.int64(0)) }
+            // through negative IDs, so old and new never collide
+            for id in old { try update.execute([-id - 1, id]) }
+            for (number, id) in old.enumerated() {
+                try update.execute([try WordID.make(drawingID: drawing, wordNumber: number), -id - 1])
+            }
         }
     }
 

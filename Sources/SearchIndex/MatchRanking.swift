@@ -1,0 +1,89 @@
+import Foundation
+
+/// One word of a match: the stored word and which of its readings matched the query's term.
+struct WordMatch {
+    var word: IndexedWord
+    var candidate: Int
+    /// Edits from the query word to the candidate (0: exact).
+    var distance: Int
+    var score: Double
+}
+
+/// A match of the whole query: one word, or a phrase's consecutive words.
+struct QueryMatch {
+    var words: [WordMatch]
+    /// The first word's place.
+    var start: WordPlace
+    /// A word's reading score (`ReadingID.score`), a phrase's the geometric mean of its words'.
+    var score: Double
+    /// Edits summed over the words.
+    var distance: Int
+
+    init(words: [WordMatch], start: WordPlace) {
+        self.words = words
+        self.start = start
+        score = Self.score(words.map(\.score))
+        distance = words.reduce(0) { $0 + $1.distance }
+    }
+
+    /// The geometric mean of word scores (one word: its own score, exactly as the bounds compute it).
+    static func score(_ scores: [Double]) -> Double {
+        guard scores.count > 1 else { return scores.first ?? 0 }
+        return exp(scores.reduce(0) { $0 + log($1) } / Double(scores.count))
+    }
+
+    /// Higher score first, then fewer edits.
+    static func ranksAbove(_ a: (score: Double, distance: Int), _ b: (score: Double, distance: Int)) -> Bool {
+        a.score != b.score ? a.score > b.score : a.distance < b.distance
+    }
+}
+
+/// The matches a search keeps, and when reading more cannot change the best `limit` of them.
+///
+/// Searches read readings best first, so the score a match can still reach only falls. Once
+/// `limit` matches are kept and no unread one can beat the worst of them by more than one score
+/// bucket (`ReadingID`), reading stops: what is left could only reorder near-ties.
+struct MatchRanking {
+    let limit: Int
+    let minimumScore: Double
+    private(set) var matches: [QueryMatch] = []
+    /// The best `limit` (score, distance) so far, best first.
+    private var top: [(score: Double, distance: Int)] = []
+
+    init(limit: Int, minimumScore: Double) {
+        self.limit = limit
+        self.minimumScore = minimumScore
+    }
+
+    /// Whether nothing scoring at most `ceiling` can enter the best `limit` any more.
+    func isSettled(ceiling: Double) -> Bool {
+        if ceiling < minimumScore { return true }
+        guard top.count >= limit, let worst = top.last else { return false }
+        return ceiling <= ReadingID.ceiling(ofBucket: ReadingID.bucket(worst.score))
+    }
+
+    /// Whether a match scoring at most `score` with at least `distance` edits could be kept:
+    /// when full, it must rank above the worst kept (among equals the first read stay).
+    func admits(score: Double, distance: Int) -> Bool {
+        guard score >= minimumScore else { return false }
+        guard top.count >= limit, let worst = top.last else { return true }
+        return QueryMatch.ranksAbove((score, distance), worst)
+    }
+
+    mutating func add(_ match: QueryMatch) {
+        guard match.score >= minimumScore else { return }
+        matches.append(match)
+        let key = (match.score, match.distance)
+        top.insert(key, at: top.firstIndex { QueryMatch.ranksAbove(key, $0) } ?? top.count)
+        if top.count > limit { top.removeLast() }
+    }
+
+    /// The best `limit` matches, best first (newer drawings first among equals, as they were read).
+    var best: ArraySlice<QueryMatch> {
+        matches.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.start.drawing > b.start.drawing
+        }.prefix(limit)
+    }
+}

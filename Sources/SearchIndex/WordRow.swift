@@ -1,0 +1,90 @@
+import DrawingModel
+import Foundation
+import Recognition
+
+/// Where a word sits on its page: phrases are consecutive positions of one line.
+struct WordPlace: Hashable {
+    var drawing: Int64
+    var source: Int
+    var line: Int
+    var position: Int
+}
+
+/// A row of `words` read by column name.
+///
+/// A statement selects `WordRow.columns` (from a table aliased `w`), after any columns of its own,
+/// and wraps its current row with the offset where they start, so no caller counts columns. The
+/// accessors read SQLite's column on demand: a search reads many rows and keeps few, so stroke
+/// IDs and bounds are decoded only for the words it keeps.
+struct WordRow {
+    static let columns = """
+        w.id, w.drawing_id, w.source, w.line, w.position, w.text, w.candidates, w.scores, w.folded, w.confidence,
+        w.stroke_ids, w.x, w.y, w.width, w.height
+        """
+
+    private enum Column: Int32 {
+        case id, drawing, source, line, position, text, candidates, scores, folded, confidence, strokeIDs, x, y, width, height
+    }
+
+    private let statement: Statement
+    private let offset: Int32
+
+    init(_ statement: Statement, offset: Int32 = 0) {
+        self.statement = statement
+        self.offset = offset
+    }
+
+    private func column(_ column: Column) -> Int32 { offset + column.rawValue }
+
+    var id: Int64 { statement.int64(column(.id)) }
+    var place: WordPlace {
+        WordPlace(
+            drawing: statement.int64(column(.drawing)), source: statement.int(column(.source)),
+            line: statement.int(column(.line)), position: statement.int(column(.position)))
+    }
+    /// The best reading.
+    var text: String { statement.string(column(.text)) }
+    /// Every reading, best first, one per line.
+    var readings: String { statement.string(column(.candidates)) }
+    /// `readings` folded as the index folds them (`TextFolding.indexForms`).
+    var folded: String { statement.string(column(.folded)) }
+    var confidence: Double { statement.double(column(.confidence)) }
+    var bounds: Rect? {
+        guard let x = statement.optionalDouble(column(.x)), let y = statement.optionalDouble(column(.y)),
+            let width = statement.optionalDouble(column(.width)), let height = statement.optionalDouble(column(.height))
+        else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The score of the reading at `candidate` (`ReadingID.score`); the scores are parsed only for
+    /// an alternative reading, since the best one scores the word's confidence.
+    func score(ofCandidate candidate: Int) -> Double {
+        guard candidate > 0 else { return ReadingID.score(confidence: confidence, best: 0, chosen: 0) }
+        let scores = statement.string(column(.scores)).split(separator: " ")
+        let best = scores.first.flatMap { Double($0) } ?? 0
+        let chosen = candidate < scores.count ? Double(scores[candidate]) ?? 0 : 0
+        return ReadingID.score(confidence: confidence, best: best, chosen: chosen)
+    }
+
+    /// The whole word, decoded.
+    func word() -> IndexedWord {
+        let texts = readings.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let scores = statement.string(column(.scores)).split(separator: " ").map { Double($0) ?? 0 }
+        let candidates = texts.enumerated().map { index, text in
+            WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)
+        }
+        let place = place
+        return IndexedWord(
+            source: IndexedWord.Source(rawValue: place.source) ?? .handwriting, line: place.line,
+            position: place.position, candidates: candidates, confidence: confidence,
+            strokeIDs: Self.strokeIDs(statement.string(column(.strokeIDs))), bounds: bounds)
+    }
+
+    /// Comma-separated stroke IDs, parsed in place (queries decode thousands of them).
+    private static func strokeIDs(_ text: String) -> [UUID] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.split(separator: UInt8(ascii: ",")).compactMap { UUID.parse(UnsafeBufferPointer(rebasing: $0)) }
+        }
+    }
+}

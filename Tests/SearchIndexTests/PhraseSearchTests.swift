@@ -1,0 +1,128 @@
+import Foundation
+import Recognition
+import SeededRandom
+import Testing
+
+@testable import SearchIndex
+
+/// Phrases are matched on word IDs (`PhraseSearch`): checked here against matching every place
+/// of random pages word by word, with and without the other terms' sets, and on an index whose
+/// words were numbered out of place order before schema 5.
+@Suite struct PhraseSearchTests {
+    static let vocabulary = ["a", "an", "and", "in", "into", "the", "then", "apple", "apples", "pie", "pier", "city"]
+
+    /// Pages of random lines whose words have up to four readings with random scores.
+    static func randomDrawings(seed: UInt64) -> [IndexedDrawing] {
+        var random = SplitMix64(seed: seed)
+        func pick() -> String { vocabulary[Int(random.next() % UInt64(vocabulary.count))] }
+        return (0..<6).map { page in
+            let words = (0..<8).flatMap { line in
+                (0..<Int(2 + random.next() % 5)).map { position in
+                    let readings = (0..<Int(1 + random.next() % 4)).map { rank in
+                        WordCandidate(text: pick(), score: -Double(rank) - Double(random.next() % 10) / 10)
+                    }
+                    return IndexedWord(
+                        source: .handwriting, line: line, position: position, candidates: readings,
+                        confidence: 0.3 + Double(random.next() % 700) / 1000, strokeIDs: [], bounds: nil)
+                }
+            }
+            return IndexedDrawing(page: page, key: "k\(page)", strokeCount: 0, recognitionVersion: 1, words: words)
+        }
+    }
+
+    /// Every match of `query` on `drawings`, found place by place: (page, line, position) and score.
+    static func everyMatch(_ query: SearchQuery, in drawings: [IndexedDrawing]) -> [(place: [Int], score: Double)] {
+        var found: [(place: [Int], score: Double)] = []
+        for drawing in drawings {
+            for word in drawing.words {
+                var scores: [Double] = []
+                for (offset, term) in query.terms.enumerated() {
+                    guard
+                        let next = drawing.words.first(where: {
+                            $0.line == word.line && $0.position == word.position + offset
+                        }),
+                        let candidate = query.matchingCandidate(Array(next.candidates.prefix(ReadingID.indexedReadings)), term: term)
+                    else { break }
+                    scores.append(
+                        ReadingID.score(
+                            confidence: next.confidence, best: next.candidates[0].score, chosen: next.candidates[candidate].score))
+                }
+                if scores.count == query.terms.count {
+                    found.append(([drawing.page, word.line, word.position], QueryMatch.score(scores)))
+                }
+            }
+        }
+        return found.sorted { $0.score > $1.score }
+    }
+
+    @Test(arguments: [nil, 0, 3] as [Int?]) func phrasesMatchWordByWordMatching(budget: Int?) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        let drawings = Self.randomDrawings(seed: 5)
+        try store.replace(
+            IndexedFile(
+                path: "/x/random.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
+                title: nil, drawings: drawings))
+        var random = SplitMix64(seed: 6)
+        for trial in 0..<60 {
+            let length = 2 + trial % 2
+            let text = (0..<length).map { _ in Self.vocabulary[Int(random.next() % UInt64(Self.vocabulary.count))] }
+                .joined(separator: " ")
+            for options in [SearchOptions(limit: 1000), SearchOptions(fullWordsOnly: true, limit: 1000)] {
+                let query = SearchQuery(text, options: options)
+                let expected = Self.everyMatch(query, in: drawings)
+                var ranking = MatchRanking(limit: 1000, minimumScore: 0)
+                try PhraseSearch(database: store.database, query: query, otherTermRowBudget: budget).run(into: &ranking)
+                #expect(ranking.best.count == expected.count, "\(text) \(options.fullWordsOnly)")
+                let places = Set(ranking.best.map { [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)] })
+                #expect(places.count == expected.count, "\(text)")
+                let scores = ranking.best.map(\.score)
+                #expect(zip(scores, expected.map(\.score)).allSatisfy { abs($0 - $1) < 1e-9 }, "\(text)")
+
+                // a limit keeps the best up to near-ties
+                var top = MatchRanking(limit: 5, minimumScore: 0)
+                try PhraseSearch(database: store.database, query: query, otherTermRowBudget: budget).run(into: &top)
+                #expect(top.best.count == min(5, expected.count))
+                if let worst = top.best.last, expected.count >= 5 {
+                    #expect(worst.score >= ReadingID.floor(ofBucket: ReadingID.bucket(expected[4].score)), "\(text)")
+                }
+            }
+        }
+    }
+
+    /// Before schema 5 a drawing's words could be numbered out of place order (version 1's
+    /// migration numbered them backwards): `build` renumbers them, and phrases are found.
+    @Test func wordsNumberedOutOfPlaceOrderAreRenumbered() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        do {
+            let store = try IndexStore(path: folder.index, access: .write)
+            let words = ["big", "apple", "pie"].enumerated().map { position, text in
+                IndexedWord(
+                    source: .handwriting, line: 0, position: position, candidates: [WordCandidate(text: text, score: 0)],
+                    confidence: 0.9, strokeIDs: [], bounds: nil)
+            }
+            try store.replace(
+                IndexedFile(
+                    path: "/x/a.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+                    drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
+            // numbered backwards, through negative IDs, as an old migration left them
+            try store.database.execute(
+                """
+                UPDATE words SET id = -id - 1;
+                UPDATE words SET id = (drawing_id << 20) | (2 - position);
+                PRAGMA user_version = 4;
+                """)
+            #expect(try store.search(SearchQuery("apple pie")).isEmpty)
+        }
+        #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
+        let store = try IndexStore(path: folder.index, access: .write)
+        var order: [Int] = []
+        try store.database.statement("SELECT position FROM words ORDER BY id").forEachRow { order.append($0.int(0)) }
+        #expect(order == [0, 1, 2])
+        #expect(try store.search(SearchQuery("apple pie")).map(\.text) == ["apple pie"])
+        #expect(try store.search(SearchQuery("big apple pie")).map(\.text) == ["big apple pie"])
+        #expect(try store.integrityCheck() == "ok")
+    }
+}
