@@ -51,6 +51,12 @@ enum ReadingID {
     /// No reading with this ID, or a larger one, scores above this.
     static func scoreCeiling(_ id: Int64) -> Double { ceiling(ofBucket: buckets - 1 - Int(id >> 53)) }
 
+    /// The logarithm of `scoreCeiling`, from a table: phrases sum it over hundreds of thousands
+    /// of candidates' words.
+    static func logScoreCeiling(_ id: Int64) -> Double { logCeilings[buckets - 1 - Int(id >> 53)] }
+
+    private static let logCeilings = (0..<buckets).map { log(ceiling(ofBucket: $0)) }
+
     /// A reading's score: the word's confidence times the reading's likelihood relative to the
     /// word's best reading. Queries rank hits by it, and `--min-score` compares against it.
     static func score(confidence: Double, best: Double, chosen: Double) -> Double {

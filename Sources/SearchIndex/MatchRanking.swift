@@ -1,8 +1,9 @@
 import Foundation
 
-/// One word of a match: the stored word and which of its readings matched the query's term.
+/// One word of a match: the stored word's ID and which of its readings matched the query's term.
+/// Only the hits a search returns are decoded whole (`IndexStore.hits`).
 struct WordMatch {
-    var word: IndexedWord
+    var id: Int64
     var candidate: Int
     /// Edits from the query word to the candidate (0: exact).
     var distance: Int
@@ -18,12 +19,17 @@ struct QueryMatch {
     var score: Double
     /// Edits summed over the words.
     var distance: Int
+    /// What a match on the same score buckets of each word could score at most: a phrase's
+    /// candidates are bounded by their words' buckets (`PhraseSearch`), so one whose bound is no
+    /// higher than this is a tie at the precision the index keeps.
+    var bound: Double
 
     init(words: [WordMatch], start: WordPlace) {
         self.words = words
         self.start = start
         score = Self.score(words.map(\.score))
         distance = words.reduce(0) { $0 + $1.distance }
+        bound = Self.score(words.map { ReadingID.ceiling(ofBucket: ReadingID.bucket($0.score)) })
     }
 
     /// The geometric mean of word scores (one word: its own score, exactly as the bounds compute it).
@@ -47,19 +53,26 @@ struct MatchRanking {
     let limit: Int
     let minimumScore: Double
     private(set) var matches: [QueryMatch] = []
-    /// The best `limit` (score, distance) so far, best first.
-    private var top: [(score: Double, distance: Int)] = []
+    /// The best `limit` (score, distance, bound) so far, best first.
+    private var top: [(score: Double, distance: Int, bound: Double)] = []
 
     init(limit: Int, minimumScore: Double) {
         self.limit = limit
         self.minimumScore = minimumScore
     }
 
-    /// Whether nothing scoring at most `ceiling` can enter the best `limit` any more.
+    /// Whether nothing scoring at most `ceiling` can enter the best `limit` any more, but for
+    /// near-ties: matches within the worst kept one's score bucket, or, when that one's words'
+    /// buckets bound it within the next bucket, matches bounded no higher by theirs (a phrase's
+    /// candidates are known by their words' buckets only: `PhraseSearch`). So a kept match is
+    /// never more than two buckets below one left out.
     func isSettled(ceiling: Double) -> Bool {
         if ceiling < minimumScore { return true }
         guard top.count >= limit, let worst = top.last else { return false }
-        return ceiling <= ReadingID.ceiling(ofBucket: ReadingID.bucket(worst.score))
+        let bucket = ReadingID.bucket(worst.score)
+        if ceiling <= ReadingID.ceiling(ofBucket: bucket) { return true }
+        // (bounds are geometric means summed in another order: equal up to rounding)
+        return worst.bound <= ReadingID.ceiling(ofBucket: bucket + 1) && ceiling <= worst.bound * (1 + 1e-12)
     }
 
     /// Whether a match scoring at most `score` with at least `distance` edits could be kept:
@@ -67,14 +80,14 @@ struct MatchRanking {
     func admits(score: Double, distance: Int) -> Bool {
         guard score >= minimumScore else { return false }
         guard top.count >= limit, let worst = top.last else { return true }
-        return QueryMatch.ranksAbove((score, distance), worst)
+        return QueryMatch.ranksAbove((score, distance), (worst.score, worst.distance))
     }
 
     mutating func add(_ match: QueryMatch) {
         guard match.score >= minimumScore else { return }
         matches.append(match)
-        let key = (match.score, match.distance)
-        top.insert(key, at: top.firstIndex { QueryMatch.ranksAbove(key, $0) } ?? top.count)
+        let key = (score: match.score, distance: match.distance, bound: match.bound)
+        top.insert(key, at: top.firstIndex { QueryMatch.ranksAbove((key.score, key.distance), ($0.score, $0.distance)) } ?? top.count)
         if top.count > limit { top.removeLast() }
     }
 

@@ -27,6 +27,7 @@ struct PhraseSearch {
     var otherTermRowBudget: Int?
 
     private static let chunk = 4096
+    private static let prefixWorthReading = 16_384
 
     /// Reading a set's row costs about a 50th of checking a candidate, so a term is worth
     /// reading to rule candidates out up to 16 rows per driver row.
@@ -35,10 +36,10 @@ struct PhraseSearch {
     func run(into ranking: inout MatchRanking) throws {
         let terms = query.terms
         let matches = terms.map { query.ftsMatch(for: $0) }
-        let everyTermIsPrefix = matches.allSatisfy { $0.expression.hasSuffix("*") }
-        var lists: [TermMatches?] = try matches.map { match in
-            match.expression.hasSuffix("*") && !everyTermIsPrefix
-                ? nil : try TermMatches(database: database, table: match.table, expression: match.expression)
+        let isPrefix = matches.map { $0.expression.hasSuffix("*") }
+        let everyTermIsPrefix = !isPrefix.contains(false)
+        var lists: [TermMatches?] = try matches.indices.map { index in
+            isPrefix[index] && !everyTermIsPrefix ? nil : try TermMatches(database: database, match: matches[index])
         }
 
         // 1. the rarest term: the first to run out (fewest rows, then the longest word)
@@ -52,14 +53,20 @@ struct PhraseSearch {
             }
         }
         guard let driver, let driverRows = lists[driver]?.rowIDs else { return }
-        var sets: [Int: [Int64: Int64]] = [:]
+        let budget = otherTermRowBudget ?? Self.defaultBudget(driverRows: driverRows.count)
+        var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
         for index in lists.indices where index != driver {
+            // a prefix of two letters merges 40,000-200,000 rows on 50,000 pages (5-40 ms), which
+            // pays once there are thousands of candidates to check; one letter, up to 650,000
+            if lists[index] == nil, terms[index].folded.unicodeScalars.count == 2, driverRows.count > Self.prefixWorthReading {
+                lists[index] = try TermMatches(database: database, match: matches[index])
+            }
             guard var list = lists[index] else {
                 ceilings[index] = 1
                 continue
             }
-            try list.read(upTo: otherTermRowBudget ?? Self.defaultBudget(driverRows: driverRows.count))
+            try list.read(upTo: budget)
             if list.isComplete {
                 sets[index] = list.bestReadings()
             } else {
@@ -68,56 +75,151 @@ struct PhraseSearch {
             lists[index] = nil  // its rows are no longer needed
         }
 
-        // 2. candidates, by word ID
+        // 2. candidates, by word ID; a word read through several readings comes again with a
+        // lower bound, and is checked once (`checked`)
         let count = terms.count
-        var candidates: [(start: Int64, bound: Double, order: Int)] = []
-        var seen = Set<Int64>()
+        let others = (0..<count).filter { $0 != driver }.map { index in
+            (offset: Int64(index - driver), set: sets[index], logCeiling: log(ceilings[index] ?? 1))
+        }
+        var candidates: [Candidate] = []
         for rowID in driverRows {
             let word = (rowID >> 3) & WordID.mask
-            guard seen.insert(word).inserted else { continue }
             let number = Int(word & Int64(WordID.maxWordsPerDrawing - 1))
             guard number >= driver, number - driver + count <= WordID.maxWordsPerDrawing else { continue }
-            let start = word - Int64(driver)
-            var logBound = log(ReadingID.scoreCeiling(rowID))
+            var logKnown = ReadingID.logScoreCeiling(rowID)
+            var logUnknown = 0.0
             var possible = true
-            for index in 0..<count where index != driver {
-                if let set = sets[index] {
-                    guard let best = set[start + Int64(index)] else {
+            for other in others {
+                if let set = other.set {
+                    guard let best = set.value(for: word + other.offset) else {
                         possible = false
                         break
                     }
-                    logBound += log(ReadingID.scoreCeiling(best))
+                    logKnown += ReadingID.logScoreCeiling(best)
                 } else {
-                    logBound += log(ceilings[index] ?? 1)
+                    logUnknown += other.logCeiling
                 }
             }
-            let bound = exp(logBound / Double(count))
-            if possible, bound >= ranking.minimumScore { candidates.append((start, bound, candidates.count)) }
+            guard possible else { continue }
+            let candidate = Candidate(
+                start: word - Int64(driver), logKnown: logKnown, bound: exp((logKnown + logUnknown) / Double(count)),
+                order: candidates.count)
+            if candidate.bound >= ranking.minimumScore { candidates.append(candidate) }
         }
-        candidates.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.order < $1.order }
+        candidates.sort(by: Candidate.precedes)
 
-        // 3. checked on the words' stored readings
-        let fetch = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
-        for candidate in candidates {
-            if ranking.isSettled(ceiling: candidate.bound) || !ranking.admits(score: candidate.bound, distance: 0) { break }
-            var words: [WordMatch] = []
-            var start: WordPlace?
-            try fetch.forEachRow([candidate.start, candidate.start + Int64(count - 1)], while: { statement in
-                let row = WordRow(statement)
-                let place = row.place
-                let first = start ?? place
-                guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
-                    place.source == first.source, place.line == first.line, place.position == first.position + words.count,
-                    let reading = query.reading(of: row, matching: terms[words.count])
-                else { return false }
-                start = first
-                words.append(WordMatch(word: row.word(), candidate: reading.candidate, distance: reading.distance, score: reading.score))
-                return true
-            })
-            guard words.count == count, let start else { continue }
-            let match = QueryMatch(words: words, start: start)
-            if ranking.admits(score: match.score, distance: match.distance) { ranking.add(match) }
+        // 3. Words of terms without a set are read first, on their own, which turns the
+        // candidate's bound into its words' own buckets (a ceiling of 1 never settles anything);
+        // whichever candidate has the best bound, known or not, goes next, so reading stops
+        // as soon as the ranking is settled.
+        let unfiltered = ceilings.keys.sorted()
+        let single = try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
+        let range = try database.statement(
+            "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
+        var known = CandidateHeap()
+        var next = 0
+        var seen = Set<Int64>()
+        while true {
+            let unknownBound = next < candidates.count ? candidates[next].bound : -1
+            let knownBound = known.top?.bound ?? -1
+            let ceiling = max(unknownBound, knownBound)
+            if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) { break }
+            if knownBound >= unknownBound, let candidate = known.pop() {
+                if let match = try checked(candidate, range) { ranking.add(match) }
+                continue
+            }
+            var candidate = candidates[next]
+            next += 1
+            guard seen.insert(candidate.start).inserted else { continue }  // another reading of its driver word
+            if try bound(&candidate, on: unfiltered, single) { known.push(candidate) }
+        }
+    }
+
+    /// The candidate's match, when its words are one line's consecutive words and each matches its
+    /// term on its stored readings.
+    private func checked(_ candidate: Candidate, _ range: Statement) throws -> QueryMatch? {
+        let terms = query.terms
+        var words: [WordMatch] = []
+        var start: WordPlace?
+        try range.forEachRow([candidate.start, candidate.start + Int64(terms.count - 1)], while: { statement in
+            let row = WordRow(statement)
+            let place = row.place
+            let first = start ?? place
+            guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
+                place.source == first.source, place.line == first.line, place.position == first.position + words.count,
+                let reading = query.reading(of: row, matching: terms[words.count])
+            else { return false }
+            start = first
+            words.append(WordMatch(id: row.id, candidate: reading.candidate, distance: reading.distance, score: reading.score))
+            return true
+        })
+        guard words.count == terms.count, let start else { return nil }
+        return QueryMatch(words: words, start: start)
+    }
+
+    /// Bounds a candidate by its own words for the terms read in no set (`unfiltered`), in place
+    /// of their ceilings; false when one of those words does not match its term.
+    private func bound(_ candidate: inout Candidate, on unfiltered: [Int], _ single: Statement) throws -> Bool {
+        var logBound = candidate.logKnown
+        for index in unfiltered {
+            guard
+                let score = try single.firstRow([candidate.start + Int64(index)], {
+                    query.reading(of: WordRow($0), matching: query.terms[index])?.score
+                }) ?? nil
+            else { return false }
+            logBound += log(ReadingID.ceiling(ofBucket: ReadingID.bucket(score)))
+        }
+        if !unfiltered.isEmpty { candidate.bound = exp(logBound / Double(query.terms.count)) }
+        return true
+    }
+}
+
+extension PhraseSearch {
+    /// A phrase that may start at word ID `start`.
+    struct Candidate {
+        var start: Int64
+        /// The sum of the logarithms of the score ceilings its words are known to have.
+        var logKnown: Double
+        /// What it can score at most.
+        var bound: Double
+        /// Its place in the driver's order, which breaks ties.
+        var order: Int
+
+        /// Best bound first, then the driver's order.
+        static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
+            a.bound != b.bound ? a.bound > b.bound : a.order < b.order
+        }
+    }
+
+    /// Candidates by `Candidate.precedes`, the first on top: a binary heap.
+    struct CandidateHeap {
+        private var items: [Candidate] = []
+
+        var top: Candidate? { items.first }
+
+        mutating func push(_ candidate: Candidate) {
+            items.append(candidate)
+            var child = items.count - 1
+            while child > 0, Candidate.precedes(items[child], items[(child - 1) / 2]) {
+                items.swapAt(child, (child - 1) / 2)
+                child = (child - 1) / 2
+            }
+        }
+
+        mutating func pop() -> Candidate? {
+            guard !items.isEmpty else { return nil }
+            items.swapAt(0, items.count - 1)
+            let first = items.removeLast()
+            var parent = 0
+            while true {
+                var best = parent
+                for child in [2 * parent + 1, 2 * parent + 2] where child < items.count && Candidate.precedes(items[child], items[best]) {
+                    best = child
+                }
+                if best == parent { return first }
+                items.swapAt(parent, best)
+                parent = best
+            }
         }
     }
 }
@@ -129,9 +231,10 @@ private struct TermMatches {
     private(set) var rowIDs: [Int64] = []
     private(set) var isComplete = false
 
-    init(database: Database, table: String, expression: String) throws {
-        statement = try Statement(database: database, sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid")
-        try statement.bind([expression])
+    init(database: Database, match: (table: String, expression: String)) throws {
+        statement = try Statement(
+            database: database, sql: "SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ? ORDER BY rowid")
+        try statement.bind([match.expression])
     }
 
     /// Reads on until `count` row IDs are in hand or there are no more.
@@ -144,10 +247,52 @@ private struct TermMatches {
     mutating func read(more count: Int) throws { try read(upTo: rowIDs.count + count) }
 
     /// Each matched word's best matching reading: its first row ID.
-    func bestReadings() -> [Int64: Int64] {
-        var best: [Int64: Int64] = [:]
-        best.reserveCapacity(rowIDs.count)
-        for rowID in rowIDs where best[(rowID >> 3) & WordID.mask] == nil { best[(rowID >> 3) & WordID.mask] = rowID }
+    func bestReadings() -> WordIDTable {
+        var best = WordIDTable(capacity: rowIDs.count)
+        for rowID in rowIDs { best.insert((rowID >> 3) & WordID.mask, rowID) }
         return best
+    }
+}
+
+/// Word IDs and a row ID for each, by open addressing with Fibonacci hashing: Swift's
+/// Dictionary hashes with SipHash, which was a quarter of a phrase's time over a few hundred
+/// thousand IDs.
+struct WordIDTable {
+    private var keys: [Int64]
+    private var values: [Int64]
+    private let shift: UInt64
+    private let mask: Int
+    private static let empty: Int64 = -1  // word IDs are never negative
+
+    init(capacity: Int) {
+        let bits = max(4, Int.bitWidth - (2 * max(capacity, 1) - 1).leadingZeroBitCount)
+        keys = Array(repeating: Self.empty, count: 1 << bits)
+        values = Array(repeating: 0, count: 1 << bits)
+        shift = UInt64(64 - bits)
+        mask = (1 << bits) - 1
+    }
+
+    private func home(_ key: Int64) -> Int { Int((UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    /// Adds `key` with `value` unless it is there already; whether it was added.
+    @discardableResult
+    mutating func insert(_ key: Int64, _ value: Int64) -> Bool {
+        var slot = home(key)
+        while keys[slot] != Self.empty {
+            if keys[slot] == key { return false }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        values[slot] = value
+        return true
+    }
+
+    func value(for key: Int64) -> Int64? {
+        var slot = home(key)
+        while keys[slot] != Self.empty {
+            if keys[slot] == key { return values[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 }

@@ -129,9 +129,14 @@ public struct SearchQuery: Sendable, Hashable {
         matches(folded: options.caseSensitive ? TextFolding.exact(candidate) : TextFolding.indexForms(candidate), term: term)
     }
 
-    /// Whether a reading, folded as the query's options fold, matches a term.
+    /// Whether a reading, folded as the query's options fold, matches a term. Inside words, a
+    /// term under three characters matches the starts of words only, as its FTS5 prefix query
+    /// finds them (`ftsMatch`), wherever it stands in a phrase.
     private func matches(folded reading: String, term: Term) -> Bool {
         let wanted = options.caseSensitive ? TextFolding.exact(term.core) : term.folded
+        if !options.fullWordsOnly, term.folded.unicodeScalars.count < 3 {
+            return TextFolding.tokens(reading).contains { $0.hasPrefix(wanted) }
+        }
         guard options.fullWordsOnly else { return TextFolding.contains(reading, wanted) }
         let have = TextFolding.tokens(reading)
         let want = TextFolding.tokens(wanted)

@@ -12,18 +12,20 @@ struct WordPlace: Hashable {
 
 /// A row of `words` read by column name.
 ///
-/// A statement selects `WordRow.columns` (from a table aliased `w`), after any columns of its own,
+/// A statement selects `WordRow.columns` or `matchingColumns` (from a table aliased `w`), after any columns of its own,
 /// and wraps its current row with the offset where they start, so no caller counts columns. The
 /// accessors read SQLite's column on demand: a search reads many rows and keeps few, so stroke
 /// IDs and bounds are decoded only for the words it keeps.
 struct WordRow {
-    static let columns = """
-        w.id, w.drawing_id, w.source, w.line, w.position, w.text, w.candidates, w.scores, w.folded, w.confidence,
-        w.stroke_ids, w.x, w.y, w.width, w.height
-        """
+    /// Every column.
+    static let columns = matchingColumns + ", w.text, w.stroke_ids, w.x, w.y, w.width, w.height"
+    /// What matching a word needs, leaving out `text`, `stroke_ids` and the bounds: they sit at
+    /// the row's end, where a long stroke list spills into overflow pages that SQLite reads only
+    /// for a column past them (phrases check thousands of words and keep a hundred).
+    static let matchingColumns = "w.id, w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
 
     private enum Column: Int32 {
-        case id, drawing, source, line, position, text, candidates, scores, folded, confidence, strokeIDs, x, y, width, height
+        case id, drawing, source, line, position, candidates, scores, folded, confidence, text, strokeIDs, x, y, width, height
     }
 
     private let statement: Statement
