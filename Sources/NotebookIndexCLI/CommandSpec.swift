@@ -17,7 +17,8 @@ struct ArgumentSpec: Sendable {
     var maximum: Int { count == .one ? 1 : .max }
 }
 
-/// One command, declared once: its parser and its `--help` are made from this.
+/// One command, declared once: its parser, its `--help` and its part of the completion scripts are
+/// made from this.
 struct CommandSpec: Sendable {
     let name: String
     /// Its line in the tool's COMMANDS list.

@@ -1,8 +1,8 @@
 import Recognition
 import SearchIndex
 
-/// The tool and its commands: the one table the parser and `--help` are made from. Prose is
-/// wrapped where it is shown, so line breaks here are free.
+/// The tool and its commands: the one table the parser, `--help` and the completion scripts are
+/// made from. Prose is wrapped where it is shown, so line breaks here are free.
 enum CommandSpecs {
     static let tool = ToolSpec(
         abstract: "Offline full-text search for handwritten notebooks.",
@@ -146,8 +146,23 @@ enum CommandSpecs {
         exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error (no such page).",
         run: { try RenderCommand(arguments: $0, context: $1).run() })
 
+    static let completions = CommandSpec(
+        name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
+        overview: "Print the completion script for SHELL.",
+        discussion: """
+            It completes commands, their options, paths and the language codes of --language. In bash,
+            'source <(notebook-index completions bash)' loads it; 'make install' puts the scripts where
+            bash-completion, zsh and fish look for them.
+            """,
+        arguments: ArgumentSpec(
+            name: "SHELL", count: .one, help: "bash, zsh or fish.", completion: .oneOf(CompletionScript.Shell.allCases.map(\.rawValue))
+        ),
+        options: [],
+        exitStatus: "0 success, 2 usage error.",
+        run: { try CompletionsCommand(arguments: $0, context: $1).run() })
+
     /// In the order of the tool's help.
-    static let all = [build, query, status, text, inspect, render]
+    static let all = [build, query, status, text, inspect, render, completions]
 
     private static let notebookFile = ArgumentSpec(
         name: "FILE", count: .one, help: "A notebook file or notebook folder.", completion: .file)

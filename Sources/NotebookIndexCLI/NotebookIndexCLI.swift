@@ -2,9 +2,10 @@ import Foundation
 import SearchIndex
 
 /// NotebookIndexCLI: the `notebook-index` command — one table of commands and their options
-/// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`) and the help
-/// (`HelpText`); one file per command (`BuildCommand`, `QueryCommand`, `StatusCommand`,
-/// `TextCommand`, `InspectCommand`, `RenderCommand`), output (`JSONValue`, `ProgressBar`) and the one place the recognizer is
+/// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`)
+/// and the shell completions (`CompletionScript`); one file per command
+/// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
+/// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`) and the one place the recognizer is
 /// created (`TranscriberFactory`). Everything runs in-process through
 /// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
 public enum NotebookIndexCLI {

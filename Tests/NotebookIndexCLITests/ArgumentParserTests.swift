@@ -29,7 +29,7 @@ import Testing
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["a.xopp", "--limit", "3"], spec: CommandSpecs.text) }
     }
 
-    /// The table's own consistency: what the parser and the help rely on.
+    /// The table's own consistency: what the parser, help and completions rely on.
     @Test(arguments: CommandSpecs.all.map(\.name))
     func everyCommandDeclaresItsOptionsOnce(name: String) throws {
         let command = try #require(CommandSpecs.all.first { $0.name == name })

@@ -10,7 +10,7 @@ struct CommandLineTests {
     @Test(arguments: [
         ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build), (["query"], HelpGolden.query),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
-        (["render"], HelpGolden.render),
+        (["render"], HelpGolden.render), (["completions"], HelpGolden.completions),
     ])
     func helpTextIsExact(command: [String], golden: String) throws {
         let runner = CommandRunner()
@@ -32,6 +32,11 @@ struct CommandLineTests {
         (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(CommandSpecs.text.usage)\n"),
         (["render", "a", "--page", "0"], "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(CommandSpecs.render.usage)\n"),
         (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(CommandSpecs.status.usage)\n"),
+        (["completions"], "Error: missing expected argument 'SHELL'\nUsage: notebook-index completions SHELL\n"),
+        (
+            ["completions", "tcsh"],
+            "Error: invalid value 'tcsh' for 'SHELL': expected bash, zsh or fish\nUsage: notebook-index completions SHELL\n"
+        ),
     ])
     func usageErrorsExitTwoInArgumentParserStyle(arguments: [String], message: String) throws {
         let runner = CommandRunner()
@@ -40,6 +45,18 @@ struct CommandLineTests {
         #expect(output.status == 2)
         #expect(output.stderr == message + "See 'notebook-index --help'.\n")
         #expect(output.stdout.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["completions", "bash"], CompletionScript.render(.bash)), (["completions", "zsh"], CompletionScript.render(.zsh)),
+        (["completions", "fish"], CompletionScript.render(.fish)),
+    ])
+    func completionsPrintWhatTheTableMakes(arguments: [String], expected: String) throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(arguments)
+        #expect(output.status == 0 && output.stderr.isEmpty)
+        #expect(output.stdout == expected)
     }
 
     @Test func buildQueryStatusAndExitCodes() throws {

@@ -16,6 +16,7 @@ enum HelpGolden {
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
           render      Draw a page as SVG, with the matches of a search outlined.
+          completions Print a completion script for bash, zsh or fish.
 
         INDEX:
           --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite,
@@ -175,4 +176,23 @@ enum HelpGolden {
 
         """
 
+    static let completions = """
+        OVERVIEW: Print the completion script for SHELL.
+
+        It completes commands, their options, paths and the language codes of --language. In
+        bash, 'source <(notebook-index completions bash)' loads it; 'make install' puts the
+        scripts where bash-completion, zsh and fish look for them.
+
+        USAGE: notebook-index completions SHELL
+
+        ARGUMENTS:
+          SHELL           bash, zsh or fish.
+
+        OPTIONS:
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 2 usage error.
+
+        """
 }

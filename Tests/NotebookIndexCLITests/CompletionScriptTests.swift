@@ -1,0 +1,123 @@
+import Foundation
+import Recognition
+import Testing
+
+@testable import NotebookIndexCLI
+
+/// The completion scripts: what they name, and where the shell is installed, what it makes of them.
+@Suite struct CompletionScriptTests {
+    @Test(arguments: CompletionScript.Shell.allCases)
+    func everyScriptNamesEveryCommandOptionAndLanguage(shell: CompletionScript.Shell) {
+        let script = CompletionScript.render(shell)
+        for command in CommandSpecs.all {
+            #expect(script.contains(command.name))
+            for option in command.options.map(\.option) {
+                // fish writes --index as -l index
+                let written = shell == .fish ? "-l \(option.name.dropFirst(2))" : option.name
+                #expect(script.contains(written), "\(shell) lacks \(option.name) of \(command.name)")
+            }
+        }
+        #expect(script.contains(RecognitionLanguage.codes.joined(separator: " ")))
+    }
+
+    @Test(arguments: [
+        ("The index to search (default: see 'notebook-index --help').", "The index to search"),
+        ("Print one JSON object: {\"query\": …}.", "Print one JSON object"), ("Match whole words only.", "Match whole words only"),
+        ("Show help. Then more", "Show help"),
+    ])
+    func summaryIsTheFirstClauseOfTheHelp(help: String, summary: String) {
+        #expect(CompletionScript.summary(help) == summary)
+    }
+
+    // MARK: bash
+
+    @Test(
+        .enabled(if: InstalledTool.path("bash") != nil, "bash is not installed"),
+        arguments: [
+            (["notebook-index", "qu"], ["query"]),
+            (["notebook-index", "c"], ["completions"]),
+            (["notebook-index", "query", "--f"], ["--full-words", "--fuzzy"]),
+            (["notebook-index", "build", "--language", "en,d"], ["en,de"]),
+            (["notebook-index", "build", "--language", "=", "f"], ["fr"]),  // --language=f, split by bash
+            (["notebook-index", "query", "--limit", ""], []),
+            (["notebook-index", "query", "app"], []),
+            (["notebook-index", "completions", ""], ["bash", "zsh", "fish"]),
+            (["notebook-index", "text", "we"], ["week 1.xopp"]),
+            (["notebook-index", "status", "--index", "=", "we"], ["week 1.xopp"]),
+        ])
+    func bashCompletesWhatTheTableDeclares(words: [String], expected: [String]) throws {
+        let folder = try Self.folder(with: CompletionScript.render(.bash), named: "notebook-index.bash")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let program = """
+            source ./notebook-index.bash
+            COMP_WORDS=("$@")
+            COMP_CWORD=$(( $# - 1 ))
+            _notebook_index
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let bash = try #require(InstalledTool.path("bash"))
+        let output = try InstalledTool.run(bash, ["-c", program, "bash"] + words, in: folder)
+        #expect(output.status == 0 && output.stderr.isEmpty, "\(output.stderr)")
+        #expect(output.stdout.split(separator: "\n").map(String.init) == expected)
+    }
+
+    @Test(.enabled(if: InstalledTool.path("bash") != nil, "bash is not installed"))
+    func bashRegistersTheFunction() throws {
+        let folder = try Self.folder(with: CompletionScript.render(.bash), named: "notebook-index.bash")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bash = try #require(InstalledTool.path("bash"))
+        let output = try InstalledTool.run(bash, ["-n", "notebook-index.bash"], in: folder)
+        #expect(output.status == 0 && output.stderr.isEmpty, "\(output.stderr)")
+        let registered = try InstalledTool.run(bash, ["-c", "source ./notebook-index.bash && complete -p notebook-index"], in: folder)
+        #expect(registered.stdout == "complete -F _notebook_index notebook-index\n")
+    }
+
+    // MARK: zsh
+
+    @Test(.enabled(if: InstalledTool.path("zsh") != nil, "zsh is not installed"))
+    func zshReadsTheScriptAndRegistersItWhenSourced() throws {
+        let folder = try Self.folder(with: CompletionScript.render(.zsh), named: "_notebook-index")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let zsh = try #require(InstalledTool.path("zsh"))
+        let syntax = try InstalledTool.run(zsh, ["-n", "_notebook-index"], in: folder)
+        #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax.stderr)")
+        let program = "autoload -Uz compinit && compinit -u -D && source ./_notebook-index && print -r -- $_comps[notebook-index]"
+        let sourced = try InstalledTool.run(zsh, ["-f", "-c", program], in: folder)
+        #expect(sourced.stdout == "_notebook-index\n", "\(sourced.stderr)")
+    }
+
+    // MARK: fish
+
+    @Test(
+        .enabled(if: InstalledTool.path("fish") != nil, "fish is not installed"),
+        arguments: [
+            ("notebook-index qu", ["query"]),
+            ("notebook-index query --f", ["--full-words", "--fuzzy"]),
+            ("notebook-index build --language en,d", ["en,de"]),
+            ("notebook-index build --language=f", ["--language=fr"]),
+            ("notebook-index completions ", ["bash", "fish", "zsh"]),
+            ("notebook-index text we", ["week 1.xopp"]),
+            ("notebook-index query ap", []),
+        ])
+    func fishCompletesWhatTheTableDeclares(line: String, expected: [String]) throws {
+        let folder = try Self.folder(with: CompletionScript.render(.fish), named: "notebook-index.fish")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fish = try #require(InstalledTool.path("fish"))
+        let syntax = try InstalledTool.run(fish, ["-n", "notebook-index.fish"], in: folder)
+        #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax.stderr)")
+        let output = try InstalledTool.run(
+            fish, ["-c", "source ./notebook-index.fish; complete -C \"$NBI_LINE\""], in: folder, environment: ["NBI_LINE": line])
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        let candidates = output.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(candidates == expected)
+    }
+
+    /// A fresh folder holding the script and a notebook to complete, `week 1.xopp`.
+    static func folder(with script: String, named name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nbi-completion-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        try Data("<xournal/>".utf8).write(to: URL(fileURLWithPath: folder + "/week 1.xopp"))
+        return folder
+    }
+}
