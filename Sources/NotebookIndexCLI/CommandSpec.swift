@@ -17,8 +17,8 @@ struct ArgumentSpec: Sendable {
     var maximum: Int { count == .one ? 1 : .max }
 }
 
-/// One command, declared once: its parser, its `--help` and its part of the completion scripts are
-/// made from this.
+/// One command, declared once: its parser, its `--help`, its part of the man page and of the
+/// completion scripts are all made from this.
 struct CommandSpec: Sendable {
     let name: String
     /// Its line in the tool's COMMANDS list.
@@ -29,6 +29,8 @@ struct CommandSpec: Sendable {
     let arguments: ArgumentSpec?
     let options: [OptionSpec]
     let exitStatus: String
+    /// Left out of the tool's help and of completions (`man`, for packagers).
+    var hidden = false
     let run: @Sendable (ParsedArguments, CLIContext) async throws -> Int32
 
     /// `notebook-index query TEXT [--full-words] … [--json]`, the options in the order declared.
@@ -45,12 +47,16 @@ struct CommandSpec: Sendable {
     }
 }
 
-/// The tool as a whole, for its help.
+/// The tool as a whole, for its help and the man page.
 struct ToolSpec: Sendable {
     let abstract: String
     let discussion: String
     /// Where the index is when no `--index` is given.
     let index: String
+    /// Variables read, with what they do (the man page's ENVIRONMENT).
+    let environment: [(name: String, help: String)]
+    /// Files read or written besides notebooks and the index (the man page's FILES).
+    let files: [(path: String, help: String)]
     let usage = "notebook-index <command> [options]"
     /// What `-h, --help` does before a command.
     let helpOption = "Show help for the tool, or with a command for that command."

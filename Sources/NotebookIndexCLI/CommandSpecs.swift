@@ -1,8 +1,8 @@
 import Recognition
 import SearchIndex
 
-/// The tool and its commands: the one table the parser, `--help` and the completion scripts are
-/// made from. Prose is wrapped where it is shown, so line breaks here are free.
+/// The tool and its commands: the one table the parser, `--help`, the man page and the completion
+/// scripts are made from. Prose is wrapped where it is shown, so line breaks here are free.
 enum CommandSpecs {
     static let tool = ToolSpec(
         abstract: "Offline full-text search for handwritten notebooks.",
@@ -14,7 +14,25 @@ enum CommandSpecs {
         index: """
             --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite, else
             ~/.local/share/notebook-index/index.sqlite.
-            """)
+            """,
+        environment: [
+            ("NOTEBOOK_INDEX", "The index, when --index is not given."),
+            (
+                "NOTEBOOK_INDEX_LANGUAGES",
+                "The languages to read (as --language LIST) when --language is not given: for 'build', 'text' and 'render --highlight'."
+            ),
+            ("LC_ALL, LANG", "Without either of the above, the language of the locale is read when it is supported (de_DE.UTF-8: de)."),
+            ("XDG_DATA_HOME", "The default index is $XDG_DATA_HOME/notebook-index/index.sqlite when it is set."),
+            ("NO_COLOR", "When set, 'query' prints no bold or colour on a terminal."),
+        ],
+        files: [
+            ("~/.local/share/notebook-index/index.sqlite", "The default index; FILE.lock beside an index is the writer's lock."),
+            (".notebook-index-ignore", "In any folder 'build' crawls: gitignore-style patterns of what to skip below it."),
+            (
+                "notebook-index_Recognition.resources",
+                "Beside the binary: the recognizer's weights, word lists and language-model text."
+            ),
+        ])
 
     static let build = CommandSpec(
         name: "build", abstract: "Index the notebooks under PATHs (new, changed and removed files).",
@@ -161,8 +179,20 @@ enum CommandSpecs {
         exitStatus: "0 success, 2 usage error.",
         run: { try CompletionsCommand(arguments: $0, context: $1).run() })
 
+    static let man = CommandSpec(
+        name: "man", abstract: "Print the manual page (roff).", overview: "Print the manual page, as roff.",
+        discussion: """
+            For packagers: 'make man' writes it to .build/man/notebook-index.1 and 'make install' installs it,
+            so that 'man notebook-index' shows it.
+            """,
+        arguments: nil, options: [], exitStatus: "0 success, 2 usage error.", hidden: true,
+        run: { $1.standardOutput.write(ManPage.render()); return NotebookIndexCLI.ExitCode.success })
+
     /// In the order of the tool's help.
-    static let all = [build, query, status, text, inspect, render, completions]
+    static let all = [build, query, status, text, inspect, render, completions, man]
+
+    /// The commands shown in help, the man page and completions.
+    static var visible: [CommandSpec] { all.filter { !$0.hidden } }
 
     private static let notebookFile = ArgumentSpec(
         name: "FILE", count: .one, help: "A notebook file or notebook folder.", completion: .file)

@@ -1,12 +1,12 @@
 /// Shell completion scripts made from `CommandSpecs`: commands, each command's options and
 /// arguments, paths where a path is expected and the words a value is one of (the language
-/// codes of `--language`).
+/// codes of `--language`). Hidden commands are left out, as from the help.
 enum CompletionScript {
     enum Shell: String, CaseIterable, Sendable {
         case bash, zsh, fish
     }
 
-    static func render(_ shell: Shell, commands: [CommandSpec] = CommandSpecs.all) -> String {
+    static func render(_ shell: Shell, commands: [CommandSpec] = CommandSpecs.visible) -> String {
         switch shell {
         case .bash: bash(commands)
         case .zsh: zsh(commands)

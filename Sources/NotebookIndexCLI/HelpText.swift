@@ -11,7 +11,7 @@ enum HelpText {
     static var tool: String {
         let tool = CommandSpecs.tool
         var lines = ["OVERVIEW: \(tool.abstract)", ""] + wrap(tool.discussion) + ["", "USAGE: \(tool.usage)", "", "COMMANDS:"]
-        for command in CommandSpecs.all {
+        for command in CommandSpecs.visible {
             lines += row(command.name, command.abstract, column: commandColumn)
         }
         lines += ["", "INDEX:"] + wrap(tool.index, indent: 2) + ["", "OPTIONS:"]

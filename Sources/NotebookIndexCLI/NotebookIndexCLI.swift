@@ -2,8 +2,8 @@ import Foundation
 import SearchIndex
 
 /// NotebookIndexCLI: the `notebook-index` command — one table of commands and their options
-/// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`)
-/// and the shell completions (`CompletionScript`); one file per command
+/// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`),
+/// the man page (`ManPage`) and the shell completions (`CompletionScript`); one file per command
 /// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
 /// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`) and the one place the recognizer is
 /// created (`TranscriberFactory`). Everything runs in-process through

@@ -29,7 +29,7 @@ import Testing
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["a.xopp", "--limit", "3"], spec: CommandSpecs.text) }
     }
 
-    /// The table's own consistency: what the parser, help and completions rely on.
+    /// The table's own consistency: what the parser, help, man page and completions rely on.
     @Test(arguments: CommandSpecs.all.map(\.name))
     func everyCommandDeclaresItsOptionsOnce(name: String) throws {
         let command = try #require(CommandSpecs.all.first { $0.name == name })
@@ -42,6 +42,12 @@ import Testing
             #expect(command.help.contains("  \(option.label)"))
         }
         #expect(CommandSpecs.all.filter { $0.name == name }.count == 1)
+    }
+
+    @Test func helpListsTheVisibleCommandsOnly() {
+        for command in CommandSpecs.all {
+            #expect(HelpText.tool.contains("\n  \(command.name) ") == !command.hidden)
+        }
     }
 
     @Test(arguments: [

@@ -37,6 +37,7 @@ struct CommandLineTests {
             ["completions", "tcsh"],
             "Error: invalid value 'tcsh' for 'SHELL': expected bash, zsh or fish\nUsage: notebook-index completions SHELL\n"
         ),
+        (["man", "x"], "Error: unexpected argument 'x'\nUsage: notebook-index man\n"),
     ])
     func usageErrorsExitTwoInArgumentParserStyle(arguments: [String], message: String) throws {
         let runner = CommandRunner()
@@ -49,9 +50,9 @@ struct CommandLineTests {
 
     @Test(arguments: [
         (["completions", "bash"], CompletionScript.render(.bash)), (["completions", "zsh"], CompletionScript.render(.zsh)),
-        (["completions", "fish"], CompletionScript.render(.fish)),
+        (["completions", "fish"], CompletionScript.render(.fish)), (["man"], ManPage.render()),
     ])
-    func completionsPrintWhatTheTableMakes(arguments: [String], expected: String) throws {
+    func completionsAndManPrintWhatTheTableMakes(arguments: [String], expected: String) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         let output = try runner.run(arguments)

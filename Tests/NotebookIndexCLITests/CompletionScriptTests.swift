@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: CompletionScript.Shell.allCases)
     func everyScriptNamesEveryCommandOptionAndLanguage(shell: CompletionScript.Shell) {
         let script = CompletionScript.render(shell)
-        for command in CommandSpecs.all {
+        for command in CommandSpecs.visible {
             #expect(script.contains(command.name))
             for option in command.options.map(\.option) {
                 // fish writes --index as -l index
@@ -18,6 +18,14 @@ import Testing
             }
         }
         #expect(script.contains(RecognitionLanguage.codes.joined(separator: " ")))
+    }
+
+    @Test func hiddenCommandsAreNotCompleted() {
+        let hidden = CommandSpecs.all.filter(\.hidden).map(\.name)
+        #expect(hidden == ["man"])
+        #expect(!CompletionScript.render(.bash).contains(" man "))
+        #expect(!CompletionScript.render(.zsh).contains("'man:"))
+        #expect(!CompletionScript.render(.fish).contains("-a man "))
     }
 
     @Test(arguments: [
