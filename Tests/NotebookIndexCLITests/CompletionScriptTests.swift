@@ -54,8 +54,6 @@ import Testing
             (["notebook-index", "status", "--index", "=", "we"], ["week 1.xopp"]),
         ])
     func bashCompletesWhatTheTableDeclares(words: [String], expected: [String]) throws {
-        let folder = try Self.folder(with: CompletionScript.render(.bash), named: "notebook-index.bash")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let program = """
             source ./notebook-index.bash
             COMP_WORDS=("$@")
@@ -63,35 +61,26 @@ import Testing
             _notebook_index
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let bash = try #require(InstalledTool.path("bash"))
-        let output = try InstalledTool.run(bash, ["-c", program, "bash"] + words, in: folder)
+        let output = try Self.run(.bash, [["-c", program, "bash"] + words])[0]
         #expect(output.status == 0 && output.stderr.isEmpty, "\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").map(String.init) == expected)
     }
 
     @Test(.enabled(if: InstalledTool.path("bash") != nil, "bash is not installed"))
-    func bashRegistersTheFunction() throws {
-        let folder = try Self.folder(with: CompletionScript.render(.bash), named: "notebook-index.bash")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let bash = try #require(InstalledTool.path("bash"))
-        let output = try InstalledTool.run(bash, ["-n", "notebook-index.bash"], in: folder)
-        #expect(output.status == 0 && output.stderr.isEmpty, "\(output.stderr)")
-        let registered = try InstalledTool.run(bash, ["-c", "source ./notebook-index.bash && complete -p notebook-index"], in: folder)
-        #expect(registered.stdout == "complete -F _notebook_index notebook-index\n")
+    func bashReadsTheScriptAndRegistersTheFunction() throws {
+        let outputs = try Self.run(.bash, [["-n", "notebook-index.bash"], ["-c", "source ./notebook-index.bash && complete -p notebook-index"]])
+        #expect(outputs[0].status == 0 && outputs[0].stderr.isEmpty, "\(outputs[0].stderr)")
+        #expect(outputs[1].stdout == "complete -F _notebook_index notebook-index\n")
     }
 
     // MARK: zsh
 
     @Test(.enabled(if: InstalledTool.path("zsh") != nil, "zsh is not installed"))
     func zshReadsTheScriptAndRegistersItWhenSourced() throws {
-        let folder = try Self.folder(with: CompletionScript.render(.zsh), named: "_notebook-index")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let zsh = try #require(InstalledTool.path("zsh"))
-        let syntax = try InstalledTool.run(zsh, ["-n", "_notebook-index"], in: folder)
-        #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax.stderr)")
         let program = "autoload -Uz compinit && compinit -u -D && source ./_notebook-index && print -r -- $_comps[notebook-index]"
-        let sourced = try InstalledTool.run(zsh, ["-f", "-c", program], in: folder)
-        #expect(sourced.stdout == "_notebook-index\n", "\(sourced.stderr)")
+        let outputs = try Self.run(.zsh, [["-n", "_notebook-index"], ["-f", "-c", program]])
+        #expect(outputs[0].status == 0 && outputs[0].stderr.isEmpty, "\(outputs[0].stderr)")
+        #expect(outputs[1].stdout == "_notebook-index\n", "\(outputs[1].stderr)")
     }
 
     // MARK: fish
@@ -108,24 +97,32 @@ import Testing
             ("notebook-index query ap", []),
         ])
     func fishCompletesWhatTheTableDeclares(line: String, expected: [String]) throws {
-        let folder = try Self.folder(with: CompletionScript.render(.fish), named: "notebook-index.fish")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fish = try #require(InstalledTool.path("fish"))
-        let syntax = try InstalledTool.run(fish, ["-n", "notebook-index.fish"], in: folder)
-        #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax.stderr)")
-        let output = try InstalledTool.run(
-            fish, ["-c", "source ./notebook-index.fish; complete -C \"$NBI_LINE\""], in: folder, environment: ["NBI_LINE": line])
-        #expect(output.stderr.isEmpty, "\(output.stderr)")
-        let candidates = output.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        let complete = ["-c", "source ./notebook-index.fish; complete -C \"$NBI_LINE\""]
+        let outputs = try Self.run(.fish, [["-n", "notebook-index.fish"], complete], environment: ["NBI_LINE": line])
+        #expect(outputs[0].status == 0 && outputs[0].stderr.isEmpty, "\(outputs[0].stderr)")
+        #expect(outputs[1].stderr.isEmpty, "\(outputs[1].stderr)")
+        let candidates = outputs[1].stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(candidates == expected)
     }
 
-    /// A fresh folder holding the script and a notebook to complete, `week 1.xopp`.
-    static func folder(with script: String, named name: String) throws -> String {
+    /// Runs `shell` with each list of arguments in turn, in a fresh folder holding its script
+    /// (`notebook-index.bash`, `_notebook-index`, `notebook-index.fish`) and a notebook to
+    /// complete, `week 1.xopp`.
+    static func run(_ shell: CompletionScript.Shell, _ runs: [[String]], environment: [String: String] = [:]) throws
+        -> [ChildProcess.Output]
+    {
+        let program = try #require(InstalledTool.path(shell.rawValue))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nbi-completion-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name =
+            switch shell {
+            case .bash: "notebook-index.bash"
+            case .zsh: "_notebook-index"
+            case .fish: "notebook-index.fish"
+            }
+        try Data(CompletionScript.render(shell).utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         try Data("<xournal/>".utf8).write(to: URL(fileURLWithPath: folder + "/week 1.xopp"))
-        return folder
+        return try runs.map { try InstalledTool.run(program, $0, in: folder, environment: environment) }
     }
 }
