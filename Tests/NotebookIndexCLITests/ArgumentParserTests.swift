@@ -37,7 +37,6 @@ import Testing
         #expect(Set(names).count == names.count)
         for option in command.options.map(\.option) {
             #expect(option.name.hasPrefix("--") && option.name != "--help")
-            #expect(option.valueName.map { $0 == $0.uppercased() } ?? true)
             #expect(command.usage.contains("[\(option.label)]"))
             #expect(command.help.contains("  \(option.label)"))
         }
