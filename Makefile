@@ -12,7 +12,9 @@
 #   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
-#   install          install the command under PREFIX (default /usr/local)
+#   man              the man page, made by the built command from its table of commands: .build/man/notebook-index.1
+#   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
+#   install          the command, its man page and completions under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
 SWIFT ?= swift
@@ -22,7 +24,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train fuzz install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -91,10 +93,31 @@ fuzz:
 	$$($(SWIFT) build -c release --show-bin-path)/notebook-fuzz fuzz --cases $(FUZZ_CASES) --recognize-every $(FUZZ_RECOGNIZE) \
 		Tests/Fixtures SampleNotebooks $$( [ -d $(SHARED)/corpus ] && echo $(SHARED)/corpus )
 
-install: build
-	install -d $(PREFIX)/bin
+# Generated, not checked in: `notebook-index man` and `completions SHELL` print them from the same
+# table as --help, so they cannot drift from the binary they are installed with.
+MANPAGE = .build/man/notebook-index.1
+COMPLETIONS = .build/completions
+man: build
+	mkdir -p $(dir $(MANPAGE))
+	$(BIN) man > $(MANPAGE)
+
+completions: build
+	mkdir -p $(COMPLETIONS)
+	$(BIN) completions bash > $(COMPLETIONS)/notebook-index.bash
+	$(BIN) completions zsh > $(COMPLETIONS)/_notebook-index
+	$(BIN) completions fish > $(COMPLETIONS)/notebook-index.fish
+
+# The completions go where bash-completion, zsh (site-functions, in its default fpath for
+# PREFIX=/usr/local) and fish (vendor_completions.d) look for them under PREFIX.
+install: build man completions
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
+		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 -s $(BIN) $(PREFIX)/bin/notebook-index
-	cp -R .build/release/notebook-index_Recognition.resources $(PREFIX)/bin/
+	cp -R $(dir $(BIN))notebook-index_Recognition.resources $(PREFIX)/bin/
+	install -m 644 $(MANPAGE) $(PREFIX)/share/man/man1/notebook-index.1
+	install -m 644 $(COMPLETIONS)/notebook-index.bash $(PREFIX)/share/bash-completion/completions/notebook-index
+	install -m 644 $(COMPLETIONS)/_notebook-index $(PREFIX)/share/zsh/site-functions/_notebook-index
+	install -m 644 $(COMPLETIONS)/notebook-index.fish $(PREFIX)/share/fish/vendor_completions.d/notebook-index.fish
 
 clean:
 	rm -rf .build

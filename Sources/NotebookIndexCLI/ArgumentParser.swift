@@ -5,45 +5,37 @@ struct UsageError: Error {
     var usage: String
 }
 
-/// What one command accepts.
-struct CommandSpec: Sendable {
-    var name: String
-    var usage: String
-    var help: String
-    /// Options taking a value, e.g. `--index`, with the value's name for messages.
-    var valueOptions: [String: String] = [:]
-    var flags: Set<String> = []
-    /// Name of the positional argument (for messages), how many at least and at most.
-    var positional: String
-    var minimumPositionals: Int
-    var maximumPositionals: Int
-}
-
-/// The parsed arguments of one command.
+/// The parsed arguments of one command, read through the options its spec declares.
 struct ParsedArguments: Sendable {
+    let spec: CommandSpec
     var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
     var wantsHelp = false
+    /// Keyed by the option's name, `--index`.
+    fileprivate var values: [String: String] = [:]
+    fileprivate var flags: Set<String> = []
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Whether the flag was given.
+    subscript(flag: Flag) -> Bool {
+        checkDeclared(flag.name)
+        return flags.contains(flag.name.name)
+    }
 
-    /// An option's value as a whole number of at least `minimum`.
-    func integer(_ option: String, minimum: Int, spec: CommandSpec) throws(UsageError) -> Int? {
-        guard let text = values[option] else { return nil }
-        guard let value = Int(text), value >= minimum else {
-            throw UsageError(message: "invalid value '\(text)' for '\(option)': expected a whole number of at least \(minimum)", usage: spec.usage)
+    /// The option's value, converted; nil when the option was not given.
+    /// - Throws: `UsageError` when the value does not convert (`--limit 0`).
+    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        checkDeclared(option.name)
+        guard let text = values[option.name.name] else { return nil }
+        guard let value = option.convert(text) else {
+            throw UsageError(
+                message: "invalid value '\(text)' for '\(option.name.name)': expected \(option.expected)", usage: spec.usage)
         }
         return value
     }
 
-    /// An option's value as a number in `range`.
-    func number(_ option: String, in range: ClosedRange<Double>, spec: CommandSpec) throws(UsageError) -> Double? {
-        guard let text = values[option] else { return nil }
-        guard let value = Double(text), range.contains(value) else {
-            throw UsageError(message: "invalid value '\(text)' for '\(option)': expected a number from \(range.lowerBound) to \(range.upperBound)", usage: spec.usage)
-        }
-        return value
+    /// An option the spec does not declare is never given, so reading one is a mistake in the
+    /// command that no run would show.
+    private func checkDeclared(_ option: OptionName) {
+        assert(spec.option(named: option.name) == option, "\(spec.name) reads \(option.name), which it does not declare")
     }
 }
 
@@ -51,7 +43,7 @@ struct ParsedArguments: Sendable {
 /// `-h`/`--help` anywhere, and `--` ending options (so `query -- -x` searches for "-x").
 enum ArgumentParser {
     static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(spec: spec)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -75,7 +67,10 @@ enum ArgumentParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if let valueName = spec.valueOptions[name] {
+            guard let option = spec.option(named: name) else {
+                throw UsageError(message: "unknown option '\(argument)'", usage: spec.usage)
+            }
+            if let valueName = option.valueName {
                 if let inlineValue {
                     parsed.values[name] = inlineValue
                 } else if index < arguments.count {
@@ -84,18 +79,19 @@ enum ArgumentParser {
                 } else {
                     throw UsageError(message: "missing value for '\(name) <\(valueName.lowercased())>'", usage: spec.usage)
                 }
-            } else if spec.flags.contains(name), inlineValue == nil {
+            } else if inlineValue == nil {
                 parsed.flags.insert(name)
             } else {
                 throw UsageError(message: "unknown option '\(argument)'", usage: spec.usage)
             }
         }
         if parsed.wantsHelp { return parsed }
-        if parsed.positionals.count < spec.minimumPositionals {
-            throw UsageError(message: "missing expected argument '\(spec.positional)'", usage: spec.usage)
+        let positional = spec.arguments
+        if let positional, parsed.positionals.isEmpty {
+            throw UsageError(message: "missing expected argument '\(positional.name)'", usage: spec.usage)
         }
-        if parsed.positionals.count > spec.maximumPositionals {
-            let extra = parsed.positionals[spec.maximumPositionals]
+        if parsed.positionals.count > positional?.maximum ?? 0 {
+            let extra = parsed.positionals[positional?.maximum ?? 0]
             throw UsageError(message: "unexpected argument '\(extra)'", usage: spec.usage)
         }
         return parsed

@@ -1,7 +1,7 @@
 import Foundation
 import SearchIndex
 
-/// `notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]`
+/// `notebook-index build PATH...`; its options are in `CommandSpecs.build`.
 struct BuildCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -15,10 +15,10 @@ struct BuildCommand {
             }
             BuildSupervisor.exitWhenSupervisorEnds()
         }
-        let jobs = try arguments.integer("--jobs", minimum: 1, spec: CommandSpecs.build)
+        let jobs = try arguments.value(Options.jobs)
             ?? ProcessInfo.processInfo.activeProcessorCount
-        let languages = try context.recognitionLanguages(option: arguments.values["--language"])
-        let indexPath = context.indexPath(option: arguments.values["--index"])
+        let languages = try context.recognitionLanguages(option: arguments.value(Options.language))
+        let indexPath = context.indexPath(option: try arguments.value(Options.index))
         // before the lock file and SQLite's journal are made beside it (`/dev/null.lock`)
         var info = stat()
         if stat(indexPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -30,7 +30,7 @@ struct BuildCommand {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        if arguments.has("--rebuild") {
+        if arguments[Options.rebuild] {
             for file in [indexPath, indexPath + "-wal", indexPath + "-shm", indexPath + "-journal"] {
                 try? FileManager.default.removeItem(atPath: file)
             }
@@ -76,7 +76,7 @@ struct BuildCommand {
     private func takeLock(_ indexPath: String) throws -> IndexLock? {
         let context = self.context
         do {
-            return try IndexLock(indexPath: indexPath, wait: !arguments.has("--no-wait")) {
+            return try IndexLock(indexPath: indexPath, wait: !arguments[Options.noWait]) {
                 context.printError("notebook-index: waiting for another build of \(indexPath) to finish")
             }
         } catch {

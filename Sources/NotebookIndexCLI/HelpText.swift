@@ -1,224 +1,61 @@
-import SearchIndex
-
-/// The help of the tool and of each command (tested word for word against the built binary).
+/// The `--help` of the tool and of each command, laid out from `CommandSpecs` in
+/// swift-argument-parser's manner (tested word for word against the built binary).
 enum HelpText {
-    static let toolUsage = "notebook-index <command> [options]"
+    /// Prose is wrapped to this many columns.
+    static let width = 86
+    /// Where an option's or argument's help starts.
+    static let helpColumn = 18
+    /// Where a command's abstract starts in the tool's COMMANDS list.
+    static let commandColumn = 14
 
-    static let tool = """
-        OVERVIEW: Offline full-text search for handwritten notebooks.
+    static var tool: String {
+        let tool = CommandSpecs.tool
+        var lines = ["OVERVIEW: \(tool.abstract)", ""] + wrap(tool.discussion) + ["", "USAGE: \(tool.usage)", "", "COMMANDS:"]
+        for command in CommandSpecs.visible {
+            lines += row(command.name, command.abstract, column: commandColumn)
+        }
+        lines += ["", "INDEX:"] + wrap(tool.index, indent: 2) + ["", "OPTIONS:"]
+        lines += row("-h, --help", tool.helpOption, column: commandColumn)
+        lines += ["", "  See 'notebook-index <command> --help' for the options of each command."]
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-        Reads Xournal++, reMarkable, InkML, SVG and native JSON notebooks, recognizes the
-        handwriting and indexes it with any typed text, so that 'query' finds words by what
-        was written and says where on which page.
+    static func command(_ spec: CommandSpec) -> String {
+        var lines = ["OVERVIEW: \(spec.overview)", ""] + wrap(spec.discussion) + ["", "USAGE: \(spec.usage)", ""]
+        if let arguments = spec.arguments {
+            lines += ["ARGUMENTS:"] + row(arguments.name, arguments.help, column: helpColumn) + [""]
+        }
+        lines.append("OPTIONS:")
+        for option in spec.options {
+            lines += row(option.option.label, option.help, column: helpColumn)
+        }
+        lines += row("-h, --help", "Show this help.", column: helpColumn)
+        lines += ["", "EXIT STATUS:"] + wrap(spec.exitStatus, indent: 2)
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-        USAGE: \(toolUsage)
+    /// `label` indented by 2 and `help` wrapped from `column`, beside the label when it fits.
+    static func row(_ label: String, _ help: String, column: Int) -> [String] {
+        let text = wrap(help, indent: column)
+        let head = "  " + label
+        guard head.count < column, let first = text.first else { return [head] + text }
+        return [head + String(repeating: " ", count: column - head.count) + first.dropFirst(column)] + text.dropFirst()
+    }
 
-        COMMANDS:
-          build       Index the notebooks under PATHs (new, changed and removed files).
-          query       Search the index; show where each hit is.
-          status      Show what the index holds and which files failed.
-          text        Print the recognized text of a notebook, page by page.
-          inspect     Show what the reader sees in a notebook (no recognition).
-          render      Draw a page as SVG, with the matches of a search outlined.
-
-        INDEX:
-          --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite,
-          else ~/.local/share/notebook-index/index.sqlite.
-
-        OPTIONS:
-          -h, --help  Show help for the tool, or with a command for that command.
-
-          See 'notebook-index <command> --help' for the options of each command.
-
-        """
-
-    static let build = """
-        OVERVIEW: Index the notebooks under PATHs.
-
-        Crawls files and folders (hidden entries and .notebook-index-ignore patterns are
-        skipped), reads what is new or changed, re-recognizes drawings made by another
-        recognizer version or in other languages and removes files that are gone. A file
-        that cannot be read is named on standard error as 'path: reason' and retried when
-        it changes. One build at a time per index; a killed build leaves the index
-        consistent.
-
-        USAGE: \(Usage.build)
-
-        ARGUMENTS:
-          PATH            A notebook file or a folder to crawl.
-
-        OPTIONS:
-          --language LIST Languages the handwriting is in, comma-separated: en, fr, de, es,
-                          it, pt, nl (default: $NOTEBOOK_INDEX_LANGUAGES, else the language
-                          of $LANG when supported, else en).
-          --index FILE    The index to update (default: see 'notebook-index --help').
-          --jobs N        Files and pages to read and recognize at once (default: all cores).
-          --no-wait       Exit at once when another build is updating the index.
-          --rebuild       Start the index afresh (when it is damaged, say).
-          -h, --help      Show this help.
-
-        EXIT STATUS:
-          0 everything was indexed, 1 some files failed, 2 usage or fatal error.
-
-        """
-
-    static let query = """
-        OVERVIEW: Search the index for TEXT.
-
-        Matches inside words by default ("note" finds "notebook"); several words match
-        consecutive words of one line. Every reading the recognizer considered is searched;
-        hits are ranked by confidence. Pages count from 1 here and from 0 in --json.
-
-        USAGE: \(Usage.query)
-
-        ARGUMENTS:
-          TEXT            What to find (quote a phrase: "apple pie").
-
-        OPTIONS:
-          --full-words    Match whole words only.
-          --case-sensitive
-                          Match upper and lower case exactly.
-          --limit N       Show at most N hits (default: 100).
-          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: \(SearchOptions.defaultMinimumScore));
-                          0 shows every reading the recognizer kept, however unlikely.
-          --fuzzy         Also find readings 1 letter off words of 4-7 letters, 2 off longer
-                          ones (shorter words match exactly); exact hits rank first.
-          --index FILE    The index to search (default: see 'notebook-index --help').
-          --json          Print one JSON object: {"query": …, "results": [{"path", "page",
-                          "drawing", "text", "strokeIDs", "bounds", "score", "distance",
-                          "line": {"text", "bounds"}}]}.
-          -h, --help      Show this help.
-
-        EXIT STATUS:
-          0 hits found, 1 no hits, 2 usage or fatal error.
-
-        """
-
-    static let status = """
-        OVERVIEW: Show what the index holds.
-
-        Files, pages, drawings and words; the recognizer version and languages of the last
-        build; drawings recognized by another recognizer version or in other languages (the
-        next build redoes them); files that failed, with the reason.
-
-        USAGE: \(Usage.status)
-
-        OPTIONS:
-          --index FILE    The index to describe (default: see 'notebook-index --help').
-          --json          Print one JSON object.
-          -h, --help      Show this help.
-
-        EXIT STATUS:
-          0 success, 2 usage or fatal error (no index, unknown schema).
-
-        """
-
-    static let text = """
-        OVERVIEW: Print the recognized text of a notebook, page by page.
-
-        Reads and recognizes FILE directly (the index is not used), in the languages 'build'
-        defaults to. Pages count from 1 here and from 0 in --json.
-
-        USAGE: \(Usage.text)
-
-        ARGUMENTS:
-          FILE            A notebook file or notebook folder.
-
-        OPTIONS:
-          --json          Print {"path": …, "pages": [{"page", "lines": [{"text", "bounds",
-                          "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
-          -h, --help      Show this help.
-
-        EXIT STATUS:
-          0 success, 1 the file could not be read, 2 usage or fatal error.
-
-        """
-
-    static let inspect = """
-        OVERVIEW: Show what the reader sees in a notebook, without recognition.
-
-        The format, and for each page the ink strokes kept, their points, the bounds of the
-        ink and the typed text. Pages count from 1 here and from 0 in --json.
-
-        USAGE: \(Usage.inspect)
-
-        ARGUMENTS:
-          FILE            A notebook file or notebook folder.
-
-        OPTIONS:
-          --json          Print {"path": …, "format": …, "pages": [{"page", "strokes",
-                          "points", "bounds", "texts"}]}.
-          -h, --help      Show this help.
-
-        EXIT STATUS:
-          0 success, 1 the file could not be read, 2 usage or fatal error.
-
-        """
-
-    static let render = """
-        OVERVIEW: Draw a page of a notebook as SVG.
-
-        The ink as the reader sees it: pen colours and widths, highlighters translucent,
-        erased parts left out, typed text. With --highlight, the page is recognized as
-        'text' does and the box of each match of TEXT is drawn over the ink. Pages count
-        from 1, as 'text' and 'query' print them.
-
-        USAGE: \(Usage.render)
-
-        ARGUMENTS:
-          FILE            A notebook file or notebook folder.
-
-        OPTIONS:
-          --page N        The page to draw (default: 1).
-          --highlight TEXT
-                          Outline where TEXT is written on the page (as 'query' matches).
-          --output FILE   Write the SVG to FILE (default: standard output).
-          -h, --help      Show this help.
-
-        EXIT STATUS:
-          0 success, 1 the file could not be read, 2 usage or fatal error (no such page).
-
-        """
-}
-
-/// The usage line of each command.
-enum Usage {
-    static let build = "notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]"
-    static let query =
-        "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]"
-    static let status = "notebook-index status [--index FILE] [--json]"
-    static let text = "notebook-index text FILE [--json]"
-    static let inspect = "notebook-index inspect FILE [--json]"
-    static let render = "notebook-index render FILE [--page N] [--highlight TEXT] [--output FILE]"
-}
-
-/// The commands' argument specifications.
-enum CommandSpecs {
-    static let build = CommandSpec(
-        name: "build", usage: Usage.build,
-        help: HelpText.build, valueOptions: ["--language": "LIST", "--index": "FILE", "--jobs": "N"],
-        flags: ["--no-wait", "--rebuild"],
-        positional: "PATH", minimumPositionals: 1, maximumPositionals: .max)
-    static let query = CommandSpec(
-        name: "query", usage: Usage.query,
-        help: HelpText.query, valueOptions: ["--index": "FILE", "--limit": "N", "--min-score": "S"],
-        flags: ["--full-words", "--case-sensitive", "--fuzzy", "--json"], positional: "TEXT", minimumPositionals: 1,
-        maximumPositionals: .max)
-    static let status = CommandSpec(
-        name: "status", usage: Usage.status, help: HelpText.status,
-        valueOptions: ["--index": "FILE"], flags: ["--json"], positional: "", minimumPositionals: 0,
-        maximumPositionals: 0)
-    static let text = CommandSpec(
-        name: "text", usage: Usage.text, help: HelpText.text, flags: ["--json"],
-        positional: "FILE", minimumPositionals: 1, maximumPositionals: 1)
-    static let inspect = CommandSpec(
-        name: "inspect", usage: Usage.inspect, help: HelpText.inspect, flags: ["--json"],
-        positional: "FILE", minimumPositionals: 1, maximumPositionals: 1)
-
-    static let render = CommandSpec(
-        name: "render", usage: Usage.render, help: HelpText.render,
-        valueOptions: ["--page": "N", "--highlight": "TEXT", "--output": "FILE"],
-        positional: "FILE", minimumPositionals: 1, maximumPositionals: 1)
-
-    static let all = [build, query, status, text, inspect, render]
+    /// The words of `text` (line breaks are spaces) in lines of at most `width` columns, each
+    /// indented by `indent`; a longer word has a line to itself.
+    static func wrap(_ text: String, indent: Int = 0, width: Int = width) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if !line.isEmpty, margin.count + line.count + 1 + word.count > width {
+                lines.append(margin + line)
+                line = ""
+            }
+            line += line.isEmpty ? word : " " + word
+        }
+        if !line.isEmpty { lines.append(margin + line) }
+        return lines
+    }
 }

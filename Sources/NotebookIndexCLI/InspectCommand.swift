@@ -2,7 +2,7 @@ import DrawingModel
 import Foundation
 import SearchIndex
 
-/// `notebook-index inspect FILE [--json]`: what the reader sees, without recognition.
+/// `notebook-index inspect FILE` (`CommandSpecs.inspect`): what the reader sees, without recognition.
 struct InspectCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -11,7 +11,7 @@ struct InspectCommand {
         guard let (path, notebook) = context.readNotebook(arguments.positionals[0]) else {
             return NotebookIndexCLI.ExitCode.partial
         }
-        if arguments.has("--json") {
+        if arguments[Options.json] {
             context.print(Self.json(path: path, notebook: notebook).rendered)
             return NotebookIndexCLI.ExitCode.success
         }

@@ -1,10 +1,12 @@
 import Foundation
 import SearchIndex
 
-/// NotebookIndexCLI: the `notebook-index` command — argument parsing (`ArgumentParser`,
-/// `CommandSpecs`, `HelpText`), one file per command (`BuildCommand`, `QueryCommand`,
-/// `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`), output (`JSONValue`, `ProgressBar`) and the
-/// one place the recognizer is created (`TranscriberFactory`). Everything runs in-process through
+/// NotebookIndexCLI: the `notebook-index` command — one table of commands and their options
+/// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`),
+/// the man page (`ManPage`) and the shell completions (`CompletionScript`); one file per command
+/// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
+/// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`) and the one place the recognizer is
+/// created (`TranscriberFactory`). Everything runs in-process through
 /// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
 public enum NotebookIndexCLI {
     /// Exit statuses, grep's convention.
@@ -39,7 +41,7 @@ public enum NotebookIndexCLI {
     /// - Returns: the exit status.
     public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
         guard let name = arguments.first else {
-            return usageError(UsageError(message: "missing command", usage: HelpText.toolUsage), context)
+            return usageError(UsageError(message: "missing command", usage: CommandSpecs.tool.usage), context)
         }
         let rest = Array(arguments.dropFirst())
         if name == "-h" || name == "--help" {
@@ -53,7 +55,7 @@ public enum NotebookIndexCLI {
         }
         guard let spec = CommandSpecs.all.first(where: { $0.name == name }) else {
             let message = name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown command '\(name)'"
-            return usageError(UsageError(message: message, usage: HelpText.toolUsage), context)
+            return usageError(UsageError(message: message, usage: CommandSpecs.tool.usage), context)
         }
         let parsed: ParsedArguments
         do {
@@ -66,16 +68,7 @@ public enum NotebookIndexCLI {
             return ExitCode.success
         }
         do {
-            switch name {
-            case "build": return try await BuildCommand(arguments: parsed, context: context).run()
-            case "query": return try QueryCommand(arguments: parsed, context: context).run()
-            case "status": return try StatusCommand(arguments: parsed, context: context).run()
-            case "text": return try await TextCommand(arguments: parsed, context: context).run()
-            case "inspect": return InspectCommand(arguments: parsed, context: context).run()
-            case "render": return try RenderCommand(arguments: parsed, context: context).run()
-            // a command in CommandSpecs.all without a case here: said so rather than run as another
-            default: return usageError(UsageError(message: "unknown command '\(name)'", usage: HelpText.toolUsage), context)
-            }
+            return try await spec.run(parsed, context)
         } catch let error as UsageError {
             return usageError(error, context)
         } catch {

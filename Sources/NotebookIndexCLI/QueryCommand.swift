@@ -2,26 +2,28 @@ import DrawingModel
 import Foundation
 import SearchIndex
 
-/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]`
+/// `notebook-index query TEXT`; its options are in `CommandSpecs.query`.
 struct QueryCommand {
     let arguments: ParsedArguments
     let context: CLIContext
 
+    static let defaultLimit = 100
+
     func run() throws -> Int32 {
-        let limit = try arguments.integer("--limit", minimum: 1, spec: CommandSpecs.query) ?? 100
-        let minimumScore = try arguments.number("--min-score", in: 0...1, spec: CommandSpecs.query)
+        let limit = try arguments.value(Options.limit) ?? Self.defaultLimit
+        let minimumScore = try arguments.value(Options.minimumScore)
         let text = arguments.positionals.joined(separator: " ")
         let options = SearchOptions(
-            fullWordsOnly: arguments.has("--full-words"), caseSensitive: arguments.has("--case-sensitive"), limit: limit,
-            minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore, fuzzy: arguments.has("--fuzzy"))
-        let indexPath = context.indexPath(option: arguments.values["--index"])
+            fullWordsOnly: arguments[Options.fullWords], caseSensitive: arguments[Options.caseSensitive], limit: limit,
+            minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore, fuzzy: arguments[Options.fuzzy])
+        let indexPath = context.indexPath(option: try arguments.value(Options.index))
         let hits: [SearchHit]
         do {
             hits = try IndexStore(path: indexPath, access: .read).search(SearchQuery(text, options: options))
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
-        if arguments.has("--json") {
+        if arguments[Options.json] {
             context.print(Self.json(query: text, hits: hits).rendered)
         } else {
             printHuman(hits)

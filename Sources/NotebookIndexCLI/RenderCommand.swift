@@ -4,7 +4,7 @@ import NotebookFormats
 import Recognition
 import SearchIndex
 
-/// `notebook-index render FILE [--page N] [--highlight TEXT] [--output OUT.svg]`: one page as SVG
+/// `notebook-index render FILE` (`CommandSpecs.render`): one page as SVG
 /// (`SVGWriter`), with the boxes of TEXT's matches drawn over it.
 ///
 /// Pages count from 1, as `text`, `inspect` and `query` print them. Matches come from recognizing
@@ -16,7 +16,7 @@ struct RenderCommand {
     let context: CLIContext
 
     func run() throws -> Int32 {
-        let pageNumber = try arguments.integer("--page", minimum: 1, spec: CommandSpecs.render) ?? 1
+        let pageNumber = try arguments.value(Options.page) ?? 1
         guard let (path, notebook) = context.readNotebook(arguments.positionals[0]) else {
             return NotebookIndexCLI.ExitCode.partial
         }
@@ -27,7 +27,7 @@ struct RenderCommand {
         }
         let page = notebook.pages[pageNumber - 1]
         var boxes: [Rect] = []
-        if let query = arguments.values["--highlight"] {
+        if let query = try arguments.value(Options.highlight) {
             let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
             let transcript = transcriber.transcribe(page.drawing)
             if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(pageNumber): \(note)") }
@@ -38,7 +38,7 @@ struct RenderCommand {
             }
         }
         let svg = SVGWriter.encode(page, highlights: boxes)
-        guard let output = arguments.values["--output"] else {
+        guard let output = try arguments.value(Options.output) else {
             context.standardOutput.write(svg)
             return NotebookIndexCLI.ExitCode.success
         }

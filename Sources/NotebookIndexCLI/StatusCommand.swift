@@ -2,13 +2,13 @@ import Foundation
 import Recognition
 import SearchIndex
 
-/// `notebook-index status [--index FILE] [--json]`
+/// `notebook-index status`; its options are in `CommandSpecs.status`.
 struct StatusCommand {
     let arguments: ParsedArguments
     let context: CLIContext
 
     func run() throws -> Int32 {
-        let indexPath = context.indexPath(option: arguments.values["--index"])
+        let indexPath = context.indexPath(option: try arguments.value(Options.index))
         let status: IndexStatus
         do {
             status = try IndexStore(path: indexPath, access: .read).status(
@@ -16,7 +16,7 @@ struct StatusCommand {
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
-        if arguments.has("--json") {
+        if arguments[Options.json] {
             context.print(json(status).rendered)
             return NotebookIndexCLI.ExitCode.success
         }

@@ -3,7 +3,7 @@ import Foundation
 import Recognition
 import SearchIndex
 
-/// `notebook-index text FILE [--json]`: reads and recognizes one notebook, pages in parallel.
+/// `notebook-index text FILE` (`CommandSpecs.text`): reads and recognizes one notebook, pages in parallel.
 struct TextCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -17,7 +17,7 @@ struct TextCommand {
         for (page, transcript) in transcripts.enumerated() {
             if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(page + 1): \(note)") }
         }
-        if arguments.has("--json") {
+        if arguments[Options.json] {
             context.print(Self.json(path: path, transcripts: transcripts).rendered)
         } else {
             for (page, transcript) in transcripts.enumerated() {

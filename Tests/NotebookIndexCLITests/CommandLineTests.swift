@@ -10,7 +10,7 @@ struct CommandLineTests {
     @Test(arguments: [
         ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build), (["query"], HelpGolden.query),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
-        (["render"], HelpGolden.render),
+        (["render"], HelpGolden.render), (["completions"], HelpGolden.completions),
     ])
     func helpTextIsExact(command: [String], golden: String) throws {
         let runner = CommandRunner()
@@ -23,15 +23,21 @@ struct CommandLineTests {
     @Test(arguments: [
         ([String](), "Error: missing command\nUsage: notebook-index <command> [options]\n"),
         (["find"], "Error: unknown command 'find'\nUsage: notebook-index <command> [options]\n"),
-        (["query"], "Error: missing expected argument 'TEXT'\nUsage: \(Usage.query)\n"),
-        (["query", "x", "--limit", "0"], "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(Usage.query)\n"),
-        (["query", "x", "--min-score", "2"], "Error: invalid value '2' for '--min-score': expected a number from 0.0 to 1.0\nUsage: \(Usage.query)\n"),
-        (["query", "x", "--bogus"], "Error: unknown option '--bogus'\nUsage: \(Usage.query)\n"),
-        (["build"], "Error: missing expected argument 'PATH'\nUsage: \(Usage.build)\n"),
-        (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(Usage.build)\n"),
-        (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(Usage.text)\n"),
-        (["render", "a", "--page", "0"], "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(Usage.render)\n"),
-        (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(Usage.status)\n"),
+        (["query"], "Error: missing expected argument 'TEXT'\nUsage: \(CommandSpecs.query.usage)\n"),
+        (["query", "x", "--limit", "0"], "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(CommandSpecs.query.usage)\n"),
+        (["query", "x", "--min-score", "2"], "Error: invalid value '2' for '--min-score': expected a number from 0.0 to 1.0\nUsage: \(CommandSpecs.query.usage)\n"),
+        (["query", "x", "--bogus"], "Error: unknown option '--bogus'\nUsage: \(CommandSpecs.query.usage)\n"),
+        (["build"], "Error: missing expected argument 'PATH'\nUsage: \(CommandSpecs.build.usage)\n"),
+        (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(CommandSpecs.build.usage)\n"),
+        (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(CommandSpecs.text.usage)\n"),
+        (["render", "a", "--page", "0"], "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(CommandSpecs.render.usage)\n"),
+        (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(CommandSpecs.status.usage)\n"),
+        (["completions"], "Error: missing expected argument 'SHELL'\nUsage: notebook-index completions SHELL\n"),
+        (
+            ["completions", "tcsh"],
+            "Error: invalid value 'tcsh' for 'SHELL': expected bash, zsh or fish\nUsage: notebook-index completions SHELL\n"
+        ),
+        (["man", "x"], "Error: unexpected argument 'x'\nUsage: notebook-index man\n"),
     ])
     func usageErrorsExitTwoInArgumentParserStyle(arguments: [String], message: String) throws {
         let runner = CommandRunner()
@@ -40,6 +46,18 @@ struct CommandLineTests {
         #expect(output.status == 2)
         #expect(output.stderr == message + "See 'notebook-index --help'.\n")
         #expect(output.stdout.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["completions", "bash"], CompletionScript.render(.bash)), (["completions", "zsh"], CompletionScript.render(.zsh)),
+        (["completions", "fish"], CompletionScript.render(.fish)), (["man"], ManPage.render()),
+    ])
+    func completionsAndManPrintWhatTheTableMakes(arguments: [String], expected: String) throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(arguments)
+        #expect(output.status == 0 && output.stderr.isEmpty)
+        #expect(output.stdout == expected)
     }
 
     @Test func buildQueryStatusAndExitCodes() throws {

@@ -2,11 +2,7 @@ import Foundation
 
 /// Runs the built `notebook-index` binary in a fresh temporary folder, as a user would.
 struct CommandRunner {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = ChildProcess.Output
 
     /// The binary beside the test bundle (SwiftPM puts both in the products folder).
     static let binary: URL? = {
@@ -39,32 +35,17 @@ struct CommandRunner {
     /// NOTEBOOK_INDEX or XDG_DATA_HOME from the outside.
     func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         guard let binary = Self.binary else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["NOTEBOOK_INDEX"] = nil
         environment["XDG_DATA_HOME"] = nil
         environment["HOME"] = folder + "/home"
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
+        return try ChildProcess.start(binary.path, arguments, in: folder, environment: environment)
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let (process, out, err) = try start(arguments, environment: environment)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return ChildProcess.finish(process, out, err)
     }
 }
 

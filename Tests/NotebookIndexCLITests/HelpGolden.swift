@@ -16,6 +16,7 @@ enum HelpGolden {
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
           render      Draw a page as SVG, with the matches of a search outlined.
+          completions Print a completion script for bash, zsh or fish.
 
         INDEX:
           --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite,
@@ -33,10 +34,9 @@ enum HelpGolden {
 
         Crawls files and folders (hidden entries and .notebook-index-ignore patterns are
         skipped), reads what is new or changed, re-recognizes drawings made by another
-        recognizer version or in other languages and removes files that are gone. A file
-        that cannot be read is named on standard error as 'path: reason' and retried when
-        it changes. One build at a time per index; a killed build leaves the index
-        consistent.
+        recognizer version or in other languages and removes files that are gone. A file that
+        cannot be read is named on standard error as 'path: reason' and retried when it
+        changes. One build at a time per index; a killed build leaves the index consistent.
 
         USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]
 
@@ -45,8 +45,8 @@ enum HelpGolden {
 
         OPTIONS:
           --language LIST Languages the handwriting is in, comma-separated: en, fr, de, es,
-                          it, pt, nl (default: $NOTEBOOK_INDEX_LANGUAGES, else the language
-                          of $LANG when supported, else en).
+                          it, pt, nl (default: $NOTEBOOK_INDEX_LANGUAGES, else the language of
+                          $LANG when supported, else en).
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
@@ -75,8 +75,8 @@ enum HelpGolden {
           --case-sensitive
                           Match upper and lower case exactly.
           --limit N       Show at most N hits (default: 100).
-          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: 0.1);
-                          0 shows every reading the recognizer kept, however unlikely.
+          --min-score S   Leave out hits scoring below S, from 0 to 1 (default: 0.1); 0 shows
+                          every reading the recognizer kept, however unlikely.
           --fuzzy         Also find readings 1 letter off words of 4-7 letters, 2 off longer
                           ones (shorter words match exactly); exact hits rank first.
           --index FILE    The index to search (default: see 'notebook-index --help').
@@ -121,8 +121,8 @@ enum HelpGolden {
           FILE            A notebook file or notebook folder.
 
         OPTIONS:
-          --json          Print {"path": …, "pages": [{"page", "lines": [{"text", "bounds",
-                          "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
+          --json          Print JSON: {"path": …, "pages": [{"page", "lines": [{"text",
+                          "bounds", "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -142,7 +142,7 @@ enum HelpGolden {
           FILE            A notebook file or notebook folder.
 
         OPTIONS:
-          --json          Print {"path": …, "format": …, "pages": [{"page", "strokes",
+          --json          Print JSON: {"path": …, "format": …, "pages": [{"page", "strokes",
                           "points", "bounds", "texts"}]}.
           -h, --help      Show this help.
 
@@ -155,9 +155,9 @@ enum HelpGolden {
         OVERVIEW: Draw a page of a notebook as SVG.
 
         The ink as the reader sees it: pen colours and widths, highlighters translucent,
-        erased parts left out, typed text. With --highlight, the page is recognized as
-        'text' does and the box of each match of TEXT is drawn over the ink. Pages count
-        from 1, as 'text' and 'query' print them.
+        erased parts left out, typed text. With --highlight, the page is recognized as 'text'
+        does and the box of each match of TEXT is drawn over the ink. Pages count from 1, as
+        'text' and 'query' print them.
 
         USAGE: notebook-index render FILE [--page N] [--highlight TEXT] [--output FILE]
 
@@ -173,6 +173,26 @@ enum HelpGolden {
 
         EXIT STATUS:
           0 success, 1 the file could not be read, 2 usage or fatal error (no such page).
+
+        """
+
+    static let completions = """
+        OVERVIEW: Print the completion script for SHELL.
+
+        It completes commands, their options, paths and the language codes of --language. In
+        bash, 'source <(notebook-index completions bash)' loads it; 'make install' puts the
+        scripts where bash-completion, zsh and fish look for them.
+
+        USAGE: notebook-index completions SHELL
+
+        ARGUMENTS:
+          SHELL           bash, zsh or fish.
+
+        OPTIONS:
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 2 usage error.
 
         """
 }

@@ -1,0 +1,199 @@
+import Recognition
+import SearchIndex
+
+/// The tool and its commands: the one table the parser, `--help`, the man page and the completion
+/// scripts are made from. Prose is wrapped where it is shown, so line breaks here are free.
+enum CommandSpecs {
+    static let tool = ToolSpec(
+        abstract: "Offline full-text search for handwritten notebooks.",
+        discussion: """
+            Reads Xournal++, reMarkable, InkML, SVG and native JSON notebooks, recognizes the handwriting and
+            indexes it with any typed text, so that 'query' finds words by what was written and says where on
+            which page.
+            """,
+        index: """
+            --index FILE, else $NOTEBOOK_INDEX, else $XDG_DATA_HOME/notebook-index/index.sqlite, else
+            ~/.local/share/notebook-index/index.sqlite.
+            """,
+        environment: [
+            ("NOTEBOOK_INDEX", "The index, when --index is not given."),
+            (
+                "NOTEBOOK_INDEX_LANGUAGES",
+                "The languages to read (as --language LIST) when --language is not given: for 'build', 'text' and 'render --highlight'."
+            ),
+            ("LC_ALL, LANG", "Without either of the above, the language of the locale is read when it is supported (de_DE.UTF-8: de)."),
+            ("XDG_DATA_HOME", "The default index is $XDG_DATA_HOME/notebook-index/index.sqlite when it is set."),
+            ("NO_COLOR", "When set, 'query' prints no bold or colour on a terminal."),
+        ],
+        files: [
+            ("~/.local/share/notebook-index/index.sqlite", "The default index; FILE.lock beside an index is the writer's lock."),
+            (".notebook-index-ignore", "In any folder 'build' crawls: gitignore-style patterns of what to skip below it."),
+            (
+                "notebook-index_Recognition.resources",
+                "Beside the binary: the recognizer's weights, word lists and language-model text."
+            ),
+        ])
+
+    static let build = CommandSpec(
+        name: "build", abstract: "Index the notebooks under PATHs (new, changed and removed files).",
+        overview: "Index the notebooks under PATHs.",
+        discussion: """
+            Crawls files and folders (hidden entries and .notebook-index-ignore patterns are skipped), reads
+            what is new or changed, re-recognizes drawings made by another recognizer version or in other
+            languages and removes files that are gone. A file that cannot be read is named on standard error
+            as 'path: reason' and retried when it changes. One build at a time per index; a killed build
+            leaves the index consistent.
+            """,
+        arguments: ArgumentSpec(name: "PATH", count: .oneOrMore, help: "A notebook file or a folder to crawl.", completion: .file),
+        options: [
+            OptionSpec(
+                Options.language,
+                """
+                Languages the handwriting is in, comma-separated: \(RecognitionLanguage.codes.joined(separator: ", "))
+                (default: $NOTEBOOK_INDEX_LANGUAGES, else the language of $LANG when supported, else en).
+                """),
+            OptionSpec(Options.index, "The index to update (default: see 'notebook-index --help')."),
+            OptionSpec(Options.jobs, "Files and pages to read and recognize at once (default: all cores)."),
+            OptionSpec(Options.noWait, "Exit at once when another build is updating the index."),
+            OptionSpec(Options.rebuild, "Start the index afresh (when it is damaged, say)."),
+        ],
+        exitStatus: "0 everything was indexed, 1 some files failed, 2 usage or fatal error.",
+        run: { try await BuildCommand(arguments: $0, context: $1).run() })
+
+    static let query = CommandSpec(
+        name: "query", abstract: "Search the index; show where each hit is.", overview: "Search the index for TEXT.",
+        discussion: """
+            Matches inside words by default ("note" finds "notebook"); several words match consecutive words of
+            one line. Every reading the recognizer considered is searched; hits are ranked by confidence. Pages
+            count from 1 here and from 0 in --json.
+            """,
+        arguments: ArgumentSpec(name: "TEXT", count: .words, help: "What to find (quote a phrase: \"apple pie\").", completion: .none),
+        options: [
+            OptionSpec(Options.fullWords, "Match whole words only."),
+            OptionSpec(Options.caseSensitive, "Match upper and lower case exactly."),
+            OptionSpec(Options.limit, "Show at most N hits (default: \(QueryCommand.defaultLimit))."),
+            OptionSpec(
+                Options.minimumScore,
+                """
+                Leave out hits scoring below S, from 0 to 1 (default: \(SearchOptions.defaultMinimumScore)); 0 shows every
+                reading the recognizer kept, however unlikely.
+                """),
+            OptionSpec(
+                Options.fuzzy,
+                """
+                Also find readings 1 letter off words of 4-7 letters, 2 off longer ones (shorter words match
+                exactly); exact hits rank first.
+                """),
+            OptionSpec(Options.index, "The index to search (default: see 'notebook-index --help')."),
+            OptionSpec(
+                Options.json,
+                """
+                Print one JSON object: {"query": …, "results": [{"path", "page", "drawing", "text", "strokeIDs",
+                "bounds", "score", "distance", "line": {"text", "bounds"}}]}.
+                """),
+        ],
+        exitStatus: "0 hits found, 1 no hits, 2 usage or fatal error.",
+        run: { try QueryCommand(arguments: $0, context: $1).run() })
+
+    static let status = CommandSpec(
+        name: "status", abstract: "Show what the index holds and which files failed.", overview: "Show what the index holds.",
+        discussion: """
+            Files, pages, drawings and words; the recognizer version and languages of the last build; drawings
+            recognized by another recognizer version or in other languages (the next build redoes them); files
+            that failed, with the reason.
+            """,
+        arguments: nil,
+        options: [
+            OptionSpec(Options.index, "The index to describe (default: see 'notebook-index --help')."),
+            OptionSpec(Options.json, "Print one JSON object."),
+        ],
+        exitStatus: "0 success, 2 usage or fatal error (no index, unknown schema).",
+        run: { try StatusCommand(arguments: $0, context: $1).run() })
+
+    static let text = CommandSpec(
+        name: "text", abstract: "Print the recognized text of a notebook, page by page.",
+        overview: "Print the recognized text of a notebook, page by page.",
+        discussion: """
+            Reads and recognizes FILE directly (the index is not used), in the languages 'build' defaults to.
+            Pages count from 1 here and from 0 in --json.
+            """,
+        arguments: notebookFile,
+        options: [
+            OptionSpec(
+                Options.json,
+                """
+                Print JSON: {"path": …, "pages": [{"page", "lines": [{"text", "bounds", "words": [{"text", "bounds",
+                "strokeIDs"}]}]}]}.
+                """)
+        ],
+        exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error.",
+        run: { try await TextCommand(arguments: $0, context: $1).run() })
+
+    static let inspect = CommandSpec(
+        name: "inspect", abstract: "Show what the reader sees in a notebook (no recognition).",
+        overview: "Show what the reader sees in a notebook, without recognition.",
+        discussion: """
+            The format, and for each page the ink strokes kept, their points, the bounds of the ink and the
+            typed text. Pages count from 1 here and from 0 in --json.
+            """,
+        arguments: notebookFile,
+        options: [
+            OptionSpec(
+                Options.json,
+                """
+                Print JSON: {"path": …, "format": …, "pages": [{"page", "strokes", "points", "bounds", "texts"}]}.
+                """)
+        ],
+        exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error.",
+        run: { InspectCommand(arguments: $0, context: $1).run() })
+
+    static let render = CommandSpec(
+        name: "render", abstract: "Draw a page as SVG, with the matches of a search outlined.",
+        overview: "Draw a page of a notebook as SVG.",
+        discussion: """
+            The ink as the reader sees it: pen colours and widths, highlighters translucent, erased parts left
+            out, typed text. With --highlight, the page is recognized as 'text' does and the box of each match
+            of TEXT is drawn over the ink. Pages count from 1, as 'text' and 'query' print them.
+            """,
+        arguments: notebookFile,
+        options: [
+            OptionSpec(Options.page, "The page to draw (default: 1)."),
+            OptionSpec(Options.highlight, "Outline where TEXT is written on the page (as 'query' matches)."),
+            OptionSpec(Options.output, "Write the SVG to FILE (default: standard output)."),
+        ],
+        exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error (no such page).",
+        run: { try RenderCommand(arguments: $0, context: $1).run() })
+
+    static let completions = CommandSpec(
+        name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
+        overview: "Print the completion script for SHELL.",
+        discussion: """
+            It completes commands, their options, paths and the language codes of --language. In bash,
+            'source <(notebook-index completions bash)' loads it; 'make install' puts the scripts where
+            bash-completion, zsh and fish look for them.
+            """,
+        arguments: ArgumentSpec(
+            name: "SHELL", count: .one, help: "bash, zsh or fish.", completion: .oneOf(CompletionScript.Shell.allCases.map(\.rawValue))
+        ),
+        options: [],
+        exitStatus: "0 success, 2 usage error.",
+        run: { try CompletionsCommand(arguments: $0, context: $1).run() })
+
+    static let man = CommandSpec(
+        name: "man", abstract: "Print the manual page (roff).", overview: "Print the manual page, as roff.",
+        discussion: """
+            For packagers: 'make man' writes it to .build/man/notebook-index.1 and 'make install' installs it,
+            so that 'man notebook-index' shows it.
+            """,
+        arguments: nil, options: [], exitStatus: "0 success, 2 usage error.", hidden: true,
+        run: { $1.standardOutput.write(ManPage.render()); return NotebookIndexCLI.ExitCode.success })
+
+    /// In the order of the tool's help.
+    static let all = [build, query, status, text, inspect, render, completions, man]
+
+    /// The commands shown in help, the man page and completions.
+    static var visible: [CommandSpec] { all.filter { !$0.hidden } }
+
+    private static let notebookFile = ArgumentSpec(
+        name: "FILE", count: .one, help: "A notebook file or notebook folder.", completion: .file)
+}
