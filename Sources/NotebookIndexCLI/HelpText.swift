@@ -87,6 +87,9 @@ enum HelpText {
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
                           "drawing", "text", "strokeIDs", "bounds", "score", "distance",
                           "line": {"text", "bounds"}}]}.
+          --html FILE     Write the hits to FILE as one self-contained HTML page: each hit's
+                          line cropped from its page with the hit outlined, and the whole
+                          pages, drawn from the files as they are now.
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -185,7 +188,7 @@ enum HelpText {
 enum Usage {
     static let build = "notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]"
     static let query =
-        "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]"
+        "notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json | --html FILE]"
     static let status = "notebook-index status [--index FILE] [--json]"
     static let text = "notebook-index text FILE [--json]"
     static let inspect = "notebook-index inspect FILE [--json]"
@@ -201,7 +204,7 @@ enum CommandSpecs {
         positional: "PATH", minimumPositionals: 1, maximumPositionals: .max)
     static let query = CommandSpec(
         name: "query", usage: Usage.query,
-        help: HelpText.query, valueOptions: ["--index": "FILE", "--limit": "N", "--min-score": "S"],
+        help: HelpText.query, valueOptions: ["--index": "FILE", "--limit": "N", "--min-score": "S", "--html": "FILE"],
         flags: ["--full-words", "--case-sensitive", "--fuzzy", "--json"], positional: "TEXT", minimumPositionals: 1,
         maximumPositionals: .max)
     static let status = CommandSpec(

@@ -3,7 +3,8 @@ import SearchIndex
 
 /// NotebookIndexCLI: the `notebook-index` command — argument parsing (`ArgumentParser`,
 /// `CommandSpecs`, `HelpText`), one file per command (`BuildCommand`, `QueryCommand`,
-/// `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`), output (`JSONValue`, `ProgressBar`) and the
+/// `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`), output (`JSONValue`, `ProgressBar`,
+/// `HTMLReport` with the pages `HitPictures` reads again) and the
 /// one place the recognizer is created (`TranscriberFactory`). Everything runs in-process through
 /// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
 public enum NotebookIndexCLI {

@@ -2,7 +2,8 @@ import DrawingModel
 import Foundation
 import SearchIndex
 
-/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]`
+/// `notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE]
+/// [--json | --html FILE]`
 struct QueryCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -11,6 +12,10 @@ struct QueryCommand {
         let limit = try arguments.integer("--limit", minimum: 1, spec: CommandSpecs.query) ?? 100
         let minimumScore = try arguments.number("--min-score", in: 0...1, spec: CommandSpecs.query)
         let text = arguments.positionals.joined(separator: " ")
+        let htmlOutput = arguments.values["--html"]
+        if htmlOutput != nil, arguments.has("--json") {
+            throw UsageError(message: "'--html' and '--json' cannot be used together", usage: CommandSpecs.query.usage)
+        }
         let options = SearchOptions(
             fullWordsOnly: arguments.has("--full-words"), caseSensitive: arguments.has("--case-sensitive"), limit: limit,
             minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore, fuzzy: arguments.has("--fuzzy"))
@@ -21,7 +26,13 @@ struct QueryCommand {
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
-        if arguments.has("--json") {
+        if let htmlOutput {
+            // Written with no hits too: the page says so, rather than an old page staying behind.
+            let pictures = HitPictures(hits, source: context.source, report: context.printError)
+            let report = HTMLReport(query: text, hits: hits, pictures: pictures)
+            guard context.write(report.html, toFile: htmlOutput) else { return NotebookIndexCLI.ExitCode.failure }
+            context.print("Wrote \(Formatting.shown(htmlOutput)): \(report.summary)")
+        } else if arguments.has("--json") {
             context.print(Self.json(query: text, hits: hits).rendered)
         } else {
             printHuman(hits)
