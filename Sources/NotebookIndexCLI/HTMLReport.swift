@@ -6,8 +6,8 @@ import SearchIndex
 /// `query --html`: the hits as one self-contained HTML page, for looking at what was found.
 ///
 /// Layout: a section per hit, ranked as `query` ranks them (`id="hit-N"`, N from 1: its file, page,
-/// score and line, then a crop of its page around the line with the hit outlined, then a link to
-/// the whole page); after them a section per page that has hits (`id="page-K"`), drawn once with
+/// score, a link to the whole page and its line, then a crop of its page around the line with the
+/// hit outlined); after them a section per page that has hits (`id="page-K"`), drawn once with
 /// all its hits outlined, however many hits link to it.
 ///
 /// Each page's drawing is an inline SVG group (`id="ink-K"`, `SVGWriter.fragment`); a crop is an
@@ -64,11 +64,14 @@ struct HTMLReport {
     private func hitSection(
         _ hit: SearchHit, number: Int, picture: HitPictures.Picture, pageIDs: [HitPictures.PageKey: Int]
     ) -> String {
+        var pageID: Int?
+        if case .onPage(let key) = picture { pageID = pageIDs[key] }
         var out = "<section class=\"hit\" id=\"hit-\(number)\">\n"
         out += "<h2><span class=\"rank\">\(number).</span> <span class=\"path\">\(Self.text(hit.path))</span></h2>\n"
         var meta = ["page \(hit.page + 1)", "score " + String(format: "%.3f", hit.score), "“\(Self.text(hit.text))”"]
         if hit.source == .typedText { meta.append("typed text") }
         if hit.distance > 0 { meta.append(Self.counted(hit.distance, "edit") + " off") }
+        if let pageID { meta.append("<a href=\"#page-\(pageID)\">whole page</a>") }
         out += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
         if let line = hit.context {
             let words = line.words.enumerated().map { index, word in
@@ -76,19 +79,14 @@ struct HTMLReport {
             }
             out += "<p class=\"line\">\(words.joined(separator: " "))</p>\n"
         }
-        switch picture {
-        case .onPage(let key):
-            let id = pageIDs[key] ?? 0
-            if let crop = Self.crop(hit), let box = hit.bounds {
-                out += "<svg class=\"crop\" viewBox=\"\(SVGWriter.viewBox(crop))\" width=\"\(SVGWriter.number(crop.width * Self.cropScale))\""
-                out += " height=\"\(SVGWriter.number(crop.height * Self.cropScale))\" role=\"img\" aria-label=\"hit \(number) on its line\">"
-                out += "<use href=\"#ink-\(id)\"/>\n" + SVGWriter.highlight(box) + "</svg>\n"
-            } else {
-                out += "<p class=\"note\">Typed text without a place on the page.</p>\n"
-            }
-            out += "<p class=\"links\"><a href=\"#page-\(id)\">whole page</a></p>\n"
-        case .unavailable(let note):
+        if case .unavailable(let note) = picture {
             out += "<p class=\"note\">Not drawn: \(Self.text(note)).</p>\n"
+        } else if let pageID, let crop = Self.crop(hit), let box = hit.bounds {
+            out += "<svg class=\"crop\" viewBox=\"\(SVGWriter.viewBox(crop))\" width=\"\(SVGWriter.number(crop.width * Self.cropScale))\""
+            out += " height=\"\(SVGWriter.number(crop.height * Self.cropScale))\" role=\"img\" aria-label=\"hit \(number) on its line\">"
+            out += "<use href=\"#ink-\(pageID)\"/>\n" + SVGWriter.highlight(box) + "</svg>\n"
+        } else {
+            out += "<p class=\"note\">Typed text without a place on the page.</p>\n"
         }
         return out + "</section>\n"
     }
