@@ -12,6 +12,7 @@
 #   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
+#   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
 #   install          install the command under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -22,7 +23,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train fuzz install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile check-html eval loss-table train fuzz install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -68,6 +69,13 @@ bench-index: build
 # the same answers. HOSTILE_ARGS=--small for the sizes of a test.
 bench-hostile: build
 	Benchmarks/bench-hostile.sh $(BIN) $(HOSTILE_ARGS)
+
+# `query --html` over SampleNotebooks in a real browser (tools/check_html_in_browser.py): the DOM
+# Chromium builds and two screenshots, failing on a blank or broken page. Not part of `test`: it
+# needs Chromium (apt-get install -y chromium). HTML_ARGS="--screenshot docs/query-html.png
+# --window 1000,1250" remakes the README's picture.
+check-html: build
+	python3 tools/check_html_in_browser.py --cli $(BIN) $(HTML_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages
