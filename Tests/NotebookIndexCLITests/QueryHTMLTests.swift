@@ -53,9 +53,14 @@ import Testing
         html.components(separatedBy: "<section ").dropFirst().filter { $0.hasPrefix("class=\"hit\"") }
     }
 
-    func copySample(_ file: String, to runner: CommandRunner) throws -> String {
+    let cli = InProcessTests()
+
+    /// Copies a notebook of SampleNotebooks into the runner's folder and indexes it with the test
+    /// transcriber; returns its path.
+    func indexSample(_ file: String, in runner: CommandRunner) async throws -> String {
         let target = runner.folder + "/notes/" + (file as NSString).lastPathComponent
         try FileManager.default.copyItem(atPath: RenderCommandTests.samples.appendingPathComponent(file).path, toPath: target)
+        #expect(await cli.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         return target
     }
 
@@ -66,12 +71,10 @@ import Testing
     @Test func eachHitHasASectionWithItsPlaceScoreAndOutlinedLine() async throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        let notebook = try copySample("xournal/lecture-notes.xopp", to: runner)
-        let tests = InProcessTests()
-        #expect(await tests.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        let notebook = try await indexSample("xournal/lecture-notes.xopp", in: runner)
         let output = runner.folder + "/hits.html"
         // The test transcriber reads stroke N as "inkN": stroke 1 of each of the three pages.
-        let result = await tests.run(["query", "ink1", "--full-words", "--index", runner.index, "--html", output])
+        let result = await cli.run(["query", "ink1", "--full-words", "--index", runner.index, "--html", output])
         #expect(result.status == 0)
         #expect(result.stdout == "Wrote \(output): 3 hits on 3 pages\n")
         #expect(result.stderr.isEmpty)
@@ -91,19 +94,17 @@ import Testing
         }
         #expect(outline.ids.filter { $0.hasPrefix("page-") } == ["page-1", "page-2", "page-3"])
         #expect(html.contains("<h2><span class=\"path\">\(notebook)</span> · page 3</h2>"))
-        // Ink is drawn: the pages' strokes are paths with the Xournal++ pens' colours.
+        // Ink is drawn: the pages' strokes are paths.
         #expect(outline.elements["path", default: 0] > 100)
     }
 
     @Test func aPageIsDrawnOnceHoweverManyHitsItHas() async throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        let notebook = try copySample("json/journal.json", to: runner)
-        let tests = InProcessTests()
-        #expect(await tests.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        let notebook = try await indexSample("json/journal.json", in: runner)
         let output = runner.folder + "/hits.html"
         // Every stroke is a word "inkN": hundreds of hits on the notebook's two pages.
-        let result = await tests.run(["query", "ink", "--limit", "150", "--index", runner.index, "--html", output])
+        let result = await cli.run(["query", "ink", "--limit", "150", "--index", runner.index, "--html", output])
         #expect(result.status == 0)
         let html = try read(output)
         let outline = try checkSelfContained(html)
@@ -125,10 +126,9 @@ import Testing
             .replacingOccurrences(of: "\"", with: "&quot;")
         let name = "notes/a<b>&\"c\u{202E}'.xopp"
         runner.write(name, xournalPage(escapedForXML))
-        let tests = InProcessTests()
-        #expect(await tests.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        #expect(await cli.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         let output = runner.folder + "/hits.html"
-        let result = await tests.run(["query", "alert", "--index", runner.index, "--html", output])
+        let result = await cli.run(["query", "alert", "--index", runner.index, "--html", output])
         #expect(result.status == 0)
         #expect(result.stdout == "Wrote \(output): 1 hit on 1 page\n")
         let html = try read(output)
@@ -150,14 +150,13 @@ import Testing
         defer { runner.cleanUp() }
         runner.write("notes/gone.xopp", xournalPage("kept words", strokes: 2))
         runner.write("notes/edited.xopp", xournalPage("kept words", strokes: 2))
-        let tests = InProcessTests()
-        #expect(await tests.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        #expect(await cli.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         try FileManager.default.removeItem(atPath: runner.folder + "/notes/gone.xopp")
         runner.write("notes/edited.xopp", xournalPage("kept words", strokes: 3))  // new ink, same typed text
         let gone = runner.folder + "/notes/gone.xopp", edited = runner.folder + "/notes/edited.xopp"
 
         let output = runner.folder + "/hits.html"
-        let ink = await tests.run(["query", "ink0", "--index", runner.index, "--html", output])
+        let ink = await cli.run(["query", "ink0", "--index", runner.index, "--html", output])
         #expect(ink.status == 0)
         #expect(ink.stdout == "Wrote \(output): 2 hits on 2 pages\n")
         let lines = ink.stderr.split(separator: "\n").map(String.init).sorted()
@@ -175,7 +174,7 @@ import Testing
         #expect(outline.elements["svg"] == nil && !html.contains("whole page"))
 
         // The typed words did not move: their hit on the edited page is still drawn.
-        let typed = await tests.run(["query", "kept", "--index", runner.index, "--html", output])
+        let typed = await cli.run(["query", "kept", "--index", runner.index, "--html", output])
         #expect(typed.status == 0 && typed.stdout == "Wrote \(output): 2 hits on 2 pages\n")
         #expect(typed.stderr.split(separator: "\n").count == 1)
         let typedHTML = try read(output)
@@ -187,17 +186,16 @@ import Testing
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         runner.write("notes/a.xopp", xournalPage("typed"))
-        let tests = InProcessTests()
-        #expect(await tests.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        #expect(await cli.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         let output = runner.folder + "/hits.html"
-        let result = await tests.run(["query", "nowhere", "--index", runner.index, "--html", output])
+        let result = await cli.run(["query", "nowhere", "--index", runner.index, "--html", output])
         #expect(result.status == NotebookIndexCLI.ExitCode.partial)
         #expect(result.stdout == "Wrote \(output): no hits\n")
         let html = try read(output)
         try checkSelfContained(html)
         #expect(hitSections(html).isEmpty && html.contains("no hits"))
 
-        let unwritable = await tests.run(["query", "typed", "--index", runner.index, "--html", runner.folder + "/none/x.html"])
+        let unwritable = await cli.run(["query", "typed", "--index", runner.index, "--html", runner.folder + "/none/x.html"])
         #expect(unwritable.status == NotebookIndexCLI.ExitCode.failure && unwritable.stdout.isEmpty)
         #expect(unwritable.stderr.hasPrefix("notebook-index: \(runner.folder)/none/x.html: cannot write: "))
     }
