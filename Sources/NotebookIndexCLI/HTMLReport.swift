@@ -21,8 +21,8 @@ struct HTMLReport {
     var hits: [SearchHit]
     var pictures: HitPictures
 
-    /// Crops and pages are drawn at this many CSS pixels per page unit (a point, usually), so
-    /// 24 pt handwriting shows about as large as on paper at arm's length.
+    /// CSS pixels per page unit (a point, usually): crops enlarged so that handwriting is legible
+    /// without zooming, whole pages not, so that an A4 page fits a window's width.
     static let cropScale = 1.5, pageScale = 1.0
 
     /// `3 hits on 2 pages`, `1 hit on 1 page`, `no hits`: pages counted whether drawn or not.
