@@ -14,6 +14,7 @@
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
 #   man              the man page, made by the built command from its table of commands: .build/man/notebook-index.1
 #   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
+#   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
 #   install          the command, its man page and completions under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -24,7 +25,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train fuzz man completions install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train check-html fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -70,6 +71,13 @@ bench-index: build
 # the same answers. HOSTILE_ARGS=--small for the sizes of a test.
 bench-hostile: build
 	Benchmarks/bench-hostile.sh $(BIN) $(HOSTILE_ARGS)
+
+# `query --html` over SampleNotebooks in a real browser (tools/check_html_in_browser.py): the DOM
+# Chromium builds and two screenshots, failing on a blank or broken page. Not part of `test`: it
+# needs Chromium (apt-get install -y chromium). HTML_ARGS="--screenshot docs/query-html.png
+# --window 1000,1250" remakes the README's picture.
+check-html: build
+	python3 tools/check_html_in_browser.py --cli $(BIN) $(HTML_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages

@@ -30,6 +30,6 @@ let package = Package(
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel", "SeededRandom"]),
         .testTarget(
             name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "SeededRandom"]),
-        .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex"]),
+        .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),
     ]
 )

@@ -14,30 +14,51 @@ import Foundation
 /// * Highlights: a translucent `<rect>` over each box, drawn last.
 ///
 /// `SVGReader` reads the result back with one stroke per `<path>` (it skips rectangles), so the
-/// stroke count it gives is the number of visible pieces (`visiblePieceCount`).
+/// stroke count it gives is the number of visible pieces (`visiblePieceCount`). `fragment` gives
+/// the same drawing without the document around it, for pages that embed it (`query --html`).
 public enum SVGWriter {
     /// Colours of the highlight boxes: a yellow marker with an orange outline, legible over ink of
     /// any colour.
     static let highlightFill = "#ffd400", highlightOutline = "#e07000"
+
+    /// A page drawn for embedding in another document (an HTML page, say): the elements that
+    /// draw it, without the `<svg>` element around them.
+    public struct Fragment: Sendable {
+        /// The area to show, in page coordinates: the page's box grown to hold everything drawn.
+        public var frame: Rect
+        /// A white background over `frame`, the ink and the typed text, in page coordinates.
+        public var elements: String
+    }
 
     /// The page as an SVG document (UTF-8).
     /// - Parameters:
     ///   - page: the page, in its own coordinates.
     ///   - highlights: boxes to outline over the ink, in the page's coordinates.
     public static func encode(_ page: Page, highlights: [Rect] = []) -> String {
+        let drawn = fragment(page, framing: highlights)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"\(viewBox(drawn.frame))\""
+        out += " width=\"\(number(drawn.frame.width))\" height=\"\(number(drawn.frame.height))\">\n"
+        out += drawn.elements
+        for rect in highlights { out += highlight(rect) }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The page's elements and the area they cover.
+    /// - Parameters:
+    ///   - page: the page, in its own coordinates.
+    ///   - framing: boxes that will be drawn over the page (highlights), for the frame to hold them.
+    public static func fragment(_ page: Page, framing: [Rect] = []) -> Fragment {
         let pieces = visiblePieces(of: page.drawing)
         let placed = page.texts.compactMap { text in text.bounds.map { (text.text, $0) } }
         let unplaced = page.texts.filter { $0.bounds == nil }.map(\.text)
-        var box = frame(page, pieces: pieces, texts: placed.map(\.1), highlights: highlights)
+        var box = frame(page, pieces: pieces, texts: placed.map(\.1), highlights: framing)
         let listFont = 12.0
         let listTop = box.maxY + listFont
         box.height += Double(unplaced.count) * listFont * 1.5
 
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
-        out += " viewBox=\"\(number(box.x)) \(number(box.y)) \(number(box.width)) \(number(box.height))\""
-        out += " width=\"\(number(box.width))\" height=\"\(number(box.height))\">\n"
-        out += "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\""
+        var out = "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\""
         out += " height=\"\(number(box.height))\" fill=\"#ffffff\"/>\n"
         for piece in pieces { out += path(piece) }
         for (text, bounds) in placed {
@@ -48,13 +69,22 @@ public enum SVGWriter {
         for (k, text) in unplaced.enumerated() {
             out += textElement(text, x: box.minX + listFont, y: listTop + Double(k) * listFont * 1.5, size: listFont)
         }
-        for rect in highlights where [rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite) {
-            out += "<rect class=\"hit\" x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\""
-            out += " height=\"\(number(rect.height))\" fill=\"\(highlightFill)\" fill-opacity=\"0.3\""
-            out += " stroke=\"\(highlightOutline)\" stroke-width=\"1.5\"/>\n"
-        }
-        out += "</svg>\n"
+        return Fragment(frame: box, elements: out)
+    }
+
+    /// A translucent `<rect class="hit">` over `rect`, outlined; empty for a box with a coordinate
+    /// that is not finite.
+    public static func highlight(_ rect: Rect) -> String {
+        guard [rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite) else { return "" }
+        var out = "<rect class=\"hit\" x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\""
+        out += " height=\"\(number(rect.height))\" fill=\"\(highlightFill)\" fill-opacity=\"0.3\""
+        out += " stroke=\"\(highlightOutline)\" stroke-width=\"1.5\"/>\n"
         return out
+    }
+
+    /// `x y width height`, as a `viewBox` attribute holds a box.
+    public static func viewBox(_ rect: Rect) -> String {
+        "\(number(rect.x)) \(number(rect.y)) \(number(rect.width)) \(number(rect.height))"
     }
 
     /// How many strokes `SVGReader` reads back from `encode(page)`: the visible pieces of its ink.
@@ -134,16 +164,16 @@ public enum SVGWriter {
     }
 
     /// A coordinate to a thousandth of a unit (far below a pen's width), without trailing zeros.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)
     }
 
-    /// Text content with XML's special characters escaped; control characters XML 1.0 cannot
-    /// hold become spaces.
-    static func escaped(_ text: String) -> String {
+    /// Text with XML's special characters escaped, for content and for quoted attribute values
+    /// alike (HTML's too); control characters XML 1.0 cannot hold become spaces.
+    public static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -79,6 +79,20 @@ public struct CLIContext: Sendable {
         return data + "/notebook-index/index.sqlite"
     }
 
+    /// Writes `text` to the file at `argument` (relative to the current folder), whole or not at
+    /// all; false once the reason it could not be written is printed.
+    func write(_ text: String, toFile argument: String) -> Bool {
+        let path = Crawler.absolutePath(argument)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return true
+        } catch {
+            let reason = (error as NSError).localizedDescription
+            printError("notebook-index: \(Formatting.shown(path)): cannot write: \(Formatting.shown(reason))")
+            return false
+        }
+    }
+
     /// The notebook at the command's FILE argument (`text`, `inspect`, `render`), with its absolute
     /// path; nil once the reason it could not be read is printed as `path: reason`.
     func readNotebook(_ argument: String) -> (path: String, notebook: Notebook)? {

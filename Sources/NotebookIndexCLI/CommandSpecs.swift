@@ -91,6 +91,12 @@ enum CommandSpecs {
                 Print one JSON object: {"query": …, "results": [{"path", "page", "drawing", "text", "strokeIDs",
                 "bounds", "score", "distance", "line": {"text", "bounds"}}]}.
                 """),
+            OptionSpec(
+                Options.html,
+                """
+                Write the hits to FILE as one self-contained HTML page: each hit's line cropped from its page with
+                the hit outlined, and the whole pages, drawn from the files as they are now.
+                """),
         ],
         exitStatus: "0 hits found, 1 no hits, 2 usage or fatal error.",
         run: { try QueryCommand(arguments: $0, context: $1).run() })

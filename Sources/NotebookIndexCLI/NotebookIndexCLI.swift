@@ -5,7 +5,8 @@ import SearchIndex
 /// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`),
 /// the man page (`ManPage`) and the shell completions (`CompletionScript`); one file per command
 /// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
-/// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`) and the one place the recognizer is
+/// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`,
+/// `HTMLReport` with the pages `HitPictures` reads again) and the one place the recognizer is
 /// created (`TranscriberFactory`). Everything runs in-process through
 /// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
 public enum NotebookIndexCLI {

@@ -23,4 +23,5 @@ enum Options {
     static let page = Option<Int>.integer("--page", "N", minimum: 1)
     static let highlight = Option<String>("--highlight", "TEXT")
     static let output = Option<String>("--output", "FILE", completion: .file)
+    static let html = Option<String>("--html", "FILE", completion: .file)
 }

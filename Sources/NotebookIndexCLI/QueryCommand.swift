@@ -13,6 +13,10 @@ struct QueryCommand {
         let limit = try arguments.value(Options.limit) ?? Self.defaultLimit
         let minimumScore = try arguments.value(Options.minimumScore)
         let text = arguments.positionals.joined(separator: " ")
+        let htmlOutput = try arguments.value(Options.html)
+        if htmlOutput != nil, arguments[Options.json] {
+            throw UsageError(message: "'--html' and '--json' cannot be used together", usage: CommandSpecs.query.usage)
+        }
         let options = SearchOptions(
             fullWordsOnly: arguments[Options.fullWords], caseSensitive: arguments[Options.caseSensitive], limit: limit,
             minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore, fuzzy: arguments[Options.fuzzy])
@@ -23,7 +27,13 @@ struct QueryCommand {
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
-        if arguments[Options.json] {
+        if let htmlOutput {
+            // Written with no hits too: the page says so, rather than an old page staying behind.
+            let pictures = HitPictures(hits, source: context.source, report: context.printError)
+            let report = HTMLReport(query: text, hits: hits, pictures: pictures)
+            guard context.write(report.html, toFile: htmlOutput) else { return NotebookIndexCLI.ExitCode.failure }
+            context.print("Wrote \(Formatting.shown(htmlOutput)): \(report.summary)")
+        } else if arguments[Options.json] {
             context.print(Self.json(query: text, hits: hits).rendered)
         } else {
             printHuman(hits)

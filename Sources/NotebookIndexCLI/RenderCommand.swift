@@ -42,14 +42,7 @@ struct RenderCommand {
             context.standardOutput.write(svg)
             return NotebookIndexCLI.ExitCode.success
         }
-        let outputPath = Crawler.absolutePath(output)
-        do {
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-        } catch {
-            let reason = (error as NSError).localizedDescription
-            context.printError("notebook-index: \(Formatting.shown(outputPath)): cannot write: \(Formatting.shown(reason))")
-            return NotebookIndexCLI.ExitCode.failure
-        }
+        guard context.write(svg, toFile: output) else { return NotebookIndexCLI.ExitCode.failure }
         return NotebookIndexCLI.ExitCode.success
     }
 }

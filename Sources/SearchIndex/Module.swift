@@ -6,6 +6,7 @@
 ///   parallel through a `DrawingTranscriber` and hands each file to `IndexStore` in one transaction.
 /// - `IndexStore` owns the SQLite index (`Database`, `Statement`; schema in `IndexSchema`).
 /// - `SearchQuery` turns user text into FTS5 expressions built from tokens; `IndexStore.search`
-///   runs them and returns `SearchHit`s with stroke IDs and bounds.
+///   runs them and returns `SearchHit`s with stroke IDs and bounds; `CurrentPage` says whether a
+///   file read again still has a hit where the index put it.
 /// - `IndexLock` keeps builds to one writer per index.
 import DrawingModel

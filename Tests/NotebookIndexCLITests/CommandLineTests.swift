@@ -27,6 +27,7 @@ struct CommandLineTests {
         (["query", "x", "--limit", "0"], "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(CommandSpecs.query.usage)\n"),
         (["query", "x", "--min-score", "2"], "Error: invalid value '2' for '--min-score': expected a number from 0.0 to 1.0\nUsage: \(CommandSpecs.query.usage)\n"),
         (["query", "x", "--bogus"], "Error: unknown option '--bogus'\nUsage: \(CommandSpecs.query.usage)\n"),
+        (["query", "x", "--json", "--html", "x.html"], "Error: '--html' and '--json' cannot be used together\nUsage: \(CommandSpecs.query.usage)\n"),
         (["build"], "Error: missing expected argument 'PATH'\nUsage: \(CommandSpecs.build.usage)\n"),
         (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(CommandSpecs.build.usage)\n"),
         (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(CommandSpecs.text.usage)\n"),

@@ -65,7 +65,7 @@ enum HelpGolden {
         consecutive words of one line. Every reading the recognizer considered is searched;
         hits are ranked by confidence. Pages count from 1 here and from 0 in --json.
 
-        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json]
+        USAGE: notebook-index query TEXT [--full-words] [--case-sensitive] [--limit N] [--min-score S] [--fuzzy] [--index FILE] [--json] [--html FILE]
 
         ARGUMENTS:
           TEXT            What to find (quote a phrase: "apple pie").
@@ -83,6 +83,9 @@ enum HelpGolden {
           --json          Print one JSON object: {"query": …, "results": [{"path", "page",
                           "drawing", "text", "strokeIDs", "bounds", "score", "distance",
                           "line": {"text", "bounds"}}]}.
+          --html FILE     Write the hits to FILE as one self-contained HTML page: each hit's
+                          line cropped from its page with the hit outlined, and the whole
+                          pages, drawn from the files as they are now.
           -h, --help      Show this help.
 
         EXIT STATUS:

@@ -1,0 +1,44 @@
+import DrawingModel
+
+/// A page as its file holds it now, to check hits from the index against before drawing them: the
+/// index keeps text and boxes, not ink, so a file edited since the last build can put a hit's box
+/// over other words.
+public struct CurrentPage: Sendable {
+    public let page: Page
+    /// Computed once for all of the page's hits: hashing the ink is the costly part.
+    private let drawingKey: String
+    private let typedWords: [IndexedWord]
+
+    public init(_ page: Page) {
+        self.page = page
+        drawingKey = DrawingKey.of(page.drawing)
+        typedWords = IndexedWord.typedText(page.texts)
+    }
+
+    /// Whether the page still has `hit` where the index put it: for handwriting, the same ink as
+    /// when it was recognized (`SearchHit.drawing` is its key); for typed text, the same words at
+    /// the hit's line and position, in the same box (the ink may have changed around them).
+    public func shows(_ hit: SearchHit) -> Bool {
+        switch hit.source {
+        case .handwriting:
+            return hit.drawing == drawingKey
+        case .typedText:
+            let texts = hit.text.split(separator: " ").map(String.init)
+            let words = typedWords.filter { $0.line == hit.line && $0.position >= hit.position }
+                .sorted { $0.position < $1.position }.prefix(texts.count)
+            guard words.map(\.text) == texts, words.last.map({ $0.position - hit.position + 1 }) == texts.count else {
+                return false
+            }
+            let boxes = words.compactMap(\.bounds)
+            guard let first = boxes.first, boxes.count == words.count, let bounds = hit.bounds else {
+                return boxes.isEmpty && hit.bounds == nil
+            }
+            return Self.close(boxes.dropFirst().reduce(first) { $0.union($1) }, bounds)
+        }
+    }
+
+    /// Equal but for the rounding of a box stored and read back.
+    private static func close(_ a: Rect, _ b: Rect) -> Bool {
+        [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-6 }
+    }
+}
