@@ -44,7 +44,7 @@ def fresh_uuid(copy, old):
     return str(uuid.UUID(bytes=digest, version=4)).upper()
 
 
-SCHEMA_VERSION = 4  # Sources/SearchIndex/IndexSchema.swift
+SCHEMA_VERSION = 5  # Sources/SearchIndex/IndexSchema.swift
 
 
 # Each reading's score bucket (Sources/SearchIndex/IndexRowIDs.swift, ReadingID): the score is the

@@ -12,14 +12,14 @@
 /// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score; 4 folds
 /// readings with `TextFolding.indexForms` (ß/œ/æ spelled out, umlauts also transliterated); 5
 /// numbers every drawing's words 0, 1, … in place order (source, line, position), so the words
-/// of a phrase have consecutive IDs (`PhraseSearch`).
+/// of a phrase have consecutive IDs (`PhraseSearch`), and adds the `vocabulary` of indexed forms.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
     static let version = 5
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
-    static let create = fileTables + words + readings
+    static let create = fileTables + words + readings + vocabulary
 
     /// Files and their drawings: the same in every version so far.
     static let fileTables = """
@@ -106,6 +106,24 @@ enum IndexSchema {
         CREATE TRIGGER words_au AFTER UPDATE OF id, folded, reading_buckets ON words BEGIN
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
             INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
+        END;
+        """
+
+    /// Every distinct form the indexed readings hold (`VocabularyForms`), with a trigram index:
+    /// `--fuzzy` finds the forms a query word is close to here, among thousands, and then the
+    /// readings holding them through `readings_fts`, instead of every reading that shares a
+    /// piece of the word. The writer adds forms as it writes words; nothing removes them, since
+    /// a form may serve many words, and a form left by removed files matches no reading. (`IF NOT EXISTS`: the
+    /// migration to version 5 runs it, and must not fail on an index that has it.)
+    static let vocabulary = """
+        CREATE TABLE IF NOT EXISTS vocabulary(
+            id INTEGER PRIMARY KEY,
+            form TEXT NOT NULL UNIQUE
+        );
+        CREATE VIRTUAL TABLE IF NOT EXISTS vocabulary_trigram USING fts5(
+            form, content='vocabulary', content_rowid='id', tokenize='trigram');
+        CREATE TRIGGER IF NOT EXISTS vocabulary_ai AFTER INSERT ON vocabulary BEGIN
+            INSERT INTO vocabulary_trigram(rowid, form) VALUES (new.id, new.form);
         END;
         """
 }

@@ -63,6 +63,17 @@ extension IndexStore {
                 ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)),
             ])
         }
+        try addToVocabulary(drawing.words.flatMap { word in
+            word.candidates.prefix(ReadingID.indexedReadings).map { TextFolding.indexForms(Self.oneLine($0.text)) }
+        })
+    }
+
+    /// Adds the forms of folded readings to `vocabulary` (those it lacks).
+    func addToVocabulary(_ foldedReadings: some Sequence<String>) throws {
+        let add = try database.statement("INSERT OR IGNORE INTO vocabulary(form) VALUES (?)")
+        var forms = Set<String>()
+        for reading in foldedReadings { forms.formUnion(VocabularyForms.of(reading)) }
+        for form in forms.sorted() { try add.execute([form]) }
     }
 
     /// A candidate as one line without control characters: candidates are stored one per line,

@@ -25,7 +25,7 @@ extension IndexStore {
         if query.terms.count == 1 {
             try searchWord(query, into: &ranking)
         } else {
-            try PhraseSearch(database: database, query: query).run(into: &ranking)
+            try PhraseSearch(store: self, query: query).run(into: &ranking)
         }
         return try hits(for: ranking.best)
     }
@@ -33,7 +33,7 @@ extension IndexStore {
     /// One word: its matches read best first until the ranking is settled.
     private func searchWord(_ query: SearchQuery, into ranking: inout MatchRanking) throws {
         let term = query.terms[0]
-        let (table, expression) = query.ftsMatch(for: term)
+        guard let (table, expression) = try ftsMatch(for: term, in: query) else { return }
         let matches = try database.statement(
             """
             SELECT \(table).rowid, \(WordRow.matchingColumns)
@@ -53,6 +53,32 @@ extension IndexStore {
             return true
         })
     }
+
+    /// The FTS5 table and MATCH expression that find every reading `term` can match (the exact
+    /// checks follow); nil when none can. `SearchQuery.ftsMatch`, but for a word that forgives
+    /// edits: its close forms, and with in-word matching the forms holding it, are looked up in
+    /// the vocabulary (a few thousand forms, not millions of readings) and their readings found
+    /// through `readings_fts`, so the readings read are matches, best first, and the early stop
+    /// works as it does for exact words. Past `maxFuzzyForms` forms, an OR of that many terms
+    /// costs more than reading the trigram pieces' candidates (`FuzzyMatching`).
+    func ftsMatch(for term: SearchQuery.Term, in query: SearchQuery) throws -> (table: String, expression: String)? {
+        guard term.maxDistance > 0 else { return query.ftsMatch(for: term) }
+        let expression = FuzzyMatching.trigramExpression(for: term.folded)
+        let wanted = Array(term.folded.unicodeScalars)
+        var forms: [String] = []
+        try database.statement("SELECT form FROM vocabulary_trigram WHERE vocabulary_trigram MATCH ?").forEachRow([expression]) { (row: Statement) -> Void in
+            let form = row.string(0)
+            let inside = query.options.fullWordsOnly ? form == term.folded : TextFolding.contains(form, term.folded)
+            if inside || FuzzyMatching.distance(wanted, Array(form.unicodeScalars), limit: term.maxDistance) != nil {
+                forms.append(form)
+            }
+        }
+        guard !forms.isEmpty else { return nil }
+        guard forms.count <= Self.maxFuzzyForms else { return ("readings_trigram", expression) }
+        return ("readings_fts", forms.map(SearchQuery.quoted).joined(separator: " OR "))
+    }
+
+    private static let maxFuzzyForms = 256
 
     /// The kept matches as hits, each with its file, page and line, ranked.
     private func hits(for matches: ArraySlice<QueryMatch>) throws -> [SearchHit] {

@@ -80,7 +80,10 @@ public final class IndexStore {
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...3).contains(version) { try refoldReadings() }
-            if (1...4).contains(version) { try numberWordsInPlaceOrder() }
+            if (1...4).contains(version) {
+                try numberWordsInPlaceOrder()
+                try fillVocabulary()
+            }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
@@ -186,6 +189,26 @@ public final class IndexStore {
             for (number, id) in old.enumerated() {
                 try update.execute([try WordID.make(drawingID: drawing, wordNumber: number), -id - 1])
             }
+        }
+    }
+
+    /// Versions 1 to 4 to 5: the vocabulary, from every word's indexed readings, a chunk of
+    /// words at a time so a large index is never held in memory.
+    private func fillVocabulary() throws {
+        try database.execute(IndexSchema.vocabulary)
+        let chunk = try database.statement("SELECT id, folded FROM words WHERE id > ? ORDER BY id LIMIT 10000")
+        var last = Int64.min
+        while true {
+            var readings: [String] = []
+            var end: Int64?
+            try chunk.forEachRow([last]) { (row: Statement) -> Void in
+                end = row.int64(0)
+                readings += row.string(1).split(separator: "\n", omittingEmptySubsequences: false)
+                    .prefix(ReadingID.indexedReadings).map(String.init)
+            }
+            guard let end else { break }
+            try addToVocabulary(readings)
+            last = end
         }
     }
 

@@ -21,7 +21,7 @@ import Foundation
 /// 3. Candidates are checked best bound first, their words fetched by ID range and matched on
 ///    their stored readings as single words are, until `MatchRanking` is settled.
 struct PhraseSearch {
-    let database: Database
+    let store: IndexStore
     let query: SearchQuery
     /// How many rows of a term that does not drive are read at most; nil: `defaultBudget`.
     var otherTermRowBudget: Int?
@@ -34,8 +34,13 @@ struct PhraseSearch {
     private static func defaultBudget(driverRows: Int) -> Int { max(16 * driverRows, 32_768) }
 
     func run(into ranking: inout MatchRanking) throws {
+        let database = store.database
         let terms = query.terms
-        let matches = terms.map { query.ftsMatch(for: $0) }
+        var matches: [(table: String, expression: String)] = []
+        for term in terms {
+            guard let match = try store.ftsMatch(for: term, in: query) else { return }  // a word found nowhere
+            matches.append(match)
+        }
         let isPrefix = matches.map { $0.expression.hasSuffix("*") }
         let everyTermIsPrefix = !isPrefix.contains(false)
         var lists: [TermMatches?] = try matches.indices.map { index in
@@ -113,8 +118,8 @@ struct PhraseSearch {
         // whichever candidate has the best bound, known or not, goes next, so reading stops
         // as soon as the ranking is settled.
         let unfiltered = ceilings.keys.sorted()
-        let single = try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
-        let range = try database.statement(
+        let single = try store.database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
+        let range = try store.database.statement(
             "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         var known = CandidateHeap()
         var next = 0

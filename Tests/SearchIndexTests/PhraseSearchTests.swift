@@ -73,7 +73,7 @@ import Testing
                 let query = SearchQuery(text, options: options)
                 let expected = Self.everyMatch(query, in: drawings)
                 var ranking = MatchRanking(limit: 1000, minimumScore: 0)
-                try PhraseSearch(database: store.database, query: query, otherTermRowBudget: budget).run(into: &ranking)
+                try PhraseSearch(store: store, query: query, otherTermRowBudget: budget).run(into: &ranking)
                 #expect(ranking.best.count == expected.count, "\(text) \(options.fullWordsOnly)")
                 let places = Set(ranking.best.map { [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)] })
                 #expect(places.count == expected.count, "\(text)")
@@ -82,7 +82,7 @@ import Testing
 
                 // a limit keeps the best up to near-ties: two score buckets for phrases (`MatchRanking`)
                 var top = MatchRanking(limit: 5, minimumScore: 0)
-                try PhraseSearch(database: store.database, query: query, otherTermRowBudget: budget).run(into: &top)
+                try PhraseSearch(store: store, query: query, otherTermRowBudget: budget).run(into: &top)
                 #expect(top.best.count == min(5, expected.count))
                 if let worst = top.best.last, expected.count >= 5 {
                     #expect(worst.score >= ReadingID.floor(ofBucket: ReadingID.bucket(expected[4].score) - 1), "\(text)")
@@ -92,8 +92,9 @@ import Testing
     }
 
     /// Before schema 5 a drawing's words could be numbered out of place order (version 1's
-    /// migration numbered them backwards): `build` renumbers them, and phrases are found.
-    @Test func wordsNumberedOutOfPlaceOrderAreRenumbered() throws {
+    /// migration numbered them backwards), and there was no vocabulary: `build` renumbers them and
+    /// fills it, and phrases and fuzzy words are found.
+    @Test func olderIndexIsRenumberedAndGainsItsVocabulary() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         do {
@@ -112,6 +113,8 @@ import Testing
                 """
                 UPDATE words SET id = -id - 1;
                 UPDATE words SET id = (drawing_id << 20) | (2 - position);
+                DELETE FROM vocabulary;
+                INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('delete-all');
                 PRAGMA user_version = 4;
                 """)
             #expect(try store.search(SearchQuery("apple pie")).isEmpty)
@@ -123,6 +126,8 @@ import Testing
         #expect(order == [0, 1, 2])
         #expect(try store.search(SearchQuery("apple pie")).map(\.text) == ["apple pie"])
         #expect(try store.search(SearchQuery("big apple pie")).map(\.text) == ["big apple pie"])
+        // the vocabulary `--fuzzy` looks forms up in is filled from the stored readings
+        #expect(try store.search(SearchQuery("aple", options: SearchOptions(fuzzy: true))).map(\.text) == ["apple"])
         #expect(try store.integrityCheck() == "ok")
     }
 }
