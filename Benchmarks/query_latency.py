@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Query latency on an existing index, end to end (process start included), with the slowest queries.
+
+Usage: query_latency.py INDEX [--phrases] [--cli .build/release/notebook-index] [-- QUERY OPTIONS...]
+Words (200) and two-word phrases (50) are drawn as `make bench-index` draws them (bench_index.py),
+e.g. `query_latency.py big.sqlite --phrases` or `query_latency.py big.sqlite -- --fuzzy`.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_index  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("index")
+    ap.add_argument("--phrases", action="store_true")
+    ap.add_argument("--cli", default=os.path.join(bench_index.ROOT, ".build", "release", "notebook-index"))
+    ap.add_argument("extra", nargs="*", help="options passed to every query (after --)")
+    args = ap.parse_args()
+    texts = bench_index.query_phrases(50, 11) if args.phrases else bench_index.query_words(200, 11)
+    results = []
+    for text in texts:
+        start = time.perf_counter()
+        p = subprocess.run([args.cli, "query", text, "--index", args.index, "--json"] + args.extra,
+                           capture_output=True, text=True)
+        ms = (time.perf_counter() - start) * 1000
+        if p.returncode not in (0, 1):
+            raise SystemExit(f"query {text!r} failed ({p.returncode}): {p.stderr.strip()}")
+        results.append((ms, text, len(json.loads(p.stdout)["results"]) if p.stdout.strip() else 0))
+    for ms, text, hits in sorted(results, reverse=True)[:8]:
+        print(f"{ms:8.1f} ms  {text!r}  {hits} hits")
+    lat = sorted(ms for ms, _, _ in results)
+    print(f"{len(lat)} queries: p50 {bench_index.percentile(lat, .5):.1f} ms, p99 {bench_index.percentile(lat, .99):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
