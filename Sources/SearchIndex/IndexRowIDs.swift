@@ -82,6 +82,9 @@ enum ReadingID {
         return min(1, 1 - pow(10, -Double(bucket + 1) * maxNines / Double(buckets)) + 1e-12)
     }
 
+    /// The highest score in the bucket `score` falls in: what the index knows of a reading's score.
+    static func ceiling(of score: Double) -> Double { ceiling(ofBucket: bucket(score)) }
+
     /// The lowest score that falls in `bucket`.
     static func floor(ofBucket bucket: Int) -> Double {
         1 - pow(10, -Double(bucket) * maxNines / Double(buckets))

@@ -29,7 +29,7 @@ struct QueryMatch {
         self.start = start
         score = Self.score(words.map(\.score))
         distance = words.reduce(0) { $0 + $1.distance }
-        bound = Self.score(words.map { ReadingID.ceiling(ofBucket: ReadingID.bucket($0.score)) })
+        bound = Self.score(words.map { ReadingID.ceiling(of: $0.score) })
     }
 
     /// The geometric mean of word scores (one word: its own score, exactly as the bounds compute it).

@@ -19,7 +19,8 @@ import Foundation
 ///    the score its words' best matching readings give (a term not read to its end bounds by its
 ///    best reading anywhere; one never read, by 1).
 /// 3. Candidates are checked best bound first, their words fetched by ID range and matched on
-///    their stored readings as single words are, until `MatchRanking` is settled.
+///    their stored readings as single words are, until `MatchRanking` is settled; a candidate's
+///    words of terms without a set are read first, to bound it by their own readings.
 struct PhraseSearch {
     let store: IndexStore
     let query: SearchQuery
@@ -81,7 +82,7 @@ struct PhraseSearch {
         }
 
         // 2. candidates, by word ID; a word read through several readings comes again with a
-        // lower bound, and is checked once (`checked`)
+        // lower bound, and is checked once (`seen` below)
         let count = terms.count
         let others = (0..<count).filter { $0 != driver }.map { index in
             (offset: Int64(index - driver), set: sets[index], logCeiling: log(ceilings[index] ?? 1))
@@ -118,8 +119,8 @@ struct PhraseSearch {
         // whichever candidate has the best bound, known or not, goes next, so reading stops
         // as soon as the ranking is settled.
         let unfiltered = ceilings.keys.sorted()
-        let single = try store.database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
-        let range = try store.database.statement(
+        let single = try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
+        let range = try database.statement(
             "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         var known = CandidateHeap()
         var next = 0
@@ -172,7 +173,7 @@ struct PhraseSearch {
                     query.reading(of: WordRow($0), matching: query.terms[index])?.score
                 }) ?? nil
             else { return false }
-            logBound += log(ReadingID.ceiling(ofBucket: ReadingID.bucket(score)))
+            logBound += log(ReadingID.ceiling(of: score))
         }
         if !unfiltered.isEmpty { candidate.bound = exp(logBound / Double(query.terms.count)) }
         return true
