@@ -9,8 +9,9 @@ Measures, with the release binary, on trees of copies of SampleNotebooks/:
    with `cp -p`) that the index already holds; wall time and peak memory. Target <= 2 s.
 3. query latency, end to end (process spawn included, as a user or script sees it): QUERIES words
    drawn from SampleNotebooks/truth.json, each run as `notebook-index query WORD --json` (in-word
-   matching, the default) and again with `--full-words`, on an index of at least 50,000 pages;
-   p50, p99 and max. Target p99 <= 50 ms for word queries (phrases are reported beside them).
+   matching, the default), again with `--full-words` and with `--fuzzy`, and QUERIES / 2 two-word
+   phrases of the samples, on an index of at least 50,000 pages; p50, p99 and max. Targets: p99
+   <= 50 ms for word queries, <= 100 ms for phrases.
    Peak memory of the slowest queries.
 
 Recognition runs at a few pages a second on this 2-core machine, so the 10,000-file and
@@ -221,7 +222,7 @@ def main():
         os.replace(big + ".tmp", big)
     st_big = status(cli, big)
     words = query_words(args.queries, args.seed)
-    phrases = query_phrases(args.queries // 4, args.seed)
+    phrases = query_phrases(args.queries // 2, args.seed)
     subprocess.run([cli, "query", "warmup", "--index", big, "--json"], capture_output=True)
     spawn = []
     for _ in range(20):
@@ -231,7 +232,7 @@ def main():
     modes = {}
     slowest = {}
     for mode, extra, texts in (("in-word", [], words), ("full-words", ["--full-words"], words),
-                               ("phrase", [], phrases)):
+                               ("fuzzy", ["--fuzzy"], words), ("phrase", [], phrases)):
         lat, hits, found = [], [], 0
         for w in texts:
             t = time.perf_counter()
@@ -249,7 +250,7 @@ def main():
     worst = sorted(slowest, key=slowest.get, reverse=True)[:5]
     rss_q = 0.0
     for mode, w in worst:
-        extra = ["--full-words"] if mode == "full-words" else []
+        extra = {"full-words": ["--full-words"], "fuzzy": ["--fuzzy"]}.get(mode, [])
         _, _, rss, _, _ = timed([cli, "query", w, "--index", big, "--json"] + extra)
         rss_q = max(rss_q, rss)
     figures["query"] = {"index_pages": st_big.get("pages") or st_big.get("drawings"), "index_words": st_big.get("words"),
@@ -260,9 +261,9 @@ def main():
 
     b, n, q = figures["build"], figures["noop_rebuild"], figures["query"]
     ok = lambda good: "ok" if good else "MISSED"  # noqa: E731
-    # the target is judged on word queries; phrases (two words, looked up beside each other) are
-    # reported beside them
+    # word queries (with and without --fuzzy) and two-word phrases have targets of their own
     p99 = max(m["p99_ms"] for mode, m in q["modes"].items() if mode != "phrase")
+    phrase_p99 = q["modes"]["phrase"]["p99_ms"]
     print()
     print(f"notebook-index bench-index ({cli}; recognizer version {version}; load average {load:.1f} on "
           f"{os.cpu_count()} cores)")
@@ -277,7 +278,8 @@ def main():
     for mode, m in q["modes"].items():
         print(f"  query {mode:<11}        {m['queries']} queries: p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, "
               f"max {m['max_ms']} ms; {m['with_hits']} with hits, {m['mean_results']} results each on average")
-    print(f"  query p99 target <= 50 ms (word queries): {ok(p99 <= 50)}  (max RSS {q['max_rss_mb']} MB)")
+    print(f"  query p99 target <= 50 ms (word queries, --fuzzy too): {ok(p99 <= 50)}; <= 100 ms (phrases): "
+          f"{ok(phrase_p99 <= 100)}  (max RSS {q['max_rss_mb']} MB)")
     print(f"  peak memory:             {peak} MB  target <= 500 MB: {ok(peak <= 500)}")
     if args.json:
         with open(args.json, "w") as f:

@@ -2,7 +2,7 @@
 """Query latency on an existing index, end to end (process start included), with the slowest queries.
 
 Usage: query_latency.py INDEX [--phrases] [--cli .build/release/notebook-index] [-- QUERY OPTIONS...]
-Words (200) and two-word phrases (50) are drawn as `make bench-index` draws them (bench_index.py),
+Words (200) and two-word phrases (100) are drawn as `make bench-index` draws them (bench_index.py),
 e.g. `query_latency.py big.sqlite --phrases` or `query_latency.py big.sqlite -- --fuzzy`.
 """
 import argparse
@@ -23,7 +23,7 @@ def main():
     ap.add_argument("--cli", default=os.path.join(bench_index.ROOT, ".build", "release", "notebook-index"))
     ap.add_argument("extra", nargs="*", help="options passed to every query (after --)")
     args = ap.parse_args()
-    texts = bench_index.query_phrases(50, 11) if args.phrases else bench_index.query_words(200, 11)
+    texts = bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11)
     results = []
     for text in texts:
         start = time.perf_counter()

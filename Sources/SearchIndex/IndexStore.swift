@@ -14,7 +14,7 @@ public final class IndexStore {
         case read
     }
 
-    public let database: Database
+    let database: Database
     /// The index file's path.
     public let path: String
 

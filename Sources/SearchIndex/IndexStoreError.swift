@@ -12,7 +12,6 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
     case tooLarge(String)
     /// SQLite found the file corrupt, on opening or later.
     case damaged
-    case database(DatabaseError)
 
     /// The reason to show for any error of the index: SQLite's corruption codes, wherever they
     /// come from, become `damaged`, which says what to do.
@@ -35,8 +34,6 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
             return "the index cannot hold \(what)"
         case .damaged:
             return "the index is damaged; remove it and run build again (or 'notebook-index build --rebuild PATH...')"
-        case .database(let error):
-            return error.description
         }
     }
 }

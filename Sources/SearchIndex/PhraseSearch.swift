@@ -262,18 +262,17 @@ private struct TermMatches {
 
 /// Word IDs and a row ID for each, by open addressing with Fibonacci hashing: Swift's
 /// Dictionary hashes with SipHash, which was a quarter of a phrase's time over a few hundred
-/// thousand IDs.
+/// thousand IDs. A key and its value sit side by side, so a lookup touches one cache line.
 struct WordIDTable {
-    private var keys: [Int64]
-    private var values: [Int64]
+    /// key, value, key, value, …
+    private var slots: [Int64]
     private let shift: UInt64
     private let mask: Int
     private static let empty: Int64 = -1  // word IDs are never negative
 
     init(capacity: Int) {
         let bits = max(4, Int.bitWidth - (2 * max(capacity, 1) - 1).leadingZeroBitCount)
-        keys = Array(repeating: Self.empty, count: 1 << bits)
-        values = Array(repeating: 0, count: 1 << bits)
+        slots = Array(repeating: Self.empty, count: 2 << bits)
         shift = UInt64(64 - bits)
         mask = (1 << bits) - 1
     }
@@ -284,19 +283,19 @@ struct WordIDTable {
     @discardableResult
     mutating func insert(_ key: Int64, _ value: Int64) -> Bool {
         var slot = home(key)
-        while keys[slot] != Self.empty {
-            if keys[slot] == key { return false }
+        while slots[2 * slot] != Self.empty {
+            if slots[2 * slot] == key { return false }
             slot = (slot + 1) & mask
         }
-        keys[slot] = key
-        values[slot] = value
+        slots[2 * slot] = key
+        slots[2 * slot + 1] = value
         return true
     }
 
     func value(for key: Int64) -> Int64? {
         var slot = home(key)
-        while keys[slot] != Self.empty {
-            if keys[slot] == key { return values[slot] }
+        while slots[2 * slot] != Self.empty {
+            if slots[2 * slot] == key { return slots[2 * slot + 1] }
             slot = (slot + 1) & mask
         }
         return nil

@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
-import SearchIndex
+@testable import SearchIndex
 import Testing
 
 @testable import NotebookIndexCLI

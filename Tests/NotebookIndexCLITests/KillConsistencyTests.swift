@@ -1,5 +1,5 @@
 import Foundation
-import SearchIndex
+@testable import SearchIndex
 import Testing
 
 /// A build killed with SIGKILL at random moments leaves a sound index in which every file's rows

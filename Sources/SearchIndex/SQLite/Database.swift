@@ -4,9 +4,9 @@ import CSQLite
 ///
 /// Not `Sendable`: SQLite is opened without its own mutexes, so a connection must not be shared
 /// between threads. Statements are cached per SQL text and finalized when the database goes away.
-public final class Database {
+final class Database {
     /// How to open the file.
-    public enum Mode: Sendable {
+    enum Mode: Sendable {
         /// Read and write, creating the file when missing.
         case create
         /// Read and write an existing file.
@@ -19,12 +19,12 @@ public final class Database {
 
     let handle: OpaquePointer
     /// The file this connection opened.
-    public let path: String
+    let path: String
     private var cache: [String: Statement] = [:]
 
     /// Opens (or creates) the database at `path`, with foreign keys on and a busy timeout.
     /// - Throws: `DatabaseError` when the file cannot be opened.
-    public init(path: String, mode: Mode = .create, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
+    init(path: String, mode: Mode = .create, busyTimeout milliseconds: Int32 = 10_000) throws(DatabaseError) {
         var connection: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
         var name = path
@@ -56,13 +56,13 @@ public final class Database {
     }
 
     /// Runs one or more SQL statements that take no parameters.
-    public func execute(_ sql: String) throws(DatabaseError) {
+    func execute(_ sql: String) throws(DatabaseError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw DatabaseError(connection: handle, code: code, sql: sql) }
     }
 
     /// A prepared statement for `sql`, cached for reuse.
-    public func statement(_ sql: String) throws(DatabaseError) -> Statement {
+    func statement(_ sql: String) throws(DatabaseError) -> Statement {
         if let cached = cache[sql] { return cached }
         let statement = try Statement(database: self, sql: sql)
         cache[sql] = statement
@@ -70,22 +70,22 @@ public final class Database {
     }
 
     /// Prepares, binds and runs one statement, ignoring rows.
-    public func run(_ sql: String, _ values: any DatabaseValueConvertible...) throws(DatabaseError) {
+    func run(_ sql: String, _ values: any DatabaseValueConvertible...) throws(DatabaseError) {
         try statement(sql).execute(values)
     }
 
     /// The first column of the first row as an integer; nil when there is no row or it is NULL.
-    public func integer(_ sql: String, _ values: any DatabaseValueConvertible...) throws -> Int? {
+    func integer(_ sql: String, _ values: any DatabaseValueConvertible...) throws -> Int? {
         try statement(sql).firstRow(values) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
     }
 
     /// The first column of the first row as text; nil when there is no row or it is NULL.
-    public func text(_ sql: String, _ values: any DatabaseValueConvertible...) throws -> String? {
+    func text(_ sql: String, _ values: any DatabaseValueConvertible...) throws -> String? {
         try statement(sql).firstRow(values) { $0.optionalString(0) } ?? nil
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -98,5 +98,5 @@ public final class Database {
     }
 
     /// The rowid of the last inserted row.
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }

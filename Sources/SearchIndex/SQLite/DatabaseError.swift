@@ -3,15 +3,15 @@ import CSQLite
 /// A failed SQLite call: the result code, SQLite's message and the statement's SQL.
 ///
 /// Bound values are never included: they can hold the text of someone's notes.
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The (extended) SQLite result code.
-    public var code: Int32
+    var code: Int32
     /// SQLite's own message for the failure.
-    public var message: String
+    var message: String
     /// The SQL being prepared or run, when there was one.
-    public var sql: String?
+    var sql: String?
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
@@ -27,14 +27,14 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// Whether SQLite found the file damaged: `SQLITE_CORRUPT` (FTS5's included), `SQLITE_NOTADB`,
     /// or FTS5 unable to open its own tables ("vtable constructor failed"), which in an index
     /// only damage causes.
-    public var isCorruption: Bool {
+    var isCorruption: Bool {
         primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB || message.contains("vtable constructor failed")
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ...), without extended bits.
-    public var primaryCode: Int32 { code & 0xFF }
+    var primaryCode: Int32 { code & 0xFF }
 
-    public var description: String {
+    var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql))" }
         return text

@@ -1,5 +1,5 @@
 /// A value bound to a statement parameter.
-public enum DatabaseValue: Sendable, Hashable {
+enum DatabaseValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -7,30 +7,30 @@ public enum DatabaseValue: Sendable, Hashable {
 }
 
 /// Types that bind as a `DatabaseValue`.
-public protocol DatabaseValueConvertible {
+protocol DatabaseValueConvertible {
     var databaseValue: DatabaseValue { get }
 }
 
 extension Int: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Int64: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self) }
+    var databaseValue: DatabaseValue { .integer(self) }
 }
 
 extension Double: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .real(self) }
+    var databaseValue: DatabaseValue { .real(self) }
 }
 
 extension String: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(self) }
+    var databaseValue: DatabaseValue { .text(self) }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+    var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self }
+    var databaseValue: DatabaseValue { self }
 }

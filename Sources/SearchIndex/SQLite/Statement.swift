@@ -2,11 +2,11 @@ import CSQLite
 
 /// A prepared statement. It belongs to its `Database` and is used from the same thread;
 /// it finalizes itself in `deinit`.
-public final class Statement {
+final class Statement {
     private let handle: OpaquePointer
     private unowned let database: Database
     /// The SQL this statement was prepared from (shown in errors; values are never shown).
-    public let sql: String
+    let sql: String
 
     init(database: Database, sql: String) throws(DatabaseError) {
         var statement: OpaquePointer?
@@ -25,7 +25,7 @@ public final class Statement {
     }
 
     /// Resets the statement and binds `values` to its parameters, in order.
-    public func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
+    func bind(_ values: [any DatabaseValueConvertible]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -43,7 +43,7 @@ public final class Statement {
 
     /// Advances to the next row.
     /// - Returns: true when a row is available, false when the statement is done.
-    public func step() throws(DatabaseError) -> Bool {
+    func step() throws(DatabaseError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -56,14 +56,14 @@ public final class Statement {
     }
 
     /// Binds `values` and runs the statement to completion, ignoring rows.
-    public func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
+    func execute(_ values: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
         try bind(values)
         while try step() {}
         sqlite3_reset(handle)
     }
 
     /// Binds `values` and calls `body` for each row.
-    public func forEachRow(
+    func forEachRow(
         _ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> Void
     ) throws {
         try bind(values)
@@ -72,7 +72,7 @@ public final class Statement {
     }
 
     /// Binds `values` and calls `body` for each row until it returns false.
-    public func forEachRow(
+    func forEachRow(
         _ values: [any DatabaseValueConvertible], while body: (Statement) throws -> Bool
     ) throws {
         try bind(values)
@@ -83,7 +83,7 @@ public final class Statement {
     }
 
     /// Binds `values` and reads the first row, if any.
-    public func firstRow<T>(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> T) throws
+    func firstRow<T>(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> T) throws
         -> T?
     {
         try bind(values)
@@ -93,20 +93,20 @@ public final class Statement {
 
     // MARK: Columns of the current row
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     /// The column as text; "" for NULL.
-    public func string(_ column: Int32) -> String {
+    func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: text)
     }
 
-    public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
-    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
-    public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
     private func error(_ code: Int32) -> DatabaseError {
         DatabaseError(connection: database.handle, code: code, sql: sql)
