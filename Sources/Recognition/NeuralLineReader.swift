@@ -8,8 +8,11 @@ public struct NeuralLineReader: LineReading {
     let network: RecognizerNetwork
     let featureSettings: InkFeatures.Settings
     let decoder: CTCBeamSearch
+    let gapPrior: WordGapPrior
 
     private static let space = UInt8(ascii: " ")
+    /// The network halves the rate of its input rows.
+    private static let rowsPerFrame = 2
 
     init(model: ModelFile, languageModel: CharacterLanguageModel, lexicon: Lexicon,
          settings: DecoderSettings = .init()) throws(ModelError) {
@@ -24,6 +27,7 @@ public struct NeuralLineReader: LineReading {
             throw .invalid("the model's alphabet has characters the decoder cannot represent")
         }
         decoder = CTCBeamSearch(alphabet: alphabet, languageModel: languageModel, lexicon: lexicon, settings: settings)
+        gapPrior = WordGapPrior(settings: settings)
     }
 
     /// The network's input for a line, and for each input row the line point it came from.
@@ -48,9 +52,10 @@ public struct NeuralLineReader: LineReading {
     public func read(_ line: LineInk) -> [DecodedWord] {
         let input = features(of: line)
         guard input.count > 0 else { return [] }
-        let logp = logProbabilities(of: input)
+        var logp = logProbabilities(of: input)
         let k = network.classCount
         let frames = logp.count / k
+        addSpaceBonuses(to: &logp, classCount: k, input: input, line: line)
         guard let best = decoder.decode(logp, classCount: k, frames: 0..<frames).first, !best.classes.isEmpty,
               let charFrames = CTCAlignment.characterFrames(logp, classCount: k, frames: 0..<frames, classes: best.classes)
         else { return [] }
@@ -73,23 +78,43 @@ public struct NeuralLineReader: LineReading {
         return words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
             let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord)
-            var candidates = hyps.map { WordCandidate(text: text($0.classes), score: Double($0.score)) }
+            var candidates = hyps.map { (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty)) }
             // the line's reading comes first: the line-level search saw the word's context
             let lineReading = text(word.classes)
-            if let i = candidates.firstIndex(where: { $0.text == lineReading }) {
-                let c = candidates.remove(at: i)
-                candidates.insert(WordCandidate(text: c.text, score: max(c.score, candidates.first?.score ?? c.score)), at: 0)
+            if let i = candidates.firstIndex(where: { $0.reading.text == lineReading }) {
+                var c = candidates.remove(at: i)
+                c.reading.score = max(c.reading.score, candidates.first?.reading.score ?? c.reading.score)
+                candidates.insert(c, at: 0)
             } else {
-                let score = candidates.first?.score ?? 0
-                candidates.insert(WordCandidate(text: lineReading, score: score), at: 0)
+                let score = candidates.first?.reading.score ?? 0
+                candidates.insert((WordCandidate(text: lineReading, score: score), 0), at: 0)
                 candidates = Array(candidates.prefix(decoder.settings.candidatesPerWord))
             }
-            // alternatives far below the best would only add false hits to searches
-            let floor = candidates[0].score - decoder.settings.candidateMargin
-            candidates = [candidates[0]] + candidates.dropFirst().filter { $0.score >= floor }
-            let confidence = Self.confidence(candidates)
-            return DecodedWord(candidates: candidates, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
+            // Alternatives far below the best would only add false hits to searches; a reading
+            // outside the word list (a name, a code) is judged without `oovPenalty`'s share of
+            // it, so the ink's own reading stays searchable where the list bends the best one.
+            let floor = candidates[0].reading.score - decoder.settings.candidateMargin
+            let forgiven = decoder.settings.outsideListForgiveness
+            let kept = [candidates[0].reading] + candidates.dropFirst().filter { $0.reading.score + forgiven * $0.penalty >= floor }.map(\.reading)
+            let confidence = Self.confidence(kept)
+            return DecodedWord(candidates: kept, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
                                confidence: confidence)
+        }
+    }
+
+    /// `WordGapPrior`'s bonuses, on the space class of the jump's frame and the one on either
+    /// side (CTC may place the space a frame early or late; tuned on `dev` pages).
+    private func addSpaceBonuses(to logp: inout [Float], classCount k: Int, input: InkFeatures, line: LineInk) {
+        guard let space = decoder.alphabet.firstIndex(of: Self.space) else { return }
+        let bonuses = gapPrior.bonuses(for: line)
+        guard !bonuses.isEmpty else { return }
+        let frames = logp.count / k
+        for row in input.sources.indices.dropFirst() where input.sources[row] != input.sources[row - 1] {
+            guard let bonus = bonuses[input.sources[row]] else { continue }
+            let frame = row / Self.rowsPerFrame
+            for f in max(0, frame - 1)...min(frames - 1, frame + 1) {
+                logp[f * k + space + 1] += bonus
+            }
         }
     }
 
@@ -100,8 +125,8 @@ public struct NeuralLineReader: LineReading {
     /// The line points under a span of frames: each frame covers two input rows (the network
     /// halves the rate), each row knows its nearest original point.
     private func pointRange(of frames: Range<Int>, input: InkFeatures, pointCount: Int) -> Range<Int> {
-        let firstRow = min(2 * frames.lowerBound, input.count - 1)
-        let lastRow = min(2 * frames.upperBound - 1, input.count - 1)
+        let firstRow = min(Self.rowsPerFrame * frames.lowerBound, input.count - 1)
+        let lastRow = min(Self.rowsPerFrame * frames.upperBound - 1, input.count - 1)
         let lower = input.sources[firstRow]
         let upper = max(lower + 1, input.sources[max(lastRow, firstRow)] + 1)
         return lower..<min(upper, pointCount)

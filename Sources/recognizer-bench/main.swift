@@ -112,6 +112,11 @@ func settingsFromEnvironment() -> DecoderSettings? {
     float("NBI_OOV_PENALTY") { s.oovPenalty = Float($0) }
     float("NBI_BEAM") { s.beamWidth = Int($0) }
     float("NBI_MARGIN") { s.candidateMargin = $0 }
+    float("NBI_GAP_BONUS") { s.gapSpaceBonus = Float($0) }
+    float("NBI_GAP_LOW") { s.gapSpaceLow = $0 }
+    float("NBI_GAP_HIGH") { s.gapSpaceHigh = $0 }
+    float("NBI_GAP_TYPICAL") { s.gapSpaceTypicalMultiple = $0 }
+    float("NBI_FORGIVE") { s.outsideListForgiveness = $0 }
     return changed ? s : nil
 }
 /// The languages as `build` takes them from the environment (checked the same way), default English.

@@ -22,6 +22,16 @@ public struct DecoderSettings: Sendable {
     public var candidateMargin: Double = 2
     /// How many readings a word keeps at most.
     public var candidatesPerWord = 5
+    /// The share of a reading's word-list penalty not counted against `candidateMargin`: 1 keeps
+    /// a reading outside the list whenever the ink and the letters make it as likely as that.
+    public var outsideListForgiveness = 1.0
+    /// Added to the space class around a pen jump over a gap at least `gapSpaceHigh` writing
+    /// sizes wide, in proportion from `gapSpaceLow`, when the gap is also at least
+    /// `gapSpaceTypicalMultiple` times the line's median gap (`WordGapPrior`).
+    public var gapSpaceBonus: Float = 4
+    public var gapSpaceLow = 0.6
+    public var gapSpaceHigh = 1.2
+    public var gapSpaceTypicalMultiple = 3.0
 
     public init() {}
 }
@@ -29,11 +39,13 @@ public struct DecoderSettings: Sendable {
 struct CTCBeamSearch: Sendable {
     typealias Settings = DecoderSettings
 
-    /// One finished reading: characters as class indices (1...), CTC log-likelihood, total rank.
+    /// One finished reading: characters as class indices (1...), CTC log-likelihood, total rank,
+    /// and how much of that rank is word-list penalty (`oovPenalty` charges).
     struct Hypothesis: Sendable {
         var classes: [Int]
         var acousticScore: Float
         var score: Float
+        var penalty: Float
     }
 
     /// Where in a word the last character left a hypothesis.
@@ -60,6 +72,8 @@ struct CTCBeamSearch: Sendable {
         var parent: Int32
         var cls: Int32
         var lmScore: Float
+        /// The word-list penalties inside `lmScore`.
+        var penalty: Float
         var context: CharacterLanguageModel.Context
         var word: WordState
     }
@@ -78,7 +92,7 @@ struct CTCBeamSearch: Sendable {
     func decode(
         _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1
     ) -> [Hypothesis] {
-        var nodes = [Node(parent: -1, cls: 0, lmScore: 0, context: .start, word: .start)]
+        var nodes = [Node(parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start)]
         var children = ChildTable()
         var beams = [Beam(node: 0, blank: 0, nonBlank: -.infinity)]
         var next: [Beam] = []
@@ -152,7 +166,8 @@ struct CTCBeamSearch: Sendable {
                 i = nodes[Int(i)].parent
             }
             let end = endOfWord(n)
-            return Hypothesis(classes: classes.reversed(), acousticScore: beam.total, score: beam.total + n.lmScore + end)
+            return Hypothesis(classes: classes.reversed(), acousticScore: beam.total,
+                              score: beam.total + n.lmScore + end.languageModel - end.penalty, penalty: n.penalty + end.penalty)
         }
         finished.sort { $0.score > $1.score }
         var seen = Set<[Int]>()
@@ -168,11 +183,14 @@ struct CTCBeamSearch: Sendable {
     private func extend(_ parent: Node, parent index: Int32, cls: Int) -> Node {
         let ch = alphabet[cls - 1]
         let symbol = CharacterLanguageModel.symbol(ch)
+        var penalty = parent.penalty
         var score = parent.lmScore + settings.insertionBonus
             + settings.lmWeight * languageModel.logProbability(symbol, after: parent.context)
         var word = parent.word
         if ch == Self.space {
-            score += endOfWord(parent)
+            let end = endOfWord(parent)
+            score += end.languageModel
+            penalty += end.penalty
             word = .start
         } else if let key = Lexicon.key(ch) {
             switch parent.word {
@@ -180,35 +198,37 @@ struct CTCBeamSearch: Sendable {
                 if let node = lexicon.child(of: Lexicon.root, key) {
                     word = .inLexicon(node)
                 } else {
-                    score -= settings.oovPenalty
+                    penalty += settings.oovPenalty
                     word = .free
                 }
             case .inLexicon(let node):
                 if let next = lexicon.child(of: node, key) {
                     word = .inLexicon(next)
                 } else {
-                    score -= settings.oovPenalty
+                    penalty += settings.oovPenalty
                     word = .free
                 }
             case .free:
                 break
             }
         } else if ch >= UInt8(ascii: "0") && ch <= UInt8(ascii: "9") {
-            if case .inLexicon(let node) = parent.word, !lexicon.isWord(node) { score -= settings.oovPenalty }
+            if case .inLexicon(let node) = parent.word, !lexicon.isWord(node) { penalty += settings.oovPenalty }
             word = .free
         } else if case .inLexicon(let node) = parent.word {
-            if !lexicon.isWord(node) { score -= settings.oovPenalty }
+            if !lexicon.isWord(node) { penalty += settings.oovPenalty }
             word = .closed
         }
-        return Node(parent: index, cls: Int32(cls), lmScore: score, context: parent.context.appending(symbol), word: word)
+        score -= penalty - parent.penalty
+        return Node(parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
+                    context: parent.context.appending(symbol), word: word)
     }
 
-    /// What finishing the current word costs: the boundary's language-model score, and the
-    /// word-list penalty when the letters stop short of a listed word.
-    private func endOfWord(_ n: Node) -> Float {
-        var score = settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context)
-        if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { score -= settings.oovPenalty }
-        return score
+    /// What finishing the current word costs: the boundary's weighted language-model score, and
+    /// the word-list penalty when the letters stop short of a listed word.
+    private func endOfWord(_ n: Node) -> (languageModel: Float, penalty: Float) {
+        var penalty: Float = 0
+        if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { penalty = settings.oovPenalty }
+        return (settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context), penalty)
     }
 }
 
