@@ -14,12 +14,9 @@ let package = Package(
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
         .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
-        .target(
-            name: "Recognition",
-            dependencies: ["DrawingModel"],
-            resources: [.copy("Resources")],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-        ),
+        // the network's numeric loops, alone without overflow and precondition checks
+        .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels"], resources: [.copy("Resources")]),
         .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "CSQLite"]),
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
@@ -27,7 +24,7 @@ let package = Package(
         .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "DrawingModel", "SeededRandom"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"]),
         .testTarget(
             name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),

@@ -13,8 +13,9 @@ import Foundation
 ///    that one, the rarest, drives. Each other term is read on, up to a budget of rows;
 ///    read to its end, it becomes the set of its words, each with its best matching reading.
 ///    Terms under three characters inside words are FTS5 prefix queries, which merge every
-///    matching token before the first row (100 ms for "a*" on 50,000 pages): they are read only
-///    when every term is one.
+///    matching token before the first row (100 ms for "i*" on 50,000 pages): they are read from
+///    the start only when every term is one, and then one-letter terms only when every term has
+///    one letter ("so i" is driven by "so*").
 /// 2. Each driver word whose neighbours are in the other terms' sets is a candidate, bounded by
 ///    the score its words' best matching readings give (a term not read to its end bounds by its
 ///    best reading anywhere; one never read, by 1).
@@ -43,9 +44,14 @@ struct PhraseSearch {
             matches.append(match)
         }
         let isPrefix = matches.map { $0.expression.hasSuffix("*") }
-        let everyTermIsPrefix = !isPrefix.contains(false)
+        let isOneLetter = terms.map { $0.folded.unicodeScalars.count < 2 }
+        let readFirst = matches.indices.map { index in
+            guard isPrefix[index] else { return true }
+            guard !isPrefix.contains(false) else { return false }
+            return !isOneLetter[index] || !isOneLetter.contains(false)
+        }
         var lists: [TermMatches?] = try matches.indices.map { index in
-            isPrefix[index] && !everyTermIsPrefix ? nil : try TermMatches(database: database, match: matches[index])
+            readFirst[index] ? try TermMatches(database: database, match: matches[index]) : nil
         }
 
         // 1. the rarest term: the first to run out (fewest rows, then the longest word)

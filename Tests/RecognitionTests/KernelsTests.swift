@@ -1,7 +1,6 @@
+import NetworkKernels
 import SeededRandom
 import Testing
-
-@testable import Recognition
 
 /// The blocked kernels against the plain triple loop, on shapes that exercise every remainder
 /// path (rows not a multiple of four, columns not a multiple of 8 or 32, zeros in the input).

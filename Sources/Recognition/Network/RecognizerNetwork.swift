@@ -1,4 +1,5 @@
 import Foundation
+import NetworkKernels
 
 /// The trained network: a convolutional front end and bidirectional LSTM layers giving per-frame
 /// log-probabilities over the alphabet (class 0 is the CTC blank). Mirrors `Training/model.py`.
@@ -93,15 +94,7 @@ struct RecognizerNetwork: Sendable {
                 }
             }
         }
-        for f in 0..<frames {
-            let row = f * classCount
-            var m = -Float.infinity
-            for j in 0..<classCount { m = max(m, logits[row + j]) }
-            var sum: Float = 0
-            for j in 0..<classCount { sum += expf(logits[row + j] - m) }
-            let lse = m + logf(sum)
-            for j in 0..<classCount { logits[row + j] -= lse }
-        }
+        Kernels.logSoftmaxRows(&logits, width: classCount)
         return logits
     }
 
@@ -131,16 +124,8 @@ struct RecognizerNetwork: Sendable {
                                 let f = reversed ? t - 1 - step : step
                                 g.update(from: xwp.baseAddress! + f * g4, count: g4)
                                 Kernels.accumulate(hState, count: h, times: whp.baseAddress!, into: g, width: g4)
-                                let o = op.baseAddress! + f * h
-                                for j in 0..<h {
-                                    let input = Kernels.sigmoid(g[j])
-                                    let forget = Kernels.sigmoid(g[h + j])
-                                    let cell = Kernels.tanh(g[2 * h + j])
-                                    let output = Kernels.sigmoid(g[3 * h + j])
-                                    cState[j] = forget * cState[j] + input * cell
-                                    hState[j] = output * Kernels.tanh(cState[j])
-                                    o[j] = hState[j]
-                                }
+                                Kernels.lstmCell(gates: g, cell: cState, hidden: hState, h: h)
+                                (op.baseAddress! + f * h).update(from: hState, count: h)
                             }
                         }
                     }
