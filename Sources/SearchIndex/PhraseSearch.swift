@@ -10,30 +10,42 @@ import Foundation
 /// s, s + 1, ….
 ///
 /// 1. The terms' matches are read side by side, a chunk at a time, until one term's run out:
-///    that one, the rarest, drives. Each other term is read on, up to a budget of rows;
-///    read to its end, it becomes the set of its words, each with its best matching reading.
+///    that one, the rarest, drives. The others are read on up to `readOnFactor` times its rows
+///    (at least `readOnAtLeast`);
+///    every one read to its end becomes the set of its words, each with its best matching
+///    reading.
 ///    Terms under three characters inside words are FTS5 prefix queries, which merge every
-///    matching token before the first row (100 ms for "i*" on 50,000 pages): they are read from
-///    the start only when every term is one, and then one-letter terms only when every term has
-///    one letter ("so i" is driven by "so*").
+///    matching token before the first row (5-40 ms for two letters on 50,000 pages, 100 ms for
+///    "i*"): a two-letter one joins the race once another term has passed `prefixWorthReading`
+///    rows (it may well drive then: "at" against "the"); one-letter ones only race when every
+///    term has one letter.
 /// 2. Each driver word whose neighbours are in the other terms' sets is a candidate, bounded by
 ///    the score its words' best matching readings give (a term not read to its end bounds by its
 ///    best reading anywhere; one never read, by 1).
 /// 3. Candidates are checked best bound first, their words fetched by ID range and matched on
 ///    their stored readings as single words are, until `MatchRanking` is settled; a candidate's
-///    words of terms without a set are read first, to bound it by their own readings.
+///    words of terms without a set are read first, to bound it by their own readings. Each such
+///    bound also reads on in the unfinished terms, about as many rows as a bound costs, so a
+///    common phrase ("about the") settles before its common word is read, and a rare one has
+///    the set that rules out the rest at once after at most twice the cheaper way's time.
 struct PhraseSearch {
     let store: IndexStore
     let query: SearchQuery
-    /// How many rows of a term that does not drive are read at most; nil: `defaultBudget`.
-    var otherTermRowBudget: Int?
+    /// Rows of each unfinished term read per candidate bounded on its own words (step 3); nil:
+    /// `defaultRowsPerBound`. Tests vary it with `chunkRows` to reach every path on small pages.
+    var otherTermRowsPerBound: Int?
+    /// Rows per term per round of the race (step 1).
+    var chunkRows = 4096
+    /// Two-letter prefix terms join the race once another term has read this many rows.
+    var prefixWorthReading = 16_384
 
-    private static let chunk = 4096
-    private static let prefixWorthReading = 16_384
-
-    /// Reading a set's row costs about a 50th of checking a candidate, so a term is worth
-    /// reading to rule candidates out up to 16 rows per driver row.
-    private static func defaultBudget(driverRows: Int) -> Int { max(16 * driverRows, 32_768) }
+    /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
+    /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
+    private static let defaultRowsPerBound = 32
+    /// Other terms are read on after the race up to this many times the driver's rows, and at
+    /// least `readOnAtLeast` rows (3 ms): a bound costs as much as 50-200 rows.
+    private static let readOnFactor = 4
+    private static let readOnAtLeast = 32_768
 
     func run(into ranking: inout MatchRanking) throws {
         let database = store.database
@@ -44,11 +56,11 @@ struct PhraseSearch {
             matches.append(match)
         }
         let isPrefix = matches.map { $0.expression.hasSuffix("*") }
-        let isOneLetter = terms.map { $0.folded.unicodeScalars.count < 2 }
+        let letters = terms.map { $0.folded.unicodeScalars.count }
         let readFirst = matches.indices.map { index in
             guard isPrefix[index] else { return true }
             guard !isPrefix.contains(false) else { return false }
-            return !isOneLetter[index] || !isOneLetter.contains(false)
+            return letters[index] >= 2 || letters.allSatisfy { $0 < 2 }
         }
         var lists: [TermMatches?] = try matches.indices.map { index in
             readFirst[index] ? try TermMatches(database: database, match: matches[index]) : nil
@@ -57,7 +69,12 @@ struct PhraseSearch {
         // 1. the rarest term: the first to run out (fewest rows, then the longest word)
         var driver: Int?
         while driver == nil {
-            for index in lists.indices { try lists[index]?.read(more: Self.chunk) }
+            for index in lists.indices { try lists[index]?.read(more: chunkRows) }
+            if lists.contains(where: { ($0?.rowIDs.count ?? 0) > prefixWorthReading }) {
+                for index in lists.indices where lists[index] == nil && isPrefix[index] && letters[index] == 2 {
+                    lists[index] = try TermMatches(database: database, match: matches[index])
+                }
+            }
             let finished = lists.indices.filter { lists[$0]?.isComplete == true }
             driver = finished.min { a, b in
                 let (x, y) = (lists[a]?.rowIDs.count ?? 0, lists[b]?.rowIDs.count ?? 0)
@@ -65,66 +82,66 @@ struct PhraseSearch {
             }
         }
         guard let driver, let driverRows = lists[driver]?.rowIDs else { return }
-        let budget = otherTermRowBudget ?? Self.defaultBudget(driverRows: driverRows.count)
+        // a term not much more common than the driver is cheaper read to its end now than
+        // alongside the bounds ("and in": 191,000 and 194,000 rows)
+        for index in lists.indices where index != driver {
+            try lists[index]?.read(upTo: max(Self.readOnFactor * driverRows.count, Self.readOnAtLeast))
+        }
         var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
+        var unfinished: [Int: TermMatches] = [:]
         for index in lists.indices where index != driver {
-            // a prefix of two letters merges 40,000-200,000 rows on 50,000 pages (5-40 ms), which
-            // pays once there are thousands of candidates to check; one letter, up to 650,000
-            if lists[index] == nil, terms[index].folded.unicodeScalars.count == 2, driverRows.count > Self.prefixWorthReading {
-                lists[index] = try TermMatches(database: database, match: matches[index])
-            }
-            guard var list = lists[index] else {
-                ceilings[index] = 1
-                continue
-            }
-            try list.read(upTo: budget)
-            if list.isComplete {
+            if let list = lists[index], list.isComplete {
                 sets[index] = list.bestReadings()
             } else {
-                ceilings[index] = list.rowIDs.first.map(ReadingID.scoreCeiling) ?? 1
+                ceilings[index] = lists[index]?.rowIDs.first.map(ReadingID.scoreCeiling) ?? 1
+                if let list = lists[index] { unfinished[index] = list }
             }
-            lists[index] = nil  // its rows are no longer needed
+            lists[index] = nil
         }
 
         // 2. candidates, by word ID; a word read through several readings comes again with a
         // lower bound, and is checked once (`seen` below)
         let count = terms.count
-        let others = (0..<count).filter { $0 != driver }.map { index in
-            (offset: Int64(index - driver), set: sets[index], logCeiling: log(ceilings[index] ?? 1))
-        }
-        var candidates: [Candidate] = []
-        for rowID in driverRows {
-            let word = (rowID >> 3) & WordID.mask
-            let number = Int(word & Int64(WordID.maxWordsPerDrawing - 1))
-            guard number >= driver, number - driver + count <= WordID.maxWordsPerDrawing else { continue }
-            var logKnown = ReadingID.logScoreCeiling(rowID)
-            var logUnknown = 0.0
-            var possible = true
-            for other in others {
-                if let set = other.set {
-                    guard let best = set.value(for: word + other.offset) else {
-                        possible = false
-                        break
-                    }
-                    logKnown += ReadingID.logScoreCeiling(best)
-                } else {
-                    logUnknown += other.logCeiling
-                }
+        func driverCandidates() -> [Candidate] {
+            let others = (0..<count).filter { $0 != driver }.map { index in
+                (offset: Int64(index - driver), set: sets[index], logCeiling: log(ceilings[index] ?? 1))
             }
-            guard possible else { continue }
-            let candidate = Candidate(
-                start: word - Int64(driver), logKnown: logKnown, bound: exp((logKnown + logUnknown) / Double(count)),
-                order: candidates.count)
-            if candidate.bound >= ranking.minimumScore { candidates.append(candidate) }
+            var candidates: [Candidate] = []
+            for rowID in driverRows {
+                let word = (rowID >> 3) & WordID.mask
+                let number = Int(word & Int64(WordID.maxWordsPerDrawing - 1))
+                guard number >= driver, number - driver + count <= WordID.maxWordsPerDrawing else { continue }
+                var logKnown = ReadingID.logScoreCeiling(rowID)
+                var logUnknown = 0.0
+                var possible = true
+                for other in others {
+                    if let set = other.set {
+                        guard let best = set.value(for: word + other.offset) else {
+                            possible = false
+                            break
+                        }
+                        logKnown += ReadingID.logScoreCeiling(best)
+                    } else {
+                        logUnknown += other.logCeiling
+                    }
+                }
+                guard possible else { continue }
+                let candidate = Candidate(
+                    start: word - Int64(driver), logKnown: logKnown, bound: exp((logKnown + logUnknown) / Double(count)),
+                    order: candidates.count)
+                if candidate.bound >= ranking.minimumScore { candidates.append(candidate) }
+            }
+            return candidates.sorted(by: Candidate.precedes)
         }
-        candidates.sort(by: Candidate.precedes)
+        var candidates = driverCandidates()
 
         // 3. Words of terms without a set are read first, on their own, which turns the
         // candidate's bound into its words' own buckets (a ceiling of 1 never settles anything);
         // whichever candidate has the best bound, known or not, goes next, so reading stops
         // as soon as the ranking is settled.
-        let unfiltered = ceilings.keys.sorted()
+        var unfiltered = ceilings.keys.sorted()
+        let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
         let single = try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
         let range = try database.statement(
             "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
@@ -144,6 +161,22 @@ struct PhraseSearch {
             next += 1
             guard seen.insert(candidate.start).inserted else { continue }  // another reading of its driver word
             if try bound(&candidate, on: unfiltered, single) { known.push(candidate) }
+
+            // read on in the unfinished terms; one read to its end rules the rest out at once
+            var finished = false
+            for index in unfinished.keys.sorted() {
+                try unfinished[index]?.read(more: rowsPerBound)
+                guard let list = unfinished[index], list.isComplete else { continue }
+                sets[index] = list.bestReadings()
+                ceilings[index] = nil
+                unfinished[index] = nil
+                finished = true
+            }
+            if finished {
+                unfiltered = ceilings.keys.sorted()
+                candidates = driverCandidates().filter { !seen.contains($0.start) }
+                next = 0
+            }
         }
     }
 

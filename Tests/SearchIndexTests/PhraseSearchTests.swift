@@ -55,7 +55,11 @@ import Testing
         return found.sorted { $0.score > $1.score }
     }
 
-    @Test(arguments: [nil, 0, 3] as [Int?]) func phrasesMatchWordByWordMatching(budget: Int?) throws {
+    /// Rows read per bound, and per round of the race: the defaults (every term read to its end
+    /// in the race on pages this small), none past the race, and a few, so that terms finish
+    /// while candidates are bounded, with two-letter prefixes joining the race early.
+    @Test(arguments: [(nil, 4096), (0, 2), (3, 2)] as [(Int?, Int)])
+    func phrasesMatchWordByWordMatching(rowsPerBound: Int?, chunkRows: Int) throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         let store = try IndexStore(path: folder.index, access: .write)
@@ -64,6 +68,12 @@ import Testing
             IndexedFile(
                 path: "/x/random.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
                 title: nil, drawings: drawings))
+        func search(_ query: SearchQuery) -> PhraseSearch {
+            var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
+            search.chunkRows = chunkRows
+            search.prefixWorthReading = chunkRows == 4096 ? 16_384 : 4
+            return search
+        }
         var random = SplitMix64(seed: 6)
         let randomPhrases = (0..<60).map { trial in
             (0..<(2 + trial % 2)).map { _ in Self.vocabulary[Int(random.next() % UInt64(Self.vocabulary.count))] }
@@ -75,7 +85,7 @@ import Testing
                 let query = SearchQuery(text, options: options)
                 let expected = Self.everyMatch(query, in: drawings)
                 var ranking = MatchRanking(limit: 1000, minimumScore: 0)
-                try PhraseSearch(store: store, query: query, otherTermRowBudget: budget).run(into: &ranking)
+                try search(query).run(into: &ranking)
                 #expect(ranking.best.count == expected.count, "\(text) \(options.fullWordsOnly)")
                 let places = Set(ranking.best.map { [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)] })
                 #expect(places.count == expected.count, "\(text)")
@@ -84,7 +94,7 @@ import Testing
 
                 // a limit keeps the best up to near-ties: two score buckets for phrases (`MatchRanking`)
                 var top = MatchRanking(limit: 5, minimumScore: 0)
-                try PhraseSearch(store: store, query: query, otherTermRowBudget: budget).run(into: &top)
+                try search(query).run(into: &top)
                 #expect(top.best.count == min(5, expected.count))
                 if let worst = top.best.last, expected.count >= 5 {
                     #expect(worst.score >= ReadingID.floor(ofBucket: ReadingID.bucket(expected[4].score) - 1), "\(text)")
