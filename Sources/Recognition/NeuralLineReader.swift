@@ -90,12 +90,17 @@ public struct NeuralLineReader: LineReading {
                 candidates.insert((WordCandidate(text: lineReading, score: score), 0), at: 0)
                 candidates = Array(candidates.prefix(decoder.settings.candidatesPerWord))
             }
-            // Alternatives far below the best would only add false hits to searches; a reading
-            // outside the word list (a name, a code) is judged without `oovPenalty`'s share of
-            // it, so the ink's own reading stays searchable where the list bends the best one.
+            // Alternatives far below the best would only add false hits to searches. A reading
+            // outside the word list (a name, a code) is judged and scored without `oovPenalty`'s
+            // share of it (never above the best), so where the list bends the best reading
+            // ("Mains") the ink's own ("Mainz") is kept at a score searches do not filter out.
             let floor = candidates[0].reading.score - decoder.settings.candidateMargin
             let forgiven = decoder.settings.outsideListForgiveness
-            let kept = [candidates[0].reading] + candidates.dropFirst().filter { $0.reading.score + forgiven * $0.penalty >= floor }.map(\.reading)
+            let kept = [candidates[0].reading] + candidates.dropFirst().compactMap { candidate -> WordCandidate? in
+                var reading = candidate.reading
+                reading.score = min(candidates[0].reading.score, reading.score + forgiven * candidate.penalty)
+                return reading.score >= floor ? reading : nil
+            }
             let confidence = Self.confidence(kept)
             return DecodedWord(candidates: kept, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
                                confidence: confidence)
