@@ -31,6 +31,14 @@ public struct LineInk: Sendable, Hashable {
     public init(points: [InkPoint]) {
         self.points = points
     }
+
+    /// The points of each pen-down trace, as index ranges in order; the first point starts one
+    /// whether or not it is marked.
+    var traceRanges: [Range<Int>] {
+        var starts = points.indices.filter { $0 == 0 || points[$0].startsTrace }
+        starts.append(points.count)
+        return zip(starts, starts.dropFirst()).map { $0..<$1 }
+    }
 }
 
 /// A word read from a line: n-best readings and the span of the line's points it covers.

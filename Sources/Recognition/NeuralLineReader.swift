@@ -32,16 +32,9 @@ public struct NeuralLineReader: LineReading {
 
     /// The network's input for a line, and for each input row the line point it came from.
     func features(of line: LineInk) -> InkFeatures {
-        var traces: [[Point]] = []
-        var offsets: [Int] = []
-        for (i, p) in line.points.enumerated() {
-            if p.startsTrace || traces.isEmpty {
-                traces.append([])
-                offsets.append(i)
-            }
-            traces[traces.count - 1].append(p.location)
-        }
-        return InkFeatures(traces: traces, offsets: offsets, settings: featureSettings)
+        let ranges = line.traceRanges
+        return InkFeatures(
+            traces: ranges.map { line.points[$0].map(\.location) }, offsets: ranges.map(\.lowerBound), settings: featureSettings)
     }
 
     /// Per-frame log-probabilities for a line (`frames × classCount`).

@@ -11,9 +11,8 @@ import Foundation
 ///
 /// 1. The terms' matches are read side by side, a chunk at a time, until one term's run out:
 ///    that one, the rarest, drives. The others are read on up to `readOnFactor` times its rows
-///    (at least `readOnAtLeast`);
-///    every one read to its end becomes the set of its words, each with its best matching
-///    reading.
+///    (at least `readOnAtLeast`); every one read to its end becomes the set of its words, each
+///    with its best matching reading.
 ///    Terms under three characters inside words are FTS5 prefix queries, which merge every
 ///    matching token before the first row (5-40 ms for two letters on 50,000 pages, 100 ms for
 ///    "i*"): a two-letter one joins the race once another term has passed `prefixWorthReading`

@@ -15,13 +15,10 @@ struct WordGapPrior: Sendable {
     /// that starts the trace.
     func bonuses(for line: LineInk) -> [Int: Float] {
         guard settings.gapSpaceBonus > 0 else { return [:] }
-        var traces: [InkTrace] = []
-        var start = 0
-        for i in line.points.indices.dropFirst() where line.points[i].startsTrace {
-            if let trace = InkTrace(points: Array(line.points[start..<i]), order: traces.count) { traces.append(trace) }
-            start = i
+        let ranges = line.traceRanges
+        let traces = ranges.enumerated().compactMap { order, range in
+            InkTrace(points: Array(line.points[range]), order: order)
         }
-        if let trace = InkTrace(points: Array(line.points[start...]), order: traces.count) { traces.append(trace) }
         guard traces.count > 1 else { return [:] }
 
         // the blank space before each trace, right of all the ink before it (overlaps count as 0)
@@ -35,11 +32,9 @@ struct WordGapPrior: Sendable {
         let size = TraceShape.writingSize(of: traces)
         let (low, high) = (settings.gapSpaceLow, settings.gapSpaceHigh)
         var result: [Int: Float] = [:]
-        var first = traces[0].points.count
-        for (trace, gap) in zip(traces.dropFirst(), gaps) {
-            defer { first += trace.points.count }
-            guard gap / size > low, gap > settings.gapSpaceTypicalMultiple * typical else { continue }
-            result[first] = settings.gapSpaceBonus * Float(min(1, (gap / size - low) / max(high - low, 1e-9)))
+        for (range, gap) in zip(ranges.dropFirst(), gaps)
+        where gap / size > low && gap > settings.gapSpaceTypicalMultiple * typical {
+            result[range.lowerBound] = settings.gapSpaceBonus * Float(min(1, (gap / size - low) / max(high - low, 1e-9)))
         }
         return result
     }
