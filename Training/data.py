@@ -95,6 +95,33 @@ def synthetic_line(words, rng):
     return strokes, " ".join(label for _, label in chosen)
 
 
+def spaced_row(items, rng):
+    """One row of a writer's separate characters and short words, as notes hold them ("x = 3",
+    "a b c", "12 4 7"): each keeps its own size (the writer's pen on one tablet, so a letter stays
+    smaller than a word), tops, centres or bottoms aligned with a little jitter, gaps of 0.8-2.0
+    times the writer's median character height. Synthetic lines of words alone taught the network
+    that separate glyphs spell one word: on pages it read rows of letters as words."""
+    heights = [float(np.ptp(np.concatenate(st)[:, 1])) for st, _ in items]
+    unit = max(float(np.median(heights)), 1e-6)
+    # a few samples were captured at another scale than the writer's others: left out
+    kept = [(item, h) for item, h in zip(items, heights) if h <= 3 * unit]
+    items, heights = [item for item, _ in kept], [h for _, h in kept]
+    align = rng.choice(["top", "centre", "bottom"], p=[0.4, 0.3, 0.3])
+    strokes, x = [], 0.0
+    for (st, _), h in zip(items, heights):
+        allp = np.concatenate(st)
+        x0, y0, y1 = allp[:, 0].min(), allp[:, 1].min(), allp[:, 1].max()
+        anchor_y = {"top": y0, "centre": (y0 + y1) / 2, "bottom": y1}[align]
+        dy = rng.normal(0.0, 0.08) * unit
+        for s in st:
+            p = np.empty_like(s, dtype=np.float64)
+            p[:, 0] = s[:, 0] - x0 + x
+            p[:, 1] = s[:, 1] - anchor_y + dy
+            strokes.append(p)
+        x = max(q[:, 0].max() for q in strokes[-len(st):]) + rng.uniform(0.8, 2.0) * unit
+    return strokes, " ".join(label for _, label in items)
+
+
 def epoch_batches(samples, rng, augment=True, synthetic_lines=0):
     """Yields padded batches of augmented samples (plus `synthetic_lines` lines made of one
     writer's words), bucketed by resampled length, in random order."""

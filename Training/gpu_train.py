@@ -45,6 +45,8 @@ from train import edit_distance
 LARGE_CONFIG = {"channels": 128, "hidden": 112, "layers": 3, "kernel": 5, "subsample": 4}
 POINTS_PER_BATCH = 65536
 SHARES = {"chars": 0.12, "words": 0.45, "lines": 0.15, "synthetic": 0.28}
+# phase 6 (CPU fine-tune) adds rows of separate characters and words (data.spaced_row)
+SPACED_SHARES = {"chars": 0.10, "words": 0.40, "lines": 0.15, "synthetic": 0.23, "spaced": 0.12}
 P_ACCENT = 0.35
 P_PUNCTUATION = 0.04
 # where a new class's output row starts: its base character's
@@ -156,7 +158,7 @@ def feasible(ids, points, subsample):
 class SampleMaker:
     """Draws augmented training samples (strokes, label) from the mix of SHARES."""
 
-    def __init__(self, train, char_x, lib, rng, p_accent):
+    def __init__(self, train, char_x, lib, rng, p_accent, shares=SHARES):
         self.rng = rng
         self.p_accent = p_accent
         self.lib = lib
@@ -169,8 +171,12 @@ class SampleMaker:
         for i in self.by_group["words"]:
             self.words_of.setdefault(train[i][3], []).append(i)
         self.writers = [w for w, v in self.words_of.items() if len(v) >= 2]
-        self.groups = list(SHARES)
-        self.p = np.array([SHARES[g] for g in self.groups])
+        self.chars_of = {}
+        for i in self.by_group["chars"]:
+            self.chars_of.setdefault(train[i][3], []).append(i)
+        self.char_writers = [w for w, v in self.chars_of.items() if len(v) >= 4]
+        self.groups = list(shares)
+        self.p = np.array([shares[g] for g in self.groups])
 
     def accented(self, i):
         strokes, label, _, writer = self.train[i]
@@ -187,6 +193,14 @@ class SampleMaker:
             pool = self.words_of[writer]
             chosen = rng.choice(pool, size=min(7, len(pool)), replace=False)
             strokes, label = data.synthetic_line([self.accented(int(i)) for i in chosen], rng)
+        elif group == "spaced":
+            writer = self.char_writers[rng.integers(len(self.char_writers))]
+            k = int(rng.integers(2, 13))
+            chars = self.chars_of[writer]
+            words = [i for i in self.words_of.get(writer, []) if len(self.train[i][1]) <= 6]
+            chosen = [int(words[rng.integers(len(words))]) if words and rng.random() < 0.4
+                      else int(chars[rng.integers(len(chars))]) for _ in range(k)]
+            strokes, label = data.spaced_row([self.accented(i) for i in chosen], rng)
         else:
             items = self.by_group[group]
             i = items[rng.integers(len(items))]
@@ -197,9 +211,9 @@ class SampleMaker:
         return strokes, label
 
 
-def worker(queue, seed, train, char_x, lib, subsample, p_accent):
+def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares):
     rng = np.random.default_rng(seed)
-    maker = SampleMaker(train, char_x, lib, rng, p_accent)
+    maker = SampleMaker(train, char_x, lib, rng, p_accent, shares)
     pending = {b: [] for b in data.BUCKETS}
     while True:
         try:
@@ -347,6 +361,7 @@ def keep(src, dst):
 
 
 def main():
+    global POINTS_PER_BATCH
     if len(sys.argv) == 4 and sys.argv[1] == "--keep":
         keep(sys.argv[2], sys.argv[3])
         return
@@ -360,11 +375,15 @@ def main():
     ap.add_argument("--models", default="small,large", help="which of the two to train")
     ap.add_argument("--p-accent", type=float, default=P_ACCENT)
     ap.add_argument("--peak-lr", type=float, default=7e-4, help="of the small network")
+    ap.add_argument("--spaced", action="store_true", help="add rows of separate characters (phase 6)")
+    ap.add_argument("--batch-points", type=int, default=POINTS_PER_BATCH, help="points per batch (smaller on a CPU)")
+    ap.add_argument("--align-limit", type=int, default=0, help="accent only this many aligned samples (0: all)")
     ap.add_argument("--limit", type=int, default=0, help="use only this many samples per group (smoke test)")
     ap.add_argument("--save-every", type=float, default=120.0, help="seconds")
     ap.add_argument("--deadline", type=float, default=1e9,
                     help="seconds from the start by which training ends, however long the set-up took")
     args = ap.parse_args()
+    POINTS_PER_BATCH = args.batch_points  # read by the forked workers
     t_start = time.time()
     os.makedirs(args.out, exist_ok=True)
     log_file = open(os.path.join(args.out, "train-log.txt"), "a")
@@ -383,10 +402,10 @@ def main():
     train = pack.unpack(z, "train:")
     dev = pack.unpack(z, "dev:")
     if args.limit:
-        keep = {}
-        train = [s for s in train if keep.setdefault(s[2], []).append(0) or len(keep[s[2]]) <= args.limit]
-        keep = {}
-        dev = [s for s in dev if keep.setdefault(s[2], []).append(0) or len(keep[s[2]]) <= args.limit]
+        taken = {}
+        train = [s for s in train if taken.setdefault(s[2], []).append(0) or len(taken[s[2]]) <= args.limit]
+        taken = {}
+        dev = [s for s in dev if taken.setdefault(s[2], []).append(0) or len(taken[s[2]]) <= args.limit]
     log(f"device {device}; {len(train)} train samples, {len(dev)} dev; {args.workers} workers")
 
     init = np.load(args.init)
@@ -401,6 +420,8 @@ def main():
     # letters located by the starting model's alignment of the unaugmented words and lines
     pool = mp.get_context("fork").Pool(args.workers)
     wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
+    if args.align_limit:  # alignment is minutes of a CPU's time per 10,000 samples
+        wl = sorted(np.random.default_rng(11).permutation(wl)[:args.align_limit].tolist())
     feats_src = pool.map(_features, [train[i] for i in wl], chunksize=64)
     aligned = align(small.net, [train[i] for i in wl], feats_src, device, 2)
     char_x = {wl[k]: v for k, v in aligned.items()}
@@ -440,7 +461,8 @@ def main():
 
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
     queue = mp.get_context("fork").Queue(maxsize=256)
-    procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4, args.p_accent), daemon=True)
+    procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4, args.p_accent,
+                                                                 SPACED_SHARES if args.spaced else SHARES), daemon=True)
              for i in range(args.workers)]
     for p in procs:
         p.start()
