@@ -42,8 +42,9 @@ bench-languages:
 	Benchmarks/bench-languages.sh $(SHARED)
 
 # Phases 1-3 (train.py, JAX on the CPU) to checkpoints/latest.npz; phases 4 and 5 (gpu_train.py,
-# PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; a phase
-# whose checkpoint is there is skipped. Training/README.md has the schedule.
+# PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; phase 6
+# (gpu_train.py, 80 minutes on 2 CPU cores) to phase6.npz; a phase whose checkpoint is there is
+# skipped. Training/README.md has the schedule.
 train:
 	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
 	cd Training && [ -f packed/unipen.npz ] || python3 pack.py
@@ -52,7 +53,11 @@ train:
 	cd Training && [ -f checkpoints/phase5.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase5 --minutes 4.3 \
 		--models small --p-accent 0.5 --peak-lr 5e-4 --init checkpoints/phase4.npz \
 		&& python3 gpu_train.py --keep /tmp/nbi-phase5/small.npz checkpoints/phase5.npz )
-	cd Training && python3 export.py --checkpoint checkpoints/phase5.npz
+	cd Training && [ -f checkpoints/phase6.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase6 --minutes 80 \
+		--models small --spaced --workers 1 --batch-points 16384 --align-limit 15000 --peak-lr 2.5e-4 \
+		--init checkpoints/phase5.npz && python3 gpu_train.py --keep /tmp/nbi-phase6/small.npz checkpoints/phase6.npz )
+	cd Training && python3 lm_text.py --unipen $(abspath $(SHARED))/data/unipen
+	cd Training && python3 export.py --checkpoint checkpoints/phase6.npz
 
 bench-formats:
 	Benchmarks/bench-formats.sh $(SHARED)/corpus
@@ -85,7 +90,7 @@ eval: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
 
-# Each single-word sample of the dev pages classified against the index's words (Benchmarks/loss_table.py).
+# Each single-word sample of the dev pages classified against the index's words, then best-reading CER and WER by kind of sample (Benchmarks/loss_table.py).
 loss-table: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 Benchmarks/loss_table.py $(EVAL_PAGES) --cli $(BIN)

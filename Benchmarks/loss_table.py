@@ -9,6 +9,10 @@ Classes, first that applies: the best reading is the word; a lower reading (rank
 was read as several words (split); as part of a word reaching past the sample's box (merged);
 misread by edit distance 1, 2 or 3+; nothing read there (missing). Case and accents are ignored,
 as search ignores them. Words outside the English word list are counted apart as well.
+
+A second table gives the best readings' character and word error rates by kind of sample (UNIPEN
+level: single characters, words, text lines), judged as run_eval.py judges the whole page set, so
+the three rows add up to its CER and WER.
 """
 import argparse
 import json
@@ -22,7 +26,7 @@ from collections import Counter, defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools", "eval"))
-from run_eval import edit_distance  # noqa: E402  (the page set and its judge live in ../shared)
+from run_eval import as_box, center_inside, edit_distance, norm_text  # noqa: E402  (the page set and its judge live in ../shared)
 CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
 
 
@@ -65,6 +69,30 @@ def classify(word, box, rows):
     return "misread d=1" if d == 1 else "misread d=2" if d == 2 else "misread d=3+"
 
 
+def errors_by_level(truth, cli):
+    """{level: [character errors, characters, word errors, words, samples]} of the best readings
+    (`notebook-index text --json`) of the Xournal++ copies, as run_eval.py counts them."""
+    out = defaultdict(lambda: [0, 0, 0, 0, 0])
+    paths = sorted({l["path"] for it in truth["items"] for l in it["locations"] if l["path"].endswith(".xopp")})
+    for path in paths:
+        result = subprocess.run([cli, "text", path, "--json"], capture_output=True, text=True)
+        pages = json.loads(result.stdout)["pages"] if result.returncode == 0 else []
+        words = [(p["page"], w["text"], as_box(w["bounds"])) for p in pages for line in p["lines"] for w in line["words"]]
+        for item in truth["items"]:
+            for loc in item["locations"]:
+                if loc["path"] != path:
+                    continue
+                inside = sorted((b[0], t) for page, t, b in words if page == loc["page"] and center_inside(item["box"], b))
+                got, want = norm_text(" ".join(t for _, t in inside)), norm_text(item["label"])
+                row = out[item.get("level") or "?"]
+                row[0] += edit_distance(got.replace(" ", ""), want.replace(" ", ""))
+                row[1] += len(want.replace(" ", ""))
+                row[2] += edit_distance(got.split(), want.split())
+                row[3] += len(want.split())
+                row[4] += 1
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("pages")
@@ -101,6 +129,14 @@ def main():
     print("| --- | " + " | ".join("---:" for _ in counts) + " |")
     for cls in CLASSES:
         print(f"| {cls} | " + " | ".join(f"{100 * v[cls] / max(sum(v.values()), 1):.1f} %" for v in counts.values()) + " |")
+
+    print()
+    print("| samples | count | characters | CER | words | WER |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    levels = errors_by_level(truth, args.cli)
+    total = [sum(v[i] for v in levels.values()) for i in range(5)]
+    for level, (ce, chars, we, words, n) in sorted(levels.items()) + [("all", total)]:
+        print(f"| {level} | {n} | {chars} | {100 * ce / max(chars, 1):.1f} % | {words} | {100 * we / max(words, 1):.1f} % |")
 
 
 if __name__ == "__main__":
