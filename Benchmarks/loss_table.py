@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools", "eval"))
-from run_eval import as_box, center_inside, edit_distance, norm_text  # noqa: E402  (the page set and its judge live in ../shared)
+from run_eval import center_inside, edit_distance, norm_text  # noqa: E402  (the page set and its judge live in ../shared)
 CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
 
 
@@ -69,27 +69,23 @@ def classify(word, box, rows):
     return "misread d=1" if d == 1 else "misread d=2" if d == 2 else "misread d=3+"
 
 
-def errors_by_level(truth, cli):
+def errors_by_level(truth, rows_of):
     """{level: [character errors, characters, word errors, words, samples]} of the best readings
-    (`notebook-index text --json`) of the Xournal++ copies, as run_eval.py counts them."""
+    in the index (`rows_of`, by path and page) of the Xournal++ copies, as run_eval.py counts them."""
     out = defaultdict(lambda: [0, 0, 0, 0, 0])
-    paths = sorted({l["path"] for it in truth["items"] for l in it["locations"] if l["path"].endswith(".xopp")})
-    for path in paths:
-        result = subprocess.run([cli, "text", path, "--json"], capture_output=True, text=True)
-        pages = json.loads(result.stdout)["pages"] if result.returncode == 0 else []
-        words = [(p["page"], w["text"], as_box(w["bounds"])) for p in pages for line in p["lines"] for w in line["words"]]
-        for item in truth["items"]:
-            for loc in item["locations"]:
-                if loc["path"] != path:
-                    continue
-                inside = sorted((b[0], t) for page, t, b in words if page == loc["page"] and center_inside(item["box"], b))
-                got, want = norm_text(" ".join(t for _, t in inside)), norm_text(item["label"])
-                row = out[item.get("level") or "?"]
-                row[0] += edit_distance(got.replace(" ", ""), want.replace(" ", ""))
-                row[1] += len(want.replace(" ", ""))
-                row[2] += edit_distance(got.split(), want.split())
-                row[3] += len(want.split())
-                row[4] += 1
+    for item in truth["items"]:
+        for loc in item["locations"]:
+            if not loc["path"].endswith(".xopp"):
+                continue
+            rows = rows_of[(os.path.abspath(loc["path"]), loc["page"])]
+            inside = sorted((box[0], text) for text, _, box in rows if center_inside(item["box"], box))
+            got, want = norm_text(" ".join(t for _, t in inside)), norm_text(item["label"])
+            row = out[item.get("level") or "?"]
+            row[0] += edit_distance(got.replace(" ", ""), want.replace(" ", ""))
+            row[1] += len(want.replace(" ", ""))
+            row[2] += edit_distance(got.split(), want.split())
+            row[3] += len(want.split())
+            row[4] += 1
     return out
 
 
@@ -133,7 +129,7 @@ def main():
     print()
     print("| samples | count | characters | CER | words | WER |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    levels = errors_by_level(truth, args.cli)
+    levels = errors_by_level(truth, rows_of)
     total = [sum(v[i] for v in levels.values()) for i in range(5)]
     for level, (ce, chars, we, words, n) in sorted(levels.items()) + [("all", total)]:
         print(f"| {level} | {n} | {chars} | {100 * ce / max(chars, 1):.1f} % | {words} | {100 * we / max(words, 1):.1f} % |")

@@ -104,11 +104,10 @@ def spaced_row(items, rng):
     heights = [float(np.ptp(np.concatenate(st)[:, 1])) for st, _ in items]
     unit = max(float(np.median(heights)), 1e-6)
     # a few samples were captured at another scale than the writer's others: left out
-    kept = [(item, h) for item, h in zip(items, heights) if h <= 3 * unit]
-    items, heights = [item for item, _ in kept], [h for _, h in kept]
+    items = [item for item, h in zip(items, heights) if h <= 3 * unit]
     align = rng.choice(["top", "centre", "bottom"], p=[0.4, 0.3, 0.3])
     strokes, x = [], 0.0
-    for (st, _), h in zip(items, heights):
+    for st, _ in items:
         allp = np.concatenate(st)
         x0, y0, y1 = allp[:, 0].min(), allp[:, 1].min(), allp[:, 1].max()
         anchor_y = {"top": y0, "centre": (y0 + y1) / 2, "bottom": y1}[align]

@@ -175,6 +175,8 @@ class SampleMaker:
         for i in self.by_group["chars"]:
             self.chars_of.setdefault(train[i][3], []).append(i)
         self.char_writers = [w for w, v in self.chars_of.items() if len(v) >= 4]
+        # words short enough to stand among single letters in a spaced row
+        self.short_words_of = {w: [i for i in v if len(train[i][1]) <= 6] for w, v in self.words_of.items()}
         self.groups = list(shares)
         self.p = np.array([shares[g] for g in self.groups])
 
@@ -197,7 +199,7 @@ class SampleMaker:
             writer = self.char_writers[rng.integers(len(self.char_writers))]
             k = int(rng.integers(2, 13))
             chars = self.chars_of[writer]
-            words = [i for i in self.words_of.get(writer, []) if len(self.train[i][1]) <= 6]
+            words = self.short_words_of.get(writer, [])
             chosen = [int(words[rng.integers(len(words))]) if words and rng.random() < 0.4
                       else int(chars[rng.integers(len(chars))]) for _ in range(k)]
             strokes, label = data.spaced_row([self.accented(i) for i in chosen], rng)
@@ -211,7 +213,7 @@ class SampleMaker:
         return strokes, label
 
 
-def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares):
+def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares, points_per_batch):
     rng = np.random.default_rng(seed)
     maker = SampleMaker(train, char_x, lib, rng, p_accent, shares)
     pending = {b: [] for b in data.BUCKETS}
@@ -227,7 +229,7 @@ def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares):
         if b is None or not ids or not feasible(ids, len(f), subsample):
             continue
         pending[b].append((f, ids))
-        if len(pending[b]) == max(POINTS_PER_BATCH // b, 1):
+        if len(pending[b]) == max(points_per_batch // b, 1):
             queue.put(batch_arrays(pending[b], b))
             pending[b] = []
 
@@ -361,7 +363,6 @@ def keep(src, dst):
 
 
 def main():
-    global POINTS_PER_BATCH
     if len(sys.argv) == 4 and sys.argv[1] == "--keep":
         keep(sys.argv[2], sys.argv[3])
         return
@@ -383,7 +384,6 @@ def main():
     ap.add_argument("--deadline", type=float, default=1e9,
                     help="seconds from the start by which training ends, however long the set-up took")
     args = ap.parse_args()
-    POINTS_PER_BATCH = args.batch_points  # read by the forked workers
     t_start = time.time()
     os.makedirs(args.out, exist_ok=True)
     log_file = open(os.path.join(args.out, "train-log.txt"), "a")
@@ -462,7 +462,8 @@ def main():
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
     queue = mp.get_context("fork").Queue(maxsize=256)
     procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4, args.p_accent,
-                                                                 SPACED_SHARES if args.spaced else SHARES), daemon=True)
+                                                                 SPACED_SHARES if args.spaced else SHARES, args.batch_points),
+                                            daemon=True)
              for i in range(args.workers)]
     for p in procs:
         p.start()

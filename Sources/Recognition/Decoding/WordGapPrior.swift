@@ -1,9 +1,9 @@
 /// A space is likelier where the pen jumps right across blank paper much wider than the line's
 /// other gaps and than its letters are tall.
 ///
-/// The network sees a pen lift's jump clipped (`InkFeatures`), so a wide word gap looks to it
-/// like a wide gap between two letters, and on pages it read neighbouring words as one ("can in
-/// use" as "enthuse": 8.7 % of the words of `dev` pages were merged so). The decoder adds a bonus
+/// The network sees each pen lift's jump (clipped at 8 size units, `InkFeatures`), yet on pages
+/// it read neighbouring words as one ("can in use" as "enthuse": 8.7 % of the words of `dev`
+/// pages were merged so with version 6's network). The decoder adds a bonus
 /// to the space class's log-probability at the frames around each such jump, growing with the
 /// gap measured in the line's writing size (`TraceShape.writingSize`). Only gaps several times
 /// the line's median gap count: digits and codes written apart ("978 - 2174") have wide gaps
