@@ -40,4 +40,30 @@ import Testing
         // without its penalty the name is within the margin of the best reading, so it is kept
         #expect(Double(name.score + name.penalty) >= Double(best.score) - DecoderSettings().candidateMargin)
     }
+
+    /// Log-probabilities of one frame per entry, each a share per character (the rest near zero).
+    private func frames(_ shares: [[Character: Float]], alphabet: [UInt8]) -> [Float] {
+        shares.flatMap { frame -> [Float] in
+            var row = [Float](repeating: 1e-4, count: alphabet.count + 1)
+            for (ch, share) in frame { row[alphabet.firstIndex(of: ch.asciiValue!)! + 1] = share }
+            let total = row.reduce(0, +)
+            return row.map { log($0 / total) }
+        }
+    }
+
+    @Test(arguments: [("a", "away"), ("A", "Away"), ("A", "AWAY")])
+    func aWordsLettersKeepOneCaseShape(first: Character, expected: String) throws {
+        let alphabet = Array("aAwWyY".utf8)
+        // the second letter leans to the capital; the rest are clear but for the last one in ALL CAPS
+        let allCaps = expected == "AWAY"
+        let shares: [[Character: Float]] = [
+            [first: 1], ["W": 0.6, "w": 0.4], [allCaps ? "A" : "a": 1], allCaps ? ["Y": 1] : ["y": 1],
+        ]
+        let search = CTCBeamSearch(
+            alphabet: alphabet, languageModel: CharacterLanguageModel(texts: ["away"]),
+            lexicon: Lexicon(words: ["away"]), settings: DecoderSettings())
+        let best = try #require(search.decode(frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
+                                              frames: 0..<4, allowSpace: false).first)
+        #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
+    }
 }

@@ -3,7 +3,8 @@
 /// Every hypothesis is a node of a prefix tree (so equal prefixes merge, as CTC requires) carrying
 /// the probability of its frames ending in a blank and in its last character. Its rank adds, per
 /// character, `lmWeight ×` the character model's log-probability and `insertionBonus`, and once per
-/// word `oovPenalty` when the letters of that word leave the word list or stop short of a word.
+/// word `oovPenalty` when the letters of that word leave the word list or stop short of a word, and
+/// `mixedCasePenalty` when their case fits no usual shape.
 /// Words outside the list are penalized, never forbidden, so names and codes are still read.
 /// The beam search's knobs, tuned on the dev writers (`make bench-recognizer`).
 public struct DecoderSettings: Sendable {
@@ -32,6 +33,10 @@ public struct DecoderSettings: Sendable {
     public var gapSpaceLow = 0.6
     public var gapSpaceHigh = 1.2
     public var gapSpaceTypicalMultiple = 3.0
+    /// Charged once per word whose letters break all of lower case, Capitalized and ALL CAPS
+    /// ("aWay", "BUt"): c, o, s, w and their capitals differ only in size, and the network
+    /// alone mixed them inside 1 % of the dev words.
+    public var mixedCasePenalty: Float = 3
 
     public init() {}
 }
@@ -60,6 +65,13 @@ struct CTCBeamSearch: Sendable {
         case free
     }
 
+    /// The case of a word's letters so far, for `mixedCasePenalty`.
+    enum CaseShape: Sendable {
+        case noLetters, lower, oneCapital, capitals
+        /// Already charged: no further penalty in this word.
+        case mixed
+    }
+
     /// Each class's character as a `DecoderAlphabet` byte (class c is `alphabet[c - 1]`).
     let alphabet: [UInt8]
     let languageModel: CharacterLanguageModel
@@ -76,6 +88,7 @@ struct CTCBeamSearch: Sendable {
         var penalty: Float
         var context: CharacterLanguageModel.Context
         var word: WordState
+        var caseShape: CaseShape
     }
 
     private struct Beam {
@@ -92,7 +105,8 @@ struct CTCBeamSearch: Sendable {
     func decode(
         _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1
     ) -> [Hypothesis] {
-        var nodes = [Node(parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start)]
+        var nodes = [Node(parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start,
+                          caseShape: .noLetters)]
         var children = ChildTable()
         var beams = [Beam(node: 0, blank: 0, nonBlank: -.infinity)]
         var next: [Beam] = []
@@ -187,7 +201,13 @@ struct CTCBeamSearch: Sendable {
         var score = parent.lmScore + settings.insertionBonus
             + settings.lmWeight * languageModel.logProbability(symbol, after: parent.context)
         var word = parent.word
+        var caseShape = parent.caseShape
+        if let key = Lexicon.key(ch), key != UInt8(ascii: "'") {
+            caseShape = Self.caseShape(after: parent.caseShape, upper: key != ch)
+            if caseShape == .mixed && parent.caseShape != .mixed { score -= settings.mixedCasePenalty }
+        }
         if ch == Self.space {
+            caseShape = .noLetters
             let end = endOfWord(parent)
             score += end.languageModel
             penalty += end.penalty
@@ -220,7 +240,17 @@ struct CTCBeamSearch: Sendable {
         }
         score -= penalty - parent.penalty
         return Node(parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
-                    context: parent.context.appending(symbol), word: word)
+                    context: parent.context.appending(symbol), word: word, caseShape: caseShape)
+    }
+
+    /// The shape after one more letter, upper case or not.
+    private static func caseShape(after shape: CaseShape, upper: Bool) -> CaseShape {
+        switch (shape, upper) {
+        case (.noLetters, true): return .oneCapital
+        case (.noLetters, false), (.oneCapital, false), (.lower, false): return .lower
+        case (.oneCapital, true), (.capitals, true): return .capitals
+        case (.capitals, false), (.lower, true), (.mixed, _): return .mixed
+        }
     }
 
     /// What finishing the current word costs: the boundary's weighted language-model score, and
