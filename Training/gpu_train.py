@@ -53,6 +53,11 @@ P_PUNCTUATION = 0.04
 PUNCTUATION_BASE = {"¡": "!", "¿": "?", "«": "<", "»": ">", "„": ",", "“": "\"", "”": "\"", "‘": "'", "’": "'", "€": "C"}
 
 
+def residual_from(cfg):
+    """The first LSTM layer that adds its input to its output (grown layers; model.py's too)."""
+    return cfg.get("residual_from", cfg["layers"])
+
+
 def base_char(ch):
     if ch in accents.ACCENTS:
         return accents.ACCENTS[ch][0]
@@ -69,14 +74,29 @@ class Net(torch.nn.Module):
         self.conv1 = torch.nn.Conv1d(ink.N_FEATURES, c, k, padding=k // 2)
         self.conv2 = torch.nn.Conv1d(c, c, k, stride=2, padding=k // 2)
         self.conv3 = torch.nn.Conv1d(c, c, k, stride=cfg.get("subsample", 2) // 2, padding=k // 2)
-        self.lstm = torch.nn.LSTM(c, h, num_layers=cfg["layers"], bidirectional=True, batch_first=True)
+        plain = residual_from(cfg)
+        self.lstm = torch.nn.LSTM(c, h, num_layers=plain, bidirectional=True, batch_first=True)
+        # layers grown on a trained network: each adds its output to its input
+        self.residual = torch.nn.ModuleList(torch.nn.LSTM(2 * h, h, bidirectional=True, batch_first=True)
+                                            for _ in range(cfg["layers"] - plain))
         self.out = torch.nn.Linear(2 * h, alphabet.NUM_CLASSES)
         with torch.no_grad():
-            for name, p in self.lstm.named_parameters():
-                if name.startswith("bias"):
-                    p.zero_()
+            for lstm in (self.lstm, *self.residual):
+                for name, p in lstm.named_parameters():
+                    if name.startswith("bias"):
+                        p.zero_()
+                        if name.startswith("bias_ih"):
+                            p[h:2 * h] = 1.0  # forget gate
+            for lstm in self.residual:
+                for name, p in lstm.named_parameters():
                     if name.startswith("bias_ih"):
-                        p[h:2 * h] = 1.0  # forget gate
+                        p[3 * h:] = -2.0  # output gate mostly shut: a new layer starts close to the identity
+
+    def layer_weights(self, layer, suffix):
+        """(weight_ih, weight_hh, bias_ih, bias_hh) of one direction of LSTM layer `layer`."""
+        plain = residual_from(self.cfg)
+        lstm, index = (self.lstm, layer) if layer < plain else (self.residual[layer - plain], 0)
+        return tuple(getattr(lstm, f"{n}_l{index}{suffix}") for n in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"))
 
     def forward(self, x, lengths):
         t = x.shape[1]
@@ -92,10 +112,16 @@ class Net(torch.nn.Module):
             flen = (flen + 1) // 2
             fmask = (torch.arange(y.shape[1], device=x.device)[None, :] < flen[:, None]).float()[:, :, None]
         y = (z + y) * fmask
-        packed = torch.nn.utils.rnn.pack_padded_sequence(y, flen.cpu(), batch_first=True, enforce_sorted=False)
-        out, _ = self.lstm(packed)
-        y, _ = torch.nn.utils.rnn.pad_packed_sequence(out, batch_first=True, total_length=y.shape[1])
+        y = self._run(self.lstm, y, flen)
+        for lstm in self.residual:
+            y = y + self._run(lstm, y, flen)
         return F.log_softmax(self.out(y), dim=-1), flen
+
+    @staticmethod
+    def _run(lstm, y, flen):
+        packed = torch.nn.utils.rnn.pack_padded_sequence(y, flen.cpu(), batch_first=True, enforce_sorted=False)
+        out, _ = lstm(packed)
+        return torch.nn.utils.rnn.pad_packed_sequence(out, batch_first=True, total_length=y.shape[1])[0]
 
     def export(self):
         """Weights in model.py's names and layouts."""
@@ -105,27 +131,30 @@ class Net(torch.nn.Module):
             p[f"conv{i}.b"] = conv.bias.detach()
         for layer in range(self.cfg["layers"]):
             for d, suffix in (("fwd", ""), ("bwd", "_reverse")):
-                g = lambda n: getattr(self.lstm, f"{n}_l{layer}{suffix}").detach()
-                p[f"lstm{layer}.{d}.wx"] = g("weight_ih").t()
-                p[f"lstm{layer}.{d}.wh"] = g("weight_hh").t()
-                p[f"lstm{layer}.{d}.b"] = g("bias_ih") + g("bias_hh")
+                wx, wh, bx, bh = (w.detach() for w in self.layer_weights(layer, suffix))
+                p[f"lstm{layer}.{d}.wx"] = wx.t()
+                p[f"lstm{layer}.{d}.wh"] = wh.t()
+                p[f"lstm{layer}.{d}.b"] = bx + bh
         p["out.w"] = self.out.weight.detach().t()
         p["out.b"] = self.out.bias.detach()
         return {k: v.float().cpu().numpy() for k, v in p.items()}
 
     def load(self, params, old_chars):
         """Loads model.py-named weights; output rows of classes `old_chars` lacks start as their
-        base character's, less likely."""
+        base character's, less likely; layers `params` lacks (grown) keep their initial weights."""
         with torch.no_grad():
             for i, conv in enumerate((self.conv1, self.conv2, self.conv3), 1):
                 conv.weight.copy_(torch.as_tensor(params[f"conv{i}.w"]).permute(2, 1, 0))
                 conv.bias.copy_(torch.as_tensor(params[f"conv{i}.b"]))
             for layer in range(self.cfg["layers"]):
                 for d, suffix in (("fwd", ""), ("bwd", "_reverse")):
-                    getattr(self.lstm, f"weight_ih_l{layer}{suffix}").copy_(torch.as_tensor(params[f"lstm{layer}.{d}.wx"]).t())
-                    getattr(self.lstm, f"weight_hh_l{layer}{suffix}").copy_(torch.as_tensor(params[f"lstm{layer}.{d}.wh"]).t())
-                    getattr(self.lstm, f"bias_ih_l{layer}{suffix}").copy_(torch.as_tensor(params[f"lstm{layer}.{d}.b"]))
-                    getattr(self.lstm, f"bias_hh_l{layer}{suffix}").zero_()
+                    if f"lstm{layer}.{d}.wx" not in params:
+                        continue
+                    wx, wh, bx, bh = self.layer_weights(layer, suffix)
+                    wx.copy_(torch.as_tensor(params[f"lstm{layer}.{d}.wx"]).t())
+                    wh.copy_(torch.as_tensor(params[f"lstm{layer}.{d}.wh"]).t())
+                    bx.copy_(torch.as_tensor(params[f"lstm{layer}.{d}.b"]))
+                    bh.zero_()
             old_index = {ch: i + 1 for i, ch in enumerate(old_chars)}
             w, b = torch.as_tensor(params["out.w"]), torch.as_tensor(params["out.b"])
             for cls in range(alphabet.NUM_CLASSES):
@@ -316,17 +345,27 @@ class Trainee:
         self.ema = Net(cfg).to(device)
         self.ema.load_state_dict(self.net.state_dict())
         self.ema.eval()
-        self.opt = torch.optim.AdamW(self.net.parameters(), lr=peak_lr, weight_decay=1e-4)
+        # layers --init lacks learn from scratch: 4 times the rate of the trained ones
+        fresh = [p for n, p in self.net.named_parameters() if init is not None and not self._loaded(n, init)]
+        trained = [p for n, p in self.net.named_parameters() if init is None or self._loaded(n, init)]
+        self.opt = torch.optim.AdamW([{"params": trained, "scale": 1.0}, {"params": fresh, "scale": 4.0}],
+                                     lr=peak_lr, weight_decay=1e-4)
         self.peak_lr = peak_lr
         self.steps = 0
         self.losses = []
+
+    def _loaded(self, name, init):
+        """Whether parameter `name` took its value from the checkpoint `init`."""
+        if not name.startswith("residual."):
+            return True
+        return f"lstm{residual_from(self.net.cfg) + int(name.split('.')[1])}.fwd.wx" in init
 
     def step(self, x, lengths, labels, label_lengths, frac):
         warm = 0.04
         lr = self.peak_lr * (frac / warm if frac < warm else
                              0.03 + 0.97 * 0.5 * (1 + np.cos(np.pi * min((frac - warm) / (1 - warm), 1.0))))
         for g in self.opt.param_groups:
-            g["lr"] = lr
+            g["lr"] = lr * g["scale"]
         logp, flen = self.net(x, lengths)
         per = F.ctc_loss(logp.transpose(0, 1), labels, flen, label_lengths, blank=alphabet.BLANK,
                          reduction="none", zero_infinity=True)
@@ -376,6 +415,7 @@ def main():
     ap.add_argument("--models", default="small,large", help="which of the two to train")
     ap.add_argument("--p-accent", type=float, default=P_ACCENT)
     ap.add_argument("--peak-lr", type=float, default=7e-4, help="of the small network")
+    ap.add_argument("--grow", type=int, default=0, help="residual LSTM layers added on top of --init's (phase 7)")
     ap.add_argument("--spaced", action="store_true", help="add rows of separate characters (phase 6)")
     ap.add_argument("--batch-points", type=int, default=POINTS_PER_BATCH, help="points per batch (smaller on a CPU)")
     ap.add_argument("--align-limit", type=int, default=0, help="accent only this many aligned samples (0: all)")
@@ -411,7 +451,10 @@ def main():
     init = np.load(args.init)
     start = {k[2:]: init[k] for k in init.files if k.startswith("p:")}
     # a checkpoint of this script has the whole alphabet; the CPU trainer's has ASCII only
-    small = Trainee("small", dict(model.CONFIG, subsample=2), device, args.peak_lr, start,
+    cfg = json.loads(str(init["config"])) if "config" in init.files else dict(model.CONFIG, subsample=2)
+    if args.grow:
+        cfg = dict(cfg, layers=cfg["layers"] + args.grow, residual_from=residual_from(cfg))
+    small = Trainee("small", cfg, device, args.peak_lr, start,
                     alphabet.CHARS if "config" in init.files else alphabet.ASCII)
     trainees = [small]
     if "large" in args.models.split(","):

@@ -5,7 +5,8 @@ input (T, 6) features from ink.py
   conv2  k=5, C -> C, stride 2, ReLU       (zero padding 2 each side; T' = ceil(T / 2))
   conv3  k=5, C -> C, ReLU, + conv2 output (residual); with "subsample" 4 it strides 2 too
          (T'' = ceil(T' / 2)) and the residual is conv2's output at every other frame
-  LSTM layers, each bidirectional, H per direction (gates i, f, g, o; forget bias 1 at init)
+  LSTM layers, each bidirectional, H per direction (gates i, f, g, o; forget bias 1 at init);
+         from layer "residual_from" on (layers grown on a trained network) each adds its input
   dense  2H -> NUM_CLASSES (log-softmax; class 0 is the CTC blank)
 Activations beyond a sequence's length are zeroed after every layer so that a padded batch gives
 exactly what one unpadded sequence gives (the Swift side runs one sequence at a time).
@@ -113,6 +114,8 @@ def forward(p, x, lengths, cfg=CONFIG):
             if d == "bwd":
                 hs = _reverse_within(hs, flen)
             outs.append(hs)
-        y = jnp.concatenate(outs, axis=-1) * fmask
+        out = jnp.concatenate(outs, axis=-1) * fmask
+        # layers grown on a trained network add their input (gpu_train.py --grow)
+        y = y + out if layer >= cfg.get("residual_from", cfg["layers"]) else out
     logits = y @ p["out.w"] + p["out.b"]
     return jax.nn.log_softmax(logits, axis=-1), flen

@@ -71,6 +71,31 @@ struct GoldenLogitsTests {
         }
     }
 
+    /// A layer grown on a trained network adds its output to its input (`gpu_train.py --grow`), so
+    /// one whose weights are all zero (it outputs exactly 0) leaves every log-probability as it was.
+    @Test func aGrownLayerThatOutputsNothingChangesNothing() throws {
+        let (golden, _) = try Self.load()
+        let data = try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension)
+        let file = try ModelFile(data: data)
+        let (h, layers) = (file.metadata.config.hidden, file.metadata.config.layers)
+        var grown = file
+        grown.metadata.config.layers = layers + 1
+        grown.metadata.config.residualFrom = file.metadata.config.residualFrom ?? layers
+        for d in ["fwd", "bwd"] {
+            for (name, shape) in [("wx", [2 * h, 4 * h]), ("wh", [h, 4 * h]), ("b", [4 * h])] {
+                grown.tensors["lstm\(layers).\(d).\(name)"] = .init(shape: shape, values: [Float](repeating: 0, count: shape.reduce(1, *)))
+            }
+        }
+        let c = try #require(golden.cases.first)
+        let values = c.features.flatMap { $0.map(Float.init) }
+        let before = try RecognizerNetwork(file: file).logProbabilities(features: values, t: c.features.count)
+        let after = try RecognizerNetwork(file: grown).logProbabilities(features: values, t: c.features.count)
+        #expect(before == after)
+
+        grown.metadata.config.residualFrom = 0  // the first layer's input is not as wide as its output
+        #expect(throws: ModelError.self) { try RecognizerNetwork(file: grown) }
+    }
+
     /// A damaged model file is refused with a reason, never trusted.
     @Test(arguments: [0, 3, 8, 20, 200, 5000, -1])
     func truncatedModelIsRefused(keep: Int) throws {

@@ -24,6 +24,14 @@ struct ModelFile: Sendable {
             var hidden: Int
             var layers: Int
             var kernel: Int
+            /// The first LSTM layer that adds its input to its output (layers grown on a trained
+            /// network); nil when none does.
+            var residualFrom: Int?
+
+            enum CodingKeys: String, CodingKey {
+                case channels, hidden, layers, kernel
+                case residualFrom = "residual_from"
+            }
         }
 
         struct FeatureSettings: Decodable, Sendable {

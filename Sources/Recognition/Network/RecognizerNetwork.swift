@@ -28,6 +28,9 @@ struct RecognizerNetwork: Sendable {
         guard file.metadata.architecture == "conv3-bilstm-ctc" else {
             throw .invalid("unknown architecture \(file.metadata.architecture)")
         }
+        if let residualFrom = cfg.residualFrom, !(1...cfg.layers).contains(residualFrom) {
+            throw .invalid("residual_from \(residualFrom) is outside 1...\(cfg.layers)")
+        }
         config = cfg
         featureCount = file.metadata.features.count
         classCount = file.metadata.alphabet.unicodeScalars.count + 1
@@ -69,7 +72,8 @@ struct RecognizerNetwork: Sendable {
 
         var x = y3
         var width = c
-        for layer in lstm {
+        let residualFrom = config.residualFrom ?? lstm.count
+        for (index, layer) in lstm.enumerated() {
             let h = config.hidden
             let fwd = Self.runLSTM(layer.forward, x: x, t: frames, input: width, hidden: h, reversed: false)
             let bwd = Self.runLSTM(layer.backward, x: x, t: frames, input: width, hidden: h, reversed: true)
@@ -79,6 +83,9 @@ struct RecognizerNetwork: Sendable {
                     next[f * 2 * h + j] = fwd[f * h + j]
                     next[f * 2 * h + h + j] = bwd[f * h + j]
                 }
+            }
+            if index >= residualFrom {
+                for i in next.indices { next[i] += x[i] }
             }
             x = next
             width = 2 * h
