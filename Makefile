@@ -43,8 +43,8 @@ bench-languages:
 
 # Phases 1-3 (train.py, JAX on the CPU) to checkpoints/latest.npz; phases 4 and 5 (gpu_train.py,
 # PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; phase 6
-# (gpu_train.py, 80 minutes on 2 CPU cores) to phase6.npz; a phase whose checkpoint is there is
-# skipped. Training/README.md has the schedule.
+# (gpu_train.py, 1,928 batches: 80 minutes on 2 CPU cores when it ran, about 25 now) to phase6.npz;
+# a phase whose checkpoint is there is skipped. Training/README.md has the schedule.
 train:
 	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
 	cd Training && [ -f packed/unipen.npz ] || python3 pack.py
@@ -53,7 +53,7 @@ train:
 	cd Training && [ -f checkpoints/phase5.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase5 --minutes 4.3 \
 		--models small --p-accent 0.5 --peak-lr 5e-4 --init checkpoints/phase4.npz \
 		&& python3 gpu_train.py --keep /tmp/nbi-phase5/small.npz checkpoints/phase5.npz )
-	cd Training && [ -f checkpoints/phase6.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase6 --minutes 80 \
+	cd Training && [ -f checkpoints/phase6.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase6 --steps 1928 \
 		--models small --spaced --workers 1 --batch-points 16384 --align-limit 15000 --peak-lr 2.5e-4 \
 		--init checkpoints/phase5.npz && python3 gpu_train.py --keep /tmp/nbi-phase6/small.npz checkpoints/phase6.npz )
 	cd Training && python3 lm_text.py --unipen $(abspath $(SHARED))/data/unipen

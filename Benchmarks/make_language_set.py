@@ -5,8 +5,9 @@
 
 No online handwriting with French, German, Spanish, Italian, Portuguese or Dutch labels can be had
 under a licence we can use, so the recognizer's accuracy in those languages is measured on real
-dev words that are also words of a language once accented: "cafe" is French "café". The model
-that ships (Training/checkpoints/phase5.npz) locates each letter by CTC alignment, and the mark is
+dev words that are also words of a language once accented: "cafe" is French "café". Phase 5's
+model (Training/checkpoints/phase5.npz, kept fixed so that every recognizer version is measured
+on the same set) locates each letter by CTC alignment, and the mark is
 drawn from the dev writers' own accent samples exactly as training draws them (Training/accents.py),
 so no training writer's ink is in the set. A sample gets accents only where the model reads it
 exactly unaccented (else its letters are not located).
