@@ -5,10 +5,13 @@
 
 It trains the network of model.py in two sizes side by side on the same batches, so that one short
 lease gives both a fine-tuned and a larger model to choose from on `dev`:
-  small  model.py's CONFIG (recognizer version 5's network), started from that model's weights,
-         its output layer grown to the new alphabet (a new letter's row starts as its base letter's);
+  small  --init's network and weights (model.py's CONFIG for train.py's checkpoint), its output
+         layer grown to the new alphabet (a new letter's row starts as its base letter's);
   large  LARGE_CONFIG from scratch: the LSTMs at a quarter of the point rate, wider and deeper, at
          about the small network's cost per line.
+With --grow N the small network gains N bidirectional LSTM layers on top of --init's, each adding
+its output to its input and starting near the identity (phase 7: more capacity without starting
+over, on 2 CPU cores).
 Batches come from CPU worker processes: UNIPEN `train` characters, words and lines, lines made of
 one writer's words (data.synthetic_line), accented letters and European punctuation drawn from
 real marks (accents.py), all augmented as ink.augment does. Letters are located for accenting by
