@@ -44,6 +44,8 @@ bench-languages:
 # Phases 1-3 (train.py, JAX on the CPU) to checkpoints/latest.npz; phases 4 and 5 (gpu_train.py,
 # PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; phase 6
 # (gpu_train.py, 1,928 batches: 80 minutes on 2 CPU cores when it ran, about 25 now) to phase6.npz;
+# phase 7 (a third, residual LSTM layer grown on phase 6; 5,558 batches, 85 minutes on 2 CPU
+# cores) to phase7.npz, which is trained further rather than shipped (version 9 ships phase 6);
 # a phase whose checkpoint is there is skipped. Training/README.md has the schedule.
 train:
 	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
@@ -56,6 +58,9 @@ train:
 	cd Training && [ -f checkpoints/phase6.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase6 --steps 1928 \
 		--models small --spaced --workers 1 --batch-points 16384 --align-limit 15000 --peak-lr 2.5e-4 \
 		--init checkpoints/phase5.npz && python3 gpu_train.py --keep /tmp/nbi-phase6/small.npz checkpoints/phase6.npz )
+	cd Training && [ -f checkpoints/phase7.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase7 --steps 5558 \
+		--models small --spaced --workers 1 --batch-points 16384 --align-limit 25000 --peak-lr 2.5e-4 --grow 1 \
+		--save-every 300 --init checkpoints/phase6.npz && python3 gpu_train.py --keep /tmp/nbi-phase7/small.npz checkpoints/phase7.npz )
 	cd Training && python3 lm_text.py --unipen $(abspath $(SHARED))/data/unipen
 	cd Training && python3 export.py --checkpoint checkpoints/phase6.npz
 
