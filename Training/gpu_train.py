@@ -57,11 +57,6 @@ P_PUNCTUATION = 0.04
 PUNCTUATION_BASE = {"¡": "!", "¿": "?", "«": "<", "»": ">", "„": ",", "“": "\"", "”": "\"", "‘": "'", "’": "'", "€": "C"}
 
 
-def residual_from(cfg):
-    """The first LSTM layer that adds its input to its output (grown layers; model.py's too)."""
-    return cfg.get("residual_from", cfg["layers"])
-
-
 def base_char(ch):
     if ch in accents.ACCENTS:
         return accents.ACCENTS[ch][0]
@@ -90,7 +85,7 @@ class Net(torch.nn.Module):
                     lstm.bias_hh_l0.zero_()
                     lstm.bias_ih_l0.zero_()
                     lstm.bias_ih_l0[h:2 * h] = 1.0  # forget gate
-                    if layer >= residual_from(cfg):
+                    if layer >= model.residual_from(cfg):
                         # grown on a trained network: the output gate mostly shut, so that the
                         # layer, which adds its output to its input, starts close to the identity
                         lstm.bias_ih_l0[3 * h:] = -2.0
@@ -124,7 +119,7 @@ class Net(torch.nn.Module):
             bwd, _ = directions["bwd"](rev)
             bwd = torch.gather(bwd, 1, back.expand(-1, -1, bwd.shape[2]))
             out = torch.cat([fwd, bwd], dim=-1) * fmask
-            y = y + out if layer >= residual_from(self.cfg) else out
+            y = y + out if layer >= model.residual_from(self.cfg) else out
         return F.log_softmax(self.out(y), dim=-1), flen
 
     def export(self):
@@ -350,8 +345,9 @@ class Trainee:
         self.ema.load_state_dict(self.net.state_dict())
         self.ema.eval()
         # layers --init lacks learn from scratch: 4 times the rate of the trained ones
-        fresh = [p for n, p in self.net.named_parameters() if init is not None and not self._loaded(n, init)]
-        trained = [p for n, p in self.net.named_parameters() if init is None or self._loaded(n, init)]
+        trained, fresh = [], []
+        for name, p in self.net.named_parameters():
+            (trained if init is None or self._loaded(name, init) else fresh).append(p)
         self.opt = torch.optim.AdamW([{"params": trained, "scale": 1.0}, {"params": fresh, "scale": 4.0}],
                                      lr=peak_lr, weight_decay=1e-4)
         self.peak_lr = peak_lr
@@ -458,7 +454,7 @@ def main():
     # a checkpoint of this script has the whole alphabet; the CPU trainer's has ASCII only
     cfg = json.loads(str(init["config"])) if "config" in init.files else dict(model.CONFIG, subsample=2)
     if args.grow:
-        cfg = dict(cfg, layers=cfg["layers"] + args.grow, residual_from=residual_from(cfg))
+        cfg = dict(cfg, layers=cfg["layers"] + args.grow, residual_from=model.residual_from(cfg))
     small = Trainee("small", cfg, device, args.peak_lr, start,
                     alphabet.CHARS if "config" in init.files else alphabet.ASCII)
     trainees = [small]

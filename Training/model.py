@@ -88,6 +88,11 @@ def _reverse_within(x, lengths):
     return jnp.take_along_axis(x, idx[:, :, None], axis=1)
 
 
+def residual_from(cfg):
+    """The first LSTM layer that adds its input to its output (grown layers; none by default)."""
+    return cfg.get("residual_from", cfg["layers"])
+
+
 def forward(p, x, lengths, cfg=CONFIG):
     """x (B, T, F), lengths (B,) -> log-probabilities (B, T', K) and frame lengths (B,)."""
     h = cfg["hidden"]
@@ -116,6 +121,6 @@ def forward(p, x, lengths, cfg=CONFIG):
             outs.append(hs)
         out = jnp.concatenate(outs, axis=-1) * fmask
         # layers grown on a trained network add their input (gpu_train.py --grow)
-        y = y + out if layer >= cfg.get("residual_from", cfg["layers"]) else out
+        y = y + out if layer >= residual_from(cfg) else out
     logits = y @ p["out.w"] + p["out.b"]
     return jax.nn.log_softmax(logits, axis=-1), flen

@@ -6,20 +6,7 @@ import Testing
 @Suite struct CTCBeamSearchTests {
     /// Five frames spelling "main" and then one letter, split between "s" (1 - zShare) and "z".
     private func frames(alphabet: [UInt8], zShare: Float) -> [Float] {
-        let classCount = alphabet.count + 1
-        var logp: [Float] = []
-        for letter in "main?".utf8 {
-            var row = [Float](repeating: 1e-4, count: classCount)
-            if letter == UInt8(ascii: "?") {
-                row[alphabet.firstIndex(of: UInt8(ascii: "z"))! + 1] = zShare
-                row[alphabet.firstIndex(of: UInt8(ascii: "s"))! + 1] = 1 - zShare
-            } else {
-                row[alphabet.firstIndex(of: letter)! + 1] = 1
-            }
-            let total = row.reduce(0, +)
-            logp += row.map { log($0 / total) }
-        }
-        return logp
+        frames("main".map { [$0: 1] } + [["z": zShare, "s": 1 - zShare]], alphabet: alphabet)
     }
 
     @Test func aReadingOutsideTheListCarriesItsPenaltyApart() throws {
