@@ -95,10 +95,10 @@ def synthetic_line(words, rng):
     return strokes, " ".join(label for _, label in chosen)
 
 
-def spaced_row(items, rng):
+def spaced_row(items, rng, min_gap=0.8):
     """One row of a writer's separate characters and short words, as notes hold them ("x = 3",
     "a b c", "12 4 7"): each keeps its own size (the writer's pen on one tablet, so a letter stays
-    smaller than a word), tops, centres or bottoms aligned with a little jitter, gaps of 0.8-2.0
+    smaller than a word), tops, centres or bottoms aligned with a little jitter, gaps of min_gap-2.0
     times the writer's median character height. Synthetic lines of words alone taught the network
     that separate glyphs spell one word: on pages it read rows of letters as words."""
     heights = [float(np.ptp(np.concatenate(st)[:, 1])) for st, _ in items]
@@ -117,7 +117,7 @@ def spaced_row(items, rng):
             p[:, 0] = s[:, 0] - x0 + x
             p[:, 1] = s[:, 1] - anchor_y + dy
             strokes.append(p)
-        x = max(q[:, 0].max() for q in strokes[-len(st):]) + rng.uniform(0.8, 2.0) * unit
+        x = max(q[:, 0].max() for q in strokes[-len(st):]) + rng.uniform(min_gap, 2.0) * unit
     return strokes, " ".join(label for _, label in items)
 
 

@@ -52,6 +52,12 @@ SHARES = {"chars": 0.12, "words": 0.45, "lines": 0.15, "synthetic": 0.28}
 # phase 6 (CPU fine-tune) adds rows of separate characters and words (data.spaced_row)
 SPACED_SHARES = {"chars": 0.10, "words": 0.40, "lines": 0.15, "synthetic": 0.23, "spaced": 0.12}
 P_ACCENT = 0.35
+
+
+def spaced_shares(spaced):
+    """SPACED_SHARES with the spaced rows' share set to `spaced`, the others scaled to fill the rest."""
+    rest = 1.0 - SPACED_SHARES["spaced"]
+    return {g: spaced if g == "spaced" else v * (1.0 - spaced) / rest for g, v in SPACED_SHARES.items()}
 P_PUNCTUATION = 0.04
 # where a new class's output row starts: its base character's
 PUNCTUATION_BASE = {"¡": "!", "¿": "?", "«": "<", "»": ">", "„": ",", "“": "\"", "”": "\"", "‘": "'", "’": "'", "€": "C"}
@@ -186,8 +192,9 @@ def feasible(ids, points, subsample):
 class SampleMaker:
     """Draws augmented training samples (strokes, label) from the mix of SHARES."""
 
-    def __init__(self, train, char_x, lib, rng, p_accent, shares=SHARES):
+    def __init__(self, train, char_x, lib, rng, p_accent, shares=SHARES, min_gap=0.8):
         self.rng = rng
+        self.min_gap = min_gap
         self.p_accent = p_accent
         self.lib = lib
         self.by_group = {}
@@ -230,7 +237,7 @@ class SampleMaker:
             words = self.short_words_of.get(writer, [])
             chosen = [int(words[rng.integers(len(words))]) if words and rng.random() < 0.4
                       else int(chars[rng.integers(len(chars))]) for _ in range(k)]
-            strokes, label = data.spaced_row([self.accented(i) for i in chosen], rng)
+            strokes, label = data.spaced_row([self.accented(i) for i in chosen], rng, self.min_gap)
         else:
             items = self.by_group[group]
             i = items[rng.integers(len(items))]
@@ -241,9 +248,9 @@ class SampleMaker:
         return strokes, label
 
 
-def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares, points_per_batch):
+def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares, points_per_batch, min_gap):
     rng = np.random.default_rng(seed)
-    maker = SampleMaker(train, char_x, lib, rng, p_accent, shares)
+    maker = SampleMaker(train, char_x, lib, rng, p_accent, shares, min_gap)
     pending = {b: [] for b in data.BUCKETS}
     while True:
         try:
@@ -418,6 +425,10 @@ def main():
     ap.add_argument("--peak-lr", type=float, default=7e-4, help="of the small network")
     ap.add_argument("--grow", type=int, default=0, help="residual LSTM layers added on top of --init's (phase 7)")
     ap.add_argument("--spaced", action="store_true", help="add rows of separate characters (phase 6)")
+    ap.add_argument("--spaced-share", type=float, default=SPACED_SHARES["spaced"],
+                    help="with --spaced: their share of the mix (the other groups keep their proportions)")
+    ap.add_argument("--spaced-gap", type=float, default=0.8,
+                    help="with --spaced: the narrowest gap between a row's items, in character heights")
     ap.add_argument("--batch-points", type=int, default=POINTS_PER_BATCH, help="points per batch (smaller on a CPU)")
     ap.add_argument("--align-limit", type=int, default=0, help="accent only this many aligned samples (0: all)")
     ap.add_argument("--limit", type=int, default=0, help="use only this many samples per group (smoke test)")
@@ -504,9 +515,10 @@ def main():
         log(f"{t.name} before training: {figures(t)}")
 
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
+    shares = spaced_shares(args.spaced_share) if args.spaced else SHARES
     queue = mp.get_context("fork").Queue(maxsize=256)
     procs = [mp.get_context("fork").Process(target=worker, args=(queue, 1000 + i, train, char_x, lib, 4, args.p_accent,
-                                                                 SPACED_SHARES if args.spaced else SHARES, args.batch_points),
+                                                                 shares, args.batch_points, args.spaced_gap),
                                             daemon=True)
              for i in range(args.workers)]
     for p in procs:
