@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The same kernels built for x86-64 processors with AVX2 and FMA (Sources/NetworkKernelsAVX2 holds
+/// a link to NetworkKernels' source); Recognition uses them where /proc/cpuinfo lists both.
+#if arch(x86_64)
+let wideKernels: [Target] = [
+    .target(name: "NetworkKernelsAVX2",
+            swiftSettings: [.unsafeFlags(["-Ounchecked", "-target-cpu", "haswell"]), .define("FUSED_MULTIPLY_ADD")])
+]
+#else
+let wideKernels: [Target] = []
+#endif
+
 let package = Package(
     name: "notebook-index",
     products: [
@@ -16,7 +27,8 @@ let package = Package(
         .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
         // the network's numeric loops, alone without overflow and precondition checks
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels"], resources: [.copy("Resources")]),
+        .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels"] + wideKernels.map { .target(name: $0.name) },
+                resources: [.copy("Resources")]),
         .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "CSQLite"]),
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
@@ -24,9 +36,9 @@ let package = Package(
         .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"] + wideKernels.map { .target(name: $0.name) }),
         .testTarget(
             name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),
-    ]
+    ] + wideKernels
 )

@@ -1,69 +1,140 @@
 /// The few dense kernels the recognizer's network needs. Their inner loops run over contiguous
-/// rows in SIMD blocks, which compile to the baseline vector instructions of the target (SSE on
-/// x86-64).
+/// rows in SIMD blocks, which compile to the vector instructions the module is built for.
 ///
-/// This module alone is built with `-Ounchecked` (no overflow or precondition checks): its loops
-/// are the network's time, and every index in them is derived from shapes the caller checked
-/// when the model was loaded. Everything that reads files or ink stays checked.
+/// This file is compiled twice: as `NetworkKernels` for the target's baseline (SSE on x86-64) and,
+/// on x86-64, as `NetworkKernelsAVX2` for processors with AVX2 and FMA (twice the vector width and
+/// a fused multiply-add: a fifth less time a line), which `Recognition` picks at run time.
+///
+/// Both modules alone are built with `-Ounchecked` (no overflow or precondition checks): their
+/// loops are the network's time, and every index in them is derived from shapes the caller
+/// checked when the model was loaded. Everything that reads files or ink stays checked.
 public enum Kernels {
-    /// `c[m×n] = a[m×k] · b[k×n] (+ bias[n])`, all row-major. (Sharing each load of `b` among
-    /// four rows of `a` measured slower: it needs more registers than SSE has.)
+    /// `c[m×n] = a[m×k] · b[k×n] (+ bias[n])`, all row-major. Rows of `a` go by in pairs, each
+    /// load of `b` serving both (four rows measured slower: they need more registers than SSE has).
     public static func matmul(
         _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ c: UnsafeMutablePointer<Float>,
         m: Int, k: Int, n: Int, bias: UnsafePointer<Float>?
     ) {
         for i in 0..<m {
-            let row = c + i * n
             if let bias {
-                row.update(from: bias, count: n)
+                (c + i * n).update(from: bias, count: n)
             } else {
-                row.update(repeating: 0, count: n)
+                (c + i * n).update(repeating: 0, count: n)
             }
-            accumulate(a + i * k, count: k, times: b, into: row, width: n)
+        }
+        var i = 0
+        while i + 2 <= m {
+            accumulatePair(a + i * k, count: k, times: b, into: c + i * n, width: n)
+            i += 2
+        }
+        if i < m {
+            accumulate(a + i * k, count: k, times: b, into: c + i * n, width: n)
         }
     }
 
-    /// `y[n] += x[k] · b[k×n]`. Blocks of 32 outputs stay in registers while all of `x` goes by,
-    /// so `y` is loaded and stored once instead of once per row of `b` (which made the LSTM's
-    /// recurrence memory-bound); zeros of `x` (ReLU outputs, padding) are skipped.
+    // (SIMD32 would fit AVX2's registers as SIMD16 fits SSE's, but the compiler spills it to the
+    // stack: 80 times slower)
+    typealias Wide = SIMD16<Float>
+    typealias Narrow = SIMD8<Float>
+
+    /// `y[n] += x[k] · b[k×n]`. Blocks of outputs stay in registers while all of `x` goes by, so
+    /// `y` is loaded and stored once instead of once per row of `b` (which made the LSTM's
+    /// recurrence memory-bound); zeros of `x` (ReLU outputs, padding) are skipped. A block is two
+    /// `Wide` vectors: enough independent sums to hide the latency of an addition, few enough to
+    /// stay in the 16 vector registers.
     public static func accumulate(
         _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
         width n: Int
     ) {
-        typealias Block = SIMD16<Float>
-        let rowBytes = n * MemoryLayout<Float>.stride
+        let lanes = Wide.scalarCount, rowBytes = n * MemoryLayout<Float>.stride
         var j = 0
-        while j + 32 <= n {
-            let out = UnsafeMutableRawPointer(y + j)
-            var low = out.loadUnaligned(as: Block.self)
-            var high = (out + 64).loadUnaligned(as: Block.self)
+        while j + 2 * lanes <= n {
+            let out = UnsafeMutableRawPointer(y + j), outHigh = UnsafeMutableRawPointer(y + j + lanes)
+            var low = out.loadUnaligned(as: Wide.self)
+            var high = outHigh.loadUnaligned(as: Wide.self)
             var row = UnsafeRawPointer(b + j)
             for p in 0..<k {
                 let s = x[p]
                 if s != 0 {
-                    low += s * row.loadUnaligned(as: Block.self)
-                    high += s * (row + 64).loadUnaligned(as: Block.self)
+                    multiplyAdd(&low, s, row.loadUnaligned(as: Wide.self))
+                    multiplyAdd(&high, s, (row + lanes * MemoryLayout<Float>.stride).loadUnaligned(as: Wide.self))
                 }
                 row += rowBytes
             }
-            out.storeBytes(of: low, as: Block.self)
-            (out + 64).storeBytes(of: high, as: Block.self)
-            j += 32
+            out.storeBytes(of: low, as: Wide.self)
+            outHigh.storeBytes(of: high, as: Wide.self)
+            j += 2 * lanes
         }
-        accumulateColumns(x, count: k, times: b, into: y, width: n, from: j)
+        accumulateTail(x, count: k, times: b, into: y, width: n, from: j)
     }
 
-    /// `y[j..<n] += x[k] · b[k×n][j..<n]`: the columns the SIMD blocks leave.
-    @inline(__always)
-    private static func accumulateColumns(
+    /// `accumulate` for two consecutive rows of `x` (`2 × k`) and of `y` (`2 × n`): each load of
+    /// `b` serves both rows, which halves the traffic from the cache that bounds `matmul`.
+    static func accumulatePair(
         _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
-        width n: Int, from j: Int
+        width n: Int
     ) {
+        let lanes = Wide.scalarCount, rowBytes = n * MemoryLayout<Float>.stride
+        let x1 = x + k, y1 = y + n
+        var j = 0
+        while j + lanes <= n {
+            let out0 = UnsafeMutableRawPointer(y + j), out1 = UnsafeMutableRawPointer(y1 + j)
+            var acc0 = out0.loadUnaligned(as: Wide.self)
+            var acc1 = out1.loadUnaligned(as: Wide.self)
+            var row = UnsafeRawPointer(b + j)
+            for p in 0..<k {
+                let s0 = x[p], s1 = x1[p]
+                if s0 != 0 || s1 != 0 {
+                    let w = row.loadUnaligned(as: Wide.self)
+                    multiplyAdd(&acc0, s0, w)
+                    multiplyAdd(&acc1, s1, w)
+                }
+                row += rowBytes
+            }
+            out0.storeBytes(of: acc0, as: Wide.self)
+            out1.storeBytes(of: acc1, as: Wide.self)
+            j += lanes
+        }
+        accumulateTail(x, count: k, times: b, into: y, width: n, from: j)
+        accumulateTail(x1, count: k, times: b, into: y1, width: n, from: j)
+    }
+
+    /// `y[j..<n] += x[k] · b[k×n][j..<n]`: the columns the wide blocks leave, eight at a time,
+    /// then one by one.
+    @inline(__always)
+    private static func accumulateTail(
+        _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
+        width n: Int, from start: Int
+    ) {
+        let rowBytes = n * MemoryLayout<Float>.stride
+        var j = start
+        while j + 8 <= n {
+            let out = UnsafeMutableRawPointer(y + j)
+            var acc = out.loadUnaligned(as: Narrow.self)
+            var row = UnsafeRawPointer(b + j)
+            for p in 0..<k {
+                if x[p] != 0 { multiplyAdd(&acc, x[p], row.loadUnaligned(as: Narrow.self)) }
+                row += rowBytes
+            }
+            out.storeBytes(of: acc, as: Narrow.self)
+            j += 8
+        }
         guard j < n else { return }
         for p in 0..<k where x[p] != 0 {
             let s = x[p], r = b + p * n
             for i in j..<n { y[i] += s * r[i] }
         }
+    }
+
+    /// `sum += s · w`, fused where the module is built for FMA (without the instruction,
+    /// `addingProduct` would call the library's `fmaf` once a lane).
+    @inline(__always)
+    private static func multiplyAdd<Vector: SIMD>(_ sum: inout Vector, _ s: Float, _ w: Vector) where Vector.Scalar == Float {
+        #if FUSED_MULTIPLY_ADD
+        sum = sum.addingProduct(s, w)
+        #else
+        sum += s * w
+        #endif
     }
 
     /// 1-D convolution (cross-correlation as XLA computes it) with `kernel` taps, zero padding of
@@ -103,10 +174,25 @@ public enum Kernels {
 
     /// One LSTM step's gates to its new state: `gates` holds the `4 × h` pre-activations in the
     /// order input, forget, cell, output; `cell` and `hidden` (h each) are updated in place.
+    /// Eight units at a time through `exp8` (one `expf` call per gate and unit took a seventh of
+    /// all recognition time).
     public static func lstmCell(
         gates g: UnsafePointer<Float>, cell: UnsafeMutablePointer<Float>, hidden: UnsafeMutablePointer<Float>, h: Int
     ) {
-        for j in 0..<h {
+        typealias Lane = SIMD8<Float>
+        func load(_ p: UnsafePointer<Float>) -> Lane { UnsafeRawPointer(p).loadUnaligned(as: Lane.self) }
+        var j = 0
+        while j + 8 <= h {
+            let input = sigmoid8(load(g + j))
+            let forget = sigmoid8(load(g + h + j))
+            let candidate = tanh8(load(g + 2 * h + j))
+            let output = sigmoid8(load(g + 3 * h + j))
+            let c = forget * load(cell + j) + input * candidate
+            UnsafeMutableRawPointer(cell + j).storeBytes(of: c, as: Lane.self)
+            UnsafeMutableRawPointer(hidden + j).storeBytes(of: output * tanh8(c), as: Lane.self)
+            j += 8
+        }
+        for j in j..<h {
             let input = sigmoid(g[j])
             let forget = sigmoid(g[h + j])
             let candidate = tanh(g[2 * h + j])
@@ -114,6 +200,43 @@ public enum Kernels {
             cell[j] = forget * cell[j] + input * candidate
             hidden[j] = output * tanh(cell[j])
         }
+    }
+
+    /// `e^x` of eight values: `x = n ln 2 + r` with `|r| <= ln 2 / 2`, `e^r` by its Taylor
+    /// polynomial to degree 7 (relative error under 2e-7 after rounding), `2^n` built in the
+    /// exponent bits. Inputs are clamped to ±87, where `e^x` is still a normal float. Rounding to
+    /// `n` adds 1.5 · 2^23, which leaves `n` in the low bits of the sum (the standard library's
+    /// float-to-integer vector conversion is a generic call per lane).
+    @inline(__always)
+    public static func exp8(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        // (`clamped` is a generic call)
+        let x = x.replacing(with: -87, where: x .< -87).replacing(with: 87, where: x .> 87)
+        let shifter: Float = 12_582_912  // 1.5 · 2^23
+        let shifted = x * 1.442_695_04 + shifter
+        let n = shifted - shifter
+        // ln 2 in two parts, so that n · ln 2 is exact to float precision for |n| <= 126
+        let r = x - n * 0.693_145_75 - n * 1.428_606_8e-6
+        var p = SIMD8<Float>(repeating: 1 / 5040)
+        p = p * r + 1 / 720
+        p = p * r + 1 / 120
+        p = p * r + 1 / 24
+        p = p * r + 1 / 6
+        p = p * r + 0.5
+        p = p * r + 1
+        p = p * r + 1
+        let exponent = unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- unsafeBitCast(shifter, to: Int32.self)
+        return p * unsafeBitCast((exponent &+ 127) &<< 23, to: SIMD8<Float>.self)
+    }
+
+    @inline(__always)
+    static func sigmoid8(_ x: SIMD8<Float>) -> SIMD8<Float> { 1 / (1 + exp8(-x)) }
+
+    @inline(__always)
+    static func tanh8(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        let negative = x .< 0
+        let e = exp8(-2 * x.replacing(with: -x, where: negative))
+        let t = (1 - e) / (1 + e)
+        return t.replacing(with: -t, where: negative)
     }
 
     /// Each row of `rows × width` values turned into log-probabilities (log-softmax).

@@ -53,14 +53,18 @@ struct GoldenLogitsTests {
         }
     }
 
-    /// Log-probabilities agree within 1e-3 (float32 arithmetic in a different order).
-    @Test func logProbabilitiesMatchTheTrainer() throws {
-        let (golden, reader) = try Self.load()
+    /// Log-probabilities agree within 1e-3 (float32 arithmetic in a different order), with every
+    /// build of the kernels this processor runs.
+    @Test(arguments: KernelSet.supported)
+    func logProbabilitiesMatchTheTrainer(kernels: KernelSet) throws {
+        let (golden, _) = try Self.load()
+        let data = try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension)
+        let network = try RecognizerNetwork(file: ModelFile(data: data), kernels: kernels)
         for c in golden.cases {
             // the trainer's own features, so this test isolates the network
             let values = c.features.flatMap { $0.map(Float.init) }
-            let logp = reader.network.logProbabilities(features: values, t: c.features.count)
-            let k = reader.network.classCount
+            let logp = network.logProbabilities(features: values, t: c.features.count)
+            let k = network.classCount
             #expect(logp.count == c.logProbabilities.count * k, "\(c.id)")
             guard logp.count == c.logProbabilities.count * k else { continue }
             var worst = 0.0

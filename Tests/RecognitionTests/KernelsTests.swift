@@ -2,9 +2,14 @@ import NetworkKernels
 import SeededRandom
 import Testing
 
+@testable import Recognition
+
 /// The blocked kernels against the plain triple loop, on shapes that exercise every remainder
-/// path (rows not a multiple of four, columns not a multiple of 8 or 32, zeros in the input).
+/// path (an odd number of rows, columns not a multiple of 8, 16 or 32, zeros in the input), and
+/// the vector LSTM step against the scalar formula; each with every build of the kernels this
+/// processor runs.
 struct KernelsTests {
+    static let shapes = [(1, 1, 1), (3, 5, 7), (4, 96, 32), (5, 30, 96), (9, 17, 41), (8, 192, 80), (7, 96, 157)]
     static func naive(_ a: [Float], _ b: [Float], m: Int, k: Int, n: Int, bias: [Float]?) -> [Float] {
         var c = [Float](repeating: 0, count: m * n)
         for i in 0..<m {
@@ -17,8 +22,8 @@ struct KernelsTests {
         return c
     }
 
-    @Test(arguments: [(1, 1, 1), (3, 5, 7), (4, 96, 32), (5, 30, 96), (9, 17, 41), (8, 192, 80)])
-    func matmulMatchesTheTripleLoop(shape: (Int, Int, Int)) {
+    @Test(arguments: KernelSet.supported, shapes)
+    func matmulMatchesTheTripleLoop(kernels: KernelSet, shape: (Int, Int, Int)) {
         let (m, k, n) = shape
         var random = SplitMix64(seed: UInt64(m * 10_000 + k * 100 + n))
         func value() -> Float {
@@ -35,7 +40,7 @@ struct KernelsTests {
                 b.withUnsafeBufferPointer { bp in
                     bias.withUnsafeBufferPointer { biasp in
                         got.withUnsafeMutableBufferPointer { cp in
-                            Kernels.matmul(ap.baseAddress!, bp.baseAddress!, cp.baseAddress!, m: m, k: k, n: n,
+                            kernels.matmul(ap.baseAddress!, bp.baseAddress!, cp.baseAddress!, m: m, k: k, n: n,
                                            bias: withBias ? biasp.baseAddress! : nil)
                         }
                     }
@@ -44,6 +49,47 @@ struct KernelsTests {
             let worst = zip(got, want).map { abs($0 - $1) }.max() ?? 0
             #expect(worst < 1e-4, "m \(m) k \(k) n \(n) bias \(withBias): off by \(worst)")
         }
+    }
+
+    /// Eight units at a time and the rest one by one (h = 21), gates from saturated to small.
+    @Test(arguments: KernelSet.supported)
+    func lstmCellMatchesTheFormula(kernels: KernelSet) {
+        let h = 21
+        var random = SplitMix64(seed: 21)
+        let gates = (0..<(4 * h)).map { i in i % 7 == 0 ? Float(i % 2 == 0 ? 100 : -100) : Float(Double(random.next() % 4001) / 200 - 10) }
+        let cellBefore = (0..<h).map { _ in Float(Double(random.next() % 2001) / 500 - 2) }
+        var cell = cellBefore, hidden = [Float](repeating: .nan, count: h)
+        gates.withUnsafeBufferPointer { g in
+            cell.withUnsafeMutableBufferPointer { c in
+                hidden.withUnsafeMutableBufferPointer { hp in
+                    kernels.lstmCell(gates: g.baseAddress!, cell: c.baseAddress!, hidden: hp.baseAddress!, h: h)
+                }
+            }
+        }
+        func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
+        for j in 0..<h {
+            let c = sigmoid(gates[h + j]) * cellBefore[j] + sigmoid(gates[j]) * tanhf(gates[2 * h + j])
+            #expect(abs(cell[j] - c) < 1e-6, "cell \(j)")
+            #expect(abs(hidden[j] - sigmoid(gates[3 * h + j]) * tanhf(c)) < 1e-6, "hidden \(j)")
+        }
+    }
+
+    /// Relative error under 3e-7 where `e^x` is a normal float; clamped beyond ±87, never inf or NaN.
+    @Test func exp8MatchesTheLibrary() {
+        var x: Float = -87
+        while x <= 87 {
+            let lanes = SIMD8<Float>((0..<8).map { x + Float($0) * 0.0123 })
+            let got = Kernels.exp8(lanes)
+            for i in 0..<8 where lanes[i] <= 87 {
+                let want = expf(lanes[i])
+                #expect(abs(got[i] - want) <= 3e-7 * want, "exp(\(lanes[i]))")
+            }
+            x += 0.37
+        }
+        let extremes = Kernels.exp8(SIMD8(-1000, -88, 88, 1000, .infinity, -.infinity, 0, 1))
+        #expect(extremes[0] == extremes[1] && extremes[0] > 0 && extremes[0] < 1e-37)
+        #expect(extremes[2] == extremes[3] && extremes[3].isFinite && extremes[4] == extremes[3] && extremes[5] == extremes[0])
+        #expect(extremes[6] == 1 && abs(extremes[7] - Float(M_E)) < 3e-7 * Float(M_E))
     }
 
     @Test func tanhMatchesTheLibrary() {

@@ -13,6 +13,7 @@ struct RecognizerNetwork: Sendable {
     }
 
     let config: ModelFile.Metadata.Config
+    let kernels: KernelSet
     let featureCount: Int
     let classCount: Int
     private let conv: [(w: [Float], b: [Float])]
@@ -23,7 +24,7 @@ struct RecognizerNetwork: Sendable {
     /// The frames the network emits for `points` input points.
     static func frameCount(points: Int) -> Int { (points + 1) / 2 }
 
-    init(file: ModelFile) throws(ModelError) {
+    init(file: ModelFile, kernels: KernelSet = .fastest) throws(ModelError) {
         let cfg = file.metadata.config
         guard file.metadata.architecture == "conv3-bilstm-ctc" else {
             throw .invalid("unknown architecture \(file.metadata.architecture)")
@@ -32,6 +33,7 @@ struct RecognizerNetwork: Sendable {
             throw .invalid("residual_from \(residualFrom) is outside 1...\(cfg.layers)")
         }
         config = cfg
+        self.kernels = kernels
         featureCount = file.metadata.features.count
         classCount = file.metadata.alphabet.unicodeScalars.count + 1
         let c = cfg.channels, h = cfg.hidden, k = cfg.kernel
@@ -61,12 +63,12 @@ struct RecognizerNetwork: Sendable {
     func logProbabilities(features: [Float], t: Int) -> [Float] {
         guard t > 0 else { return [] }
         let c = config.channels, k = config.kernel
-        var y1 = Kernels.conv1d(features, t: t, cin: featureCount, w: conv[0].w, bias: conv[0].b, cout: c, kernel: k, stride: 1)
+        var y1 = kernels.conv1d(features, t: t, cin: featureCount, w: conv[0].w, bias: conv[0].b, cout: c, kernel: k, stride: 1)
         Kernels.relu(&y1)
-        var y2 = Kernels.conv1d(y1, t: t, cin: c, w: conv[1].w, bias: conv[1].b, cout: c, kernel: k, stride: 2)
+        var y2 = kernels.conv1d(y1, t: t, cin: c, w: conv[1].w, bias: conv[1].b, cout: c, kernel: k, stride: 2)
         Kernels.relu(&y2)
         let frames = Self.frameCount(points: t)
-        var y3 = Kernels.conv1d(y2, t: frames, cin: c, w: conv[2].w, bias: conv[2].b, cout: c, kernel: k, stride: 1)
+        var y3 = kernels.conv1d(y2, t: frames, cin: c, w: conv[2].w, bias: conv[2].b, cout: c, kernel: k, stride: 1)
         Kernels.relu(&y3)
         for i in y3.indices { y3[i] += y2[i] }
 
@@ -75,8 +77,8 @@ struct RecognizerNetwork: Sendable {
         let residualFrom = config.residualFrom ?? lstm.count
         for (index, layer) in lstm.enumerated() {
             let h = config.hidden
-            let fwd = Self.runLSTM(layer.forward, x: x, t: frames, input: width, hidden: h, reversed: false)
-            let bwd = Self.runLSTM(layer.backward, x: x, t: frames, input: width, hidden: h, reversed: true)
+            let fwd = runLSTM(layer.forward, x: x, t: frames, input: width, hidden: h, reversed: false)
+            let bwd = runLSTM(layer.backward, x: x, t: frames, input: width, hidden: h, reversed: true)
             var next = [Float](repeating: 0, count: frames * 2 * h)
             for f in 0..<frames {
                 for j in 0..<h {
@@ -95,7 +97,7 @@ struct RecognizerNetwork: Sendable {
             outW.withUnsafeBufferPointer { wp in
                 outB.withUnsafeBufferPointer { bp in
                     logits.withUnsafeMutableBufferPointer { lp in
-                        Kernels.matmul(xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames, k: width, n: classCount,
+                        kernels.matmul(xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames, k: width, n: classCount,
                                        bias: bp.baseAddress!)
                     }
                 }
@@ -106,14 +108,14 @@ struct RecognizerNetwork: Sendable {
     }
 
     /// One LSTM direction over `t` steps; returns `t × hidden` outputs in input order.
-    private static func runLSTM(_ d: LSTMDirection, x: [Float], t: Int, input: Int, hidden h: Int, reversed: Bool) -> [Float] {
+    private func runLSTM(_ d: LSTMDirection, x: [Float], t: Int, input: Int, hidden h: Int, reversed: Bool) -> [Float] {
         let g4 = 4 * h
         var xw = [Float](repeating: 0, count: t * g4)
         x.withUnsafeBufferPointer { xp in
             d.wx.withUnsafeBufferPointer { wp in
                 d.b.withUnsafeBufferPointer { bp in
                     xw.withUnsafeMutableBufferPointer { op in
-                        Kernels.matmul(xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: t, k: input, n: g4, bias: bp.baseAddress!)
+                        kernels.matmul(xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: t, k: input, n: g4, bias: bp.baseAddress!)
                     }
                 }
             }
@@ -130,8 +132,8 @@ struct RecognizerNetwork: Sendable {
                             for step in 0..<t {
                                 let f = reversed ? t - 1 - step : step
                                 g.update(from: xwp.baseAddress! + f * g4, count: g4)
-                                Kernels.accumulate(hState, count: h, times: whp.baseAddress!, into: g, width: g4)
-                                Kernels.lstmCell(gates: g, cell: cState, hidden: hState, h: h)
+                                kernels.accumulate(hState, count: h, times: whp.baseAddress!, into: g, width: g4)
+                                kernels.lstmCell(gates: g, cell: cState, hidden: hState, h: h)
                                 (op.baseAddress! + f * h).update(from: hState, count: h)
                             }
                         }

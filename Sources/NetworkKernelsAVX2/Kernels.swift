@@ -1,0 +1,1 @@
+../NetworkKernels/Kernels.swift
