@@ -61,6 +61,10 @@ train:
 	cd Training && [ -f checkpoints/phase7.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase7 --steps 5558 \
 		--models small --spaced --workers 1 --batch-points 16384 --align-limit 25000 --peak-lr 2.5e-4 --grow 1 \
 		--save-every 300 --init checkpoints/phase6.npz && python3 gpu_train.py --keep /tmp/nbi-phase7/small.npz checkpoints/phase7.npz )
+	cd Training && [ -f checkpoints/phase8.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase8 --steps 5000 \
+		--models small --spaced --spaced-share 0.25 --spaced-gap 0.5 --workers 1 --batch-points 16384 --align-limit 25000 \
+		--peak-lr 2e-4 --save-every 300 --init checkpoints/phase7.npz \
+		&& python3 gpu_train.py --keep /tmp/nbi-phase8/small.npz checkpoints/phase8.npz )
 	cd Training && python3 lm_text.py --unipen $(abspath $(SHARED))/data/unipen
 	cd Training && python3 export.py --checkpoint checkpoints/phase6.npz
 
