@@ -224,7 +224,7 @@ public enum Kernels {
         p = p * r + 0.5
         p = p * r + 1
         p = p * r + 1
-        let exponent = unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- unsafeBitCast(shifter, to: Int32.self)
+        let exponent = unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- Int32(bitPattern: shifter.bitPattern)
         return p * unsafeBitCast((exponent &+ 127) &<< 23, to: SIMD8<Float>.self)
     }
 
