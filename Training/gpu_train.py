@@ -13,7 +13,9 @@ With --grow N the small network gains N bidirectional LSTM layers on top of --in
 its output to its input and starting near the identity (phase 7: more capacity without starting
 over, on 2 CPU cores).
 Batches come from CPU worker processes: UNIPEN `train` characters, words and lines, lines made of
-one writer's words (data.synthetic_line), accented letters and European punctuation drawn from
+one writer's words (data.synthetic_line), with --spaced rows of one writer's separate characters
+and short words (data.spaced_row; --spaced-share and --spaced-gap: phase 8), accented letters and
+European punctuation drawn from
 real marks (accents.py), all augmented as ink.augment does. Letters are located for accenting by
 the starting model's CTC alignment of the unaugmented samples it reads correctly.
 
@@ -52,15 +54,15 @@ SHARES = {"chars": 0.12, "words": 0.45, "lines": 0.15, "synthetic": 0.28}
 # phase 6 (CPU fine-tune) adds rows of separate characters and words (data.spaced_row)
 SPACED_SHARES = {"chars": 0.10, "words": 0.40, "lines": 0.15, "synthetic": 0.23, "spaced": 0.12}
 P_ACCENT = 0.35
+P_PUNCTUATION = 0.04
+# where a new class's output row starts: its base character's
+PUNCTUATION_BASE = {"¡": "!", "¿": "?", "«": "<", "»": ">", "„": ",", "“": "\"", "”": "\"", "‘": "'", "’": "'", "€": "C"}
 
 
 def spaced_shares(spaced):
     """SPACED_SHARES with the spaced rows' share set to `spaced`, the others scaled to fill the rest."""
     rest = 1.0 - SPACED_SHARES["spaced"]
     return {g: spaced if g == "spaced" else v * (1.0 - spaced) / rest for g, v in SPACED_SHARES.items()}
-P_PUNCTUATION = 0.04
-# where a new class's output row starts: its base character's
-PUNCTUATION_BASE = {"¡": "!", "¿": "?", "«": "<", "»": ">", "„": ",", "“": "\"", "”": "\"", "‘": "'", "’": "'", "€": "C"}
 
 
 def base_char(ch):
