@@ -70,7 +70,8 @@ public struct NeuralLineReader: LineReading {
 
         return words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
-            let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord)
+            let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord,
+                                      standsAlone: word.classes.count == 1)
             var candidates = hyps.map { (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty)) }
             // the line's reading comes first: the line-level search saw the word's context
             let lineReading = text(word.classes)

@@ -53,4 +53,21 @@ import Testing
                                               frames: 0..<4, allowSpace: false).first)
         #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
     }
+
+    /// A glyph written alone that the ink reads as "o" rather than "0", in a line and as a word
+    /// of its own: text holds many lone numbers and no lone letter, so the character model alone
+    /// reads the digit.
+    @Test(arguments: [(false, false, "0 0"), (true, false, "o 0"), (false, true, "0"), (true, true, "o")])
+    func aLoneLetterIsAsLikelyAsALoneDigit(parity: Bool, asWord: Bool, expected: String) throws {
+        let alphabet = Array("o0 ".utf8)
+        var settings = DecoderSettings()
+        settings.loneLettersAsLikelyAsDigits = parity
+        let search = CTCBeamSearch(
+            alphabet: alphabet, languageModel: CharacterLanguageModel(texts: ["room 0 and 0 one 0 or 00 on"]),
+            lexicon: Lexicon(words: ["o", "room", "and", "one", "or", "on"]), settings: settings)
+        let shares: [[Character: Float]] = [["o": 0.75, "0": 0.25]] + (asWord ? [] : [[" ": 1], ["0": 1]])
+        let best = try #require(search.decode(frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
+                                              frames: 0..<shares.count, allowSpace: !asWord, standsAlone: asWord).first)
+        #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
+    }
 }

@@ -37,6 +37,11 @@ public struct DecoderSettings: Sendable {
     /// ("aWay", "BUt"): c, o, s, w and their capitals differ only in size, and the network
     /// alone mixed them inside 1 % of the dev words.
     public var mixedCasePenalty: Float = 3
+    /// A letter standing alone ("x = 3", a row of separate letters) is scored by the character
+    /// model as no less likely than a digit standing alone in its place. English text holds few
+    /// lone letters beside many lone numbers, and the model, at full weight, read such rows as
+    /// digits and marks (o -> 0, s -> 5, t -> +): dev pages' CER 16.4 -> 14.9 %, words and lines as before.
+    public var loneLettersAsLikelyAsDigits = true
 
     public init() {}
 }
@@ -89,6 +94,9 @@ struct CTCBeamSearch: Sendable {
         var context: CharacterLanguageModel.Context
         var word: WordState
         var caseShape: CaseShape
+        /// The current word's characters, counted to 2, and the context before them.
+        var wordLength: UInt8 = 0
+        var wordContext: CharacterLanguageModel.Context = .start
     }
 
     private struct Beam {
@@ -102,8 +110,12 @@ struct CTCBeamSearch: Sendable {
     /// - Parameters:
     ///   - allowSpace: false to read a single word (the word-level n-best pass).
     ///   - count: how many distinct readings to return, best first.
+    ///   - standsAlone: whether the frames are a word the line's reading holds as one character,
+    ///     so that one letter ending them is a letter standing alone (`loneLettersAsLikelyAsDigits`);
+    ///     within a line, a space after the letter says so.
     func decode(
-        _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1
+        _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1,
+        standsAlone: Bool = false
     ) -> [Hypothesis] {
         var nodes = [Node(parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start,
                           caseShape: .noLetters)]
@@ -179,7 +191,8 @@ struct CTCBeamSearch: Sendable {
                 classes.append(Int(nodes[Int(i)].cls))
                 i = nodes[Int(i)].parent
             }
-            let end = endOfWord(n)
+            var end = endOfWord(n)
+            if standsAlone { end.languageModel += loneLetterLift(n, boundary: end.languageModel) }
             return Hypothesis(classes: classes.reversed(), acousticScore: beam.total,
                               score: beam.total + n.lmScore + end.languageModel - end.penalty, penalty: n.penalty + end.penalty)
         }
@@ -202,6 +215,8 @@ struct CTCBeamSearch: Sendable {
             + settings.lmWeight * languageModel.logProbability(symbol, after: parent.context)
         var word = parent.word
         var caseShape = parent.caseShape
+        var wordLength = min(parent.wordLength + 1, 2)
+        var wordContext = parent.wordContext
         if let key = Lexicon.key(ch), key != UInt8(ascii: "'") {
             caseShape = Self.caseShape(after: parent.caseShape, upper: key != ch)
             if caseShape == .mixed && parent.caseShape != .mixed { score -= settings.mixedCasePenalty }
@@ -209,9 +224,11 @@ struct CTCBeamSearch: Sendable {
         if ch == Self.space {
             caseShape = .noLetters
             let end = endOfWord(parent)
-            score += end.languageModel
+            score += end.languageModel + loneLetterLift(parent, boundary: end.languageModel)
             penalty += end.penalty
             word = .start
+            wordLength = 0
+            wordContext = parent.context.appending(symbol)
         } else if let key = Lexicon.key(ch) {
             switch parent.word {
             case .start, .closed:
@@ -240,7 +257,8 @@ struct CTCBeamSearch: Sendable {
         }
         score -= penalty - parent.penalty
         return Node(parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
-                    context: parent.context.appending(symbol), word: word, caseShape: caseShape)
+                    context: parent.context.appending(symbol), word: word, caseShape: caseShape,
+                    wordLength: wordLength, wordContext: wordContext)
     }
 
     /// The shape after one more letter, upper case or not.
@@ -259,6 +277,19 @@ struct CTCBeamSearch: Sendable {
         var penalty: Float = 0
         if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { penalty = settings.oovPenalty }
         return (settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context), penalty)
+    }
+
+    /// For a word of one letter ending at `n`, followed by a boundary scoring `boundary`: what
+    /// brings its weighted language-model score up to a lone digit's in the same place; else 0.
+    private func loneLetterLift(_ n: Node, boundary: Float) -> Float {
+        guard settings.loneLettersAsLikelyAsDigits, n.wordLength == 1,
+              let key = Lexicon.key(alphabet[Int(n.cls) - 1]), key != UInt8(ascii: "'") else { return 0 }
+        let letter = settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.symbol(key), after: n.wordContext)
+            + boundary
+        let digit = CharacterLanguageModel.symbol(UInt8(ascii: "0"))
+        let loneDigit = settings.lmWeight * (languageModel.logProbability(digit, after: n.wordContext)
+            + languageModel.logProbability(CharacterLanguageModel.boundary, after: n.wordContext.appending(digit)))
+        return max(0, loneDigit - letter)
     }
 }
 
