@@ -39,8 +39,9 @@ public struct DecoderSettings: Sendable {
     public var mixedCasePenalty: Float = 3
     /// A letter standing alone ("x = 3", a row of separate letters) is scored by the character
     /// model as no less likely than a digit standing alone in its place. English text holds few
-    /// lone letters beside many lone numbers, and the model, at full weight, read such rows as
-    /// digits and marks (o -> 0, s -> 5, t -> +): dev pages' CER 16.4 -> 14.9 %, words and lines as before.
+    /// lone letters beside many lone numbers (and the model has one symbol for all ten digits),
+    /// so it read such rows as digits and marks (o -> 0, s -> 5, t -> +). On `dev`: pages' CER
+    /// 16.4 -> 14.9 %, isolated words and lines as before.
     public var loneLettersAsLikelyAsDigits = true
 
     public init() {}
