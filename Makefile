@@ -48,7 +48,8 @@ bench-languages:
 # cores) to phase7.npz; phase 8 (phase 7 with more rows of separate characters; 5,000 batches,
 # 87 minutes) to phase8.npz, which version 10 shipped; phase 9 (phase 8 for 2,500 more batches) to
 # phase9.npz; phase 10 (a fourth, residual LSTM layer grown on phase 9; 2,800 batches, 94 minutes)
-# to phase10.npz, which version 11 ships; a phase whose checkpoint is there is skipped. Training/README.md has the schedule.
+# to phase10.npz, which version 11 ships; a phase whose checkpoint is there is skipped.
+# Training/README.md has the schedule.
 train:
 	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
 	cd Training && [ -f packed/unipen.npz ] || python3 pack.py

@@ -15,9 +15,9 @@ over, on 2 CPU cores).
 Batches come from CPU worker processes: UNIPEN `train` characters, words and lines, lines made of
 one writer's words (data.synthetic_line), with --spaced rows of one writer's separate characters
 and short words (data.spaced_row; --spaced-share and --spaced-gap: phase 8), accented letters and
-European punctuation drawn from
-real marks (accents.py), all augmented as ink.augment does. Letters are located for accenting by
-the starting model's CTC alignment of the unaugmented samples it reads correctly.
+European punctuation drawn from real marks (accents.py), all augmented as ink.augment does.
+Letters are located for accenting by the starting model's CTC alignment of the unaugmented
+samples it reads correctly.
 
 The learning rate follows warm-up and cosine decay over the wall-clock budget (the step rate of a
 lent machine is not known in advance), or over --steps batches where a run must be repeatable
