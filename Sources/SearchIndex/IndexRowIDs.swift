@@ -48,6 +48,9 @@ enum ReadingID {
         return Int64(buckets - 1 - bucket(score)) << 53 | wordID << 3 | Int64(rank)
     }
 
+    /// The reading's rank among its word's candidates.
+    static func rank(_ id: Int64) -> Int { Int(id & Int64(indexedReadings - 1)) }
+
     /// No reading with this ID, or a larger one, scores above this.
     static func scoreCeiling(_ id: Int64) -> Double { ceiling(ofBucket: buckets - 1 - Int(id >> 53)) }
 

@@ -45,6 +45,12 @@ extension IndexStore {
             if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
             let row = WordRow(statement, offset: 1)
             guard seen.insert(row.id).inserted,
+                // A reading ranked before this row's that the prefilter passes has an earlier row,
+                // which would have marked the word seen, unless it scores in a lower bucket: so no
+                // match scores above the best reading from this row's on. Bounding that first
+                // spares matching words that cannot be kept: every row read when a term's readings
+                // score just under --min-score (thousands of rows for a common word).
+                ranking.admits(score: row.bestScore(fromCandidate: ReadingID.rank(statement.int64(0))), distance: 0),
                 let reading = query.reading(of: row, matching: term),
                 ranking.admits(score: reading.score, distance: reading.distance)
             else { return true }

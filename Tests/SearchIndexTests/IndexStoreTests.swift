@@ -104,6 +104,37 @@ import Testing
         }
     }
 
+    /// A word is ranked by its first matching reading, whichever row found it, and `--min-score`
+    /// keeps what it keeps when reading stops early: readings here need not score in rank order
+    /// (a recognizer gives "buth." and "burth." one score, "birth." a lower one).
+    @Test func minimumScoreKeepsWhatRankingEveryMatchKeeps() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        var random = SplitMix64(seed: 11)
+        let words = (0..<300).map { i in
+            let best = -Double(random.next() % 40) / 10
+            let candidates = [
+                WordCandidate(text: "buth.", score: best), WordCandidate(text: "birth.", score: best - Double(random.next() % 30) / 10),
+                WordCandidate(text: "buth,", score: best), WordCandidate(text: "burth.", score: best),
+            ]
+            return IndexedWord(
+                source: .handwriting, line: i, position: 0, candidates: Array(candidates.prefix(i % 3 == 0 ? 4 : 2)),
+                confidence: Double(random.next() % 1000) / 1000, strokeIDs: [], bounds: nil)
+        }
+        try store.replace(oneDrawing(path: "/x/ties.tnb", words: words))
+        for fuzzy in [false, true] {
+            let all = try store.search(SearchQuery("birth", options: SearchOptions(limit: 1000, fuzzy: fuzzy)))
+            #expect(all.count == words.count && all.allSatisfy { $0.text == "birth." })
+            for minimum in [0.05, 0.1, 0.3] {
+                let kept = try store.search(SearchQuery("birth", options: SearchOptions(limit: 1000, minimumScore: minimum, fuzzy: fuzzy)))
+                #expect(kept.map(\.line).sorted() == all.filter { $0.score >= minimum }.map(\.line).sorted())
+                let top = try store.search(SearchQuery("birth", options: SearchOptions(limit: 20, minimumScore: minimum, fuzzy: fuzzy)))
+                expectBestUpToNearTies(top, all: all.filter { $0.score >= minimum }, limit: 20)
+            }
+        }
+    }
+
     /// Phrases stop reading early too: the best `limit` are those of ranking every match.
     @Test func limitedPhraseQueryKeepsTheExactBest() throws {
         let folder = TemporaryFolder()
