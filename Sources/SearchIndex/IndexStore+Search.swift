@@ -41,20 +41,28 @@ extension IndexStore {
             WHERE \(table) MATCH ? ORDER BY \(table).rowid
             """)
         var seen = Set<Int64>()  // words already read through another of their readings
+        // Words read alike match alike: a common word's rows repeat a few lists of readings
+        // thousands of times, and matching a list (fuzzy distances on its tokens) costs more
+        // than looking it up.
+        var matchOfReadings: [String: (index: Int, distance: Int)?] = [:]
         try matches.forEachRow([expression], while: { statement in
             if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
             let row = WordRow(statement, offset: 1)
-            guard seen.insert(row.id).inserted,
-                // A reading ranked before this row's that the prefilter passes has an earlier row,
-                // which would have marked the word seen, unless it scores in a lower bucket: so no
-                // match scores above the best reading from this row's on. Bounding that first
-                // spares matching words that cannot be kept: every row read when a term's readings
-                // score just under --min-score (thousands of rows for a common word).
-                ranking.admits(score: row.bestScore(fromCandidate: ReadingID.rank(statement.int64(0))), distance: 0),
-                let reading = query.reading(of: row, matching: term),
-                ranking.admits(score: reading.score, distance: reading.distance)
+            guard seen.insert(row.id).inserted else { return true }
+            // A reading ranked before this row's that the prefilter passes has an earlier row,
+            // which would have marked the word seen, unless it scores in a lower bucket: so no
+            // match scores above the best reading from this row's on. Bounding that first spares
+            // matching words that cannot be kept: every row read when a term's readings score
+            // just under --min-score (thousands of rows for a common word). Scores are parsed
+            // once, and only for a row of a reading past the best.
+            let rank = ReadingID.rank(statement.int64(0))
+            let scores = rank > 0 ? row.readingScores : [row.score(ofCandidate: 0)]
+            guard ranking.admits(score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0),
+                let (candidate, distance) = query.matchingCandidate(of: row, matching: term, knowing: &matchOfReadings)
             else { return true }
-            let word = WordMatch(id: row.id, candidate: reading.candidate, distance: reading.distance, score: reading.score)
+            let score = candidate < scores.count ? scores[candidate] : row.score(ofCandidate: candidate)
+            guard ranking.admits(score: score, distance: distance) else { return true }
+            let word = WordMatch(id: row.id, candidate: candidate, distance: distance, score: score)
             ranking.add(QueryMatch(words: [word], start: row.place))
             return true
         })
@@ -146,5 +154,18 @@ extension SearchQuery {
         guard let (candidate, distance) = matchingCandidate(readings: row.readings, folded: row.folded, term: term)
         else { return nil }
         return (candidate, distance, row.score(ofCandidate: candidate))
+    }
+
+    /// `matchingCandidate` for a stored word, looked up in `known` (by the readings it compares,
+    /// for one term) before it is worked out, and remembered there.
+    func matchingCandidate(
+        of row: WordRow, matching term: Term, knowing known: inout [String: (index: Int, distance: Int)?]
+    ) -> (index: Int, distance: Int)? {
+        let readings = row.readings, folded = row.folded
+        let key = options.caseSensitive ? readings : folded
+        if let match = known[key] { return match }
+        let match = matchingCandidate(readings: readings, folded: folded, term: term)
+        known[key] = match
+        return match
     }
 }

@@ -62,19 +62,16 @@ struct WordRow {
     /// an alternative reading, since the best one scores the word's confidence.
     func score(ofCandidate candidate: Int) -> Double {
         guard candidate > 0 else { return ReadingID.score(confidence: confidence, best: 0, chosen: 0) }
-        let scores = rawScores
-        return ReadingID.score(
-            confidence: confidence, best: scores.first ?? 0, chosen: candidate < scores.count ? scores[candidate] : 0)
+        let raw = rawScores
+        return ReadingID.score(confidence: confidence, best: raw.first ?? 0, chosen: candidate < raw.count ? raw[candidate] : 0)
     }
 
-    /// The highest score among the readings from `candidate` on: no match among them scores more.
-    /// (Scores normally fall with the rank, but the index does not rely on it.)
-    func bestScore(fromCandidate candidate: Int) -> Double {
-        guard candidate > 0 else { return ReadingID.score(confidence: confidence, best: 0, chosen: 0) }
-        let scores = rawScores
-        return ReadingID.score(
-            confidence: confidence, best: scores.first ?? 0,
-            chosen: candidate < scores.count ? scores[candidate...].max() ?? 0 : 0)
+    /// Every reading's score (`ReadingID.score`), in the readings' order.
+    var readingScores: [Double] {
+        let raw = rawScores
+        guard let best = raw.first else { return [ReadingID.score(confidence: confidence, best: 0, chosen: 0)] }
+        let confidence = confidence
+        return raw.map { ReadingID.score(confidence: confidence, best: best, chosen: $0) }
     }
 
     /// The candidates' log-likelihoods, split on the space byte: searches parse them for
