@@ -66,7 +66,7 @@ def golden(params, cfg, path, count=3):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "phase10.npz"))
+    ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "phase11.npz"))
     ap.add_argument("--out", default=os.path.join(ROOT, "..", "Sources", "Recognition", "Resources", "recognizer.nbm"))
     ap.add_argument("--golden", default=os.path.join(ROOT, "..", "Tests", "Fixtures", "recognizer-golden.json"))
     args = ap.parse_args()

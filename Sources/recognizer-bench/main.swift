@@ -118,7 +118,7 @@ func settingsFromEnvironment() -> DecoderSettings? {
     float("NBI_GAP_TYPICAL") { s.gapSpaceTypicalMultiple = $0 }
     float("NBI_FORGIVE") { s.outsideListForgiveness = $0 }
     float("NBI_CASE_PENALTY") { s.mixedCasePenalty = Float($0) }
-    float("NBI_LONE_LETTERS") { s.loneLettersAsLikelyAsDigits = $0 != 0 }
+    float("NBI_LONE_LETTERS") { s.loneLettersAsLikelyAsDigitsOrMarks = $0 != 0 }
     return changed ? s : nil
 }
 /// The languages as `build` takes them from the environment (checked the same way), default English.

@@ -54,18 +54,22 @@ import Testing
         #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
     }
 
-    /// A glyph written alone that the ink reads as "o" rather than "0", in a line and as a word
-    /// of its own: text holds many lone numbers and no lone letter, so the character model alone
-    /// reads the digit.
-    @Test(arguments: [(false, false, "0 0"), (true, false, "o 0"), (false, true, "0"), (true, true, "o")])
-    func aLoneLetterIsAsLikelyAsALoneDigit(parity: Bool, asWord: Bool, expected: String) throws {
-        let alphabet = Array("o0 ".utf8)
+    /// A glyph written alone that the ink reads as "o" rather than "0" (or "t" rather than "+"), in
+    /// a line and as a word of its own: text holds many lone numbers and marks and no lone letter,
+    /// so the character model alone reads the digit (the mark).
+    @Test(arguments: [
+        ("o", "0", false, false, "0 0"), ("o", "0", true, false, "o 0"), ("o", "0", false, true, "0"), ("o", "0", true, true, "o"),
+        ("t", "+", false, false, "+ +"), ("t", "+", true, false, "t +"), ("t", "+", false, true, "+"), ("t", "+", true, true, "t"),
+    ])
+    func aLoneLetterIsAsLikelyAsALoneDigitOrMark(letter: Character, other: Character, parity: Bool, asWord: Bool, expected: String) throws {
+        let alphabet = Array("\(letter)\(other) ".utf8)
         var settings = DecoderSettings()
-        settings.loneLettersAsLikelyAsDigits = parity
+        settings.loneLettersAsLikelyAsDigitsOrMarks = parity
+        let text = "room 0 and 0 one 0 or 00 on".replacingOccurrences(of: "0", with: String(other))
         let search = CTCBeamSearch(
-            alphabet: alphabet, languageModel: CharacterLanguageModel(texts: ["room 0 and 0 one 0 or 00 on"]),
-            lexicon: Lexicon(words: ["o", "room", "and", "one", "or", "on"]), settings: settings)
-        let shares: [[Character: Float]] = [["o": 0.75, "0": 0.25]] + (asWord ? [] : [[" ": 1], ["0": 1]])
+            alphabet: alphabet, languageModel: CharacterLanguageModel(texts: [text]),
+            lexicon: Lexicon(words: ["o", "t", "room", "and", "one", "or", "on"]), settings: settings)
+        let shares: [[Character: Float]] = [[letter: 0.75, other: 0.25]] + (asWord ? [] : [[" ": 1], [other: 1]])
         let best = try #require(search.decode(frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
                                               frames: 0..<shares.count, allowSpace: !asWord, standsAlone: asWord).first)
         #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
