@@ -61,7 +61,9 @@ import Testing
         ("o", "0", false, false, "0 0"), ("o", "0", true, false, "o 0"), ("o", "0", false, true, "0"), ("o", "0", true, true, "o"),
         ("t", "+", false, false, "+ +"), ("t", "+", true, false, "t +"), ("t", "+", false, true, "+"), ("t", "+", true, true, "t"),
     ])
-    func aLoneLetterIsAsLikelyAsALoneDigitOrMark(letter: Character, other: Character, parity: Bool, asWord: Bool, expected: String) throws {
+    func aLoneLetterIsAsLikelyAsALoneDigitOrMark(
+        letter: Character, other: Character, parity: Bool, asWord: Bool, expected: String
+    ) throws {
         let alphabet = Array("\(letter)\(other) ".utf8)
         var settings = DecoderSettings()
         settings.loneLettersAsLikelyAsDigitsOrMarks = parity

@@ -113,8 +113,8 @@ struct CTCBeamSearch: Sendable {
     ///   - allowSpace: false to read a single word (the word-level n-best pass).
     ///   - count: how many distinct readings to return, best first.
     ///   - standsAlone: whether the frames are a word the line's reading holds as one character,
-    ///     so that one letter ending them is a letter standing alone (`loneLettersAsLikelyAsDigitsOrMarks`);
-    ///     within a line, a space after the letter says so.
+    ///     so that one letter ending them is a letter standing alone
+    ///     (`loneLettersAsLikelyAsDigitsOrMarks`); within a line, a space after the letter says so.
     func decode(
         _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1,
         standsAlone: Bool = false
@@ -289,13 +289,13 @@ struct CTCBeamSearch: Sendable {
               let key = Lexicon.key(alphabet[Int(n.cls) - 1]), key != UInt8(ascii: "'") else { return 0 }
         let letter = settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.symbol(key), after: n.wordContext)
             + boundary
-        // "0" and "+" stand for their symbols: every digit shares one, every mark another
-        let lone = [UInt8(ascii: "0"), UInt8(ascii: "+")].map { character in
+        func standingAlone(_ character: UInt8) -> Float {
             let symbol = CharacterLanguageModel.symbol(character)
             return settings.lmWeight * (languageModel.logProbability(symbol, after: n.wordContext)
                 + languageModel.logProbability(CharacterLanguageModel.boundary, after: n.wordContext.appending(symbol)))
         }
-        return max(0, lone.max()! - letter)
+        // "0" and "+" stand for their symbols: every digit shares one, every mark another
+        return max(0, max(standingAlone(UInt8(ascii: "0")), standingAlone(UInt8(ascii: "+"))) - letter)
     }
 }
 
