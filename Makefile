@@ -8,6 +8,7 @@
 #   bench-languages  accuracy and search recall per language on accented words from dev writers' ink
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
+#   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
@@ -25,7 +26,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval loss-table train check-html fuzz man completions install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -115,6 +116,10 @@ EVAL_PAGES ?= /tmp/dev-pages
 eval: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
+
+# Words read by eye on real notebooks (reMarkable, Xournal++) found by query --full-words, per notebook.
+bench-real: build
+	python3 $(SHARED)/tools/eval/real_words.py $(BIN) $(SHARED)/realnotes $(SHARED)/realnotes/truth.json $(REAL_ARGS)
 
 # Each single-word sample of the dev pages classified against the index's words, then best-reading CER and WER by kind of sample (Benchmarks/loss_table.py).
 loss-table: build

@@ -344,6 +344,24 @@ def cer(net, eval_set, device):
 
 # ---- training -----------------------------------------------------------------------------
 
+def ctc_step(net, ema, opt, steps, x, lengths, labels, label_lengths):
+    """One optimizer step of `net` on a batch (CTC loss per label character, gradients clipped),
+    then `ema` moved towards it (`steps` batches before this one). Returns the loss."""
+    logp, flen = net(x, lengths)
+    per = F.ctc_loss(logp.transpose(0, 1), labels, flen, label_lengths, blank=alphabet.BLANK,
+                     reduction="none", zero_infinity=True)
+    loss = (per / label_lengths.clamp(min=1)).mean()
+    opt.zero_grad(set_to_none=True)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
+    opt.step()
+    decay = min(0.999, (2 + steps) / (11 + steps))
+    with torch.no_grad():
+        for e, p in zip(ema.parameters(), net.parameters()):
+            e.mul_(decay).add_(p, alpha=1 - decay)
+    return float(loss.detach())
+
+
 class Trainee:
     def __init__(self, name, cfg, device, peak_lr, init=None, old_chars=None):
         self.name = name
@@ -375,20 +393,8 @@ class Trainee:
                              0.03 + 0.97 * 0.5 * (1 + np.cos(np.pi * min((frac - warm) / (1 - warm), 1.0))))
         for g in self.opt.param_groups:
             g["lr"] = lr * g["scale"]
-        logp, flen = self.net(x, lengths)
-        per = F.ctc_loss(logp.transpose(0, 1), labels, flen, label_lengths, blank=alphabet.BLANK,
-                         reduction="none", zero_infinity=True)
-        loss = (per / label_lengths.clamp(min=1)).mean()
-        self.opt.zero_grad(set_to_none=True)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(self.net.parameters(), 1.0)
-        self.opt.step()
+        self.losses.append(ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
         self.steps += 1
-        decay = min(0.999, (1 + self.steps) / (10 + self.steps))
-        with torch.no_grad():
-            for e, p in zip(self.ema.parameters(), self.net.parameters()):
-                e.mul_(decay).add_(p, alpha=1 - decay)
-        self.losses.append(float(loss.detach()))
         return lr
 
 

@@ -10,7 +10,7 @@ public final class HandwritingRecognizer: Sendable {
     /// Bump on every change that can change an output for the same drawing: layout, features,
     /// weights, decoding, lexicon, alignment, confidences. Indexes re-recognize drawings stored
     /// with an older version.
-    public static var recognitionVersion: Int { 12 }
+    public static var recognitionVersion: Int { 13 }
 
     /// Lines whose layout `textLikelihood` is below this are not read at all.
     public static let minimumTextLikelihood = 0.05
@@ -51,13 +51,17 @@ public final class HandwritingRecognizer: Sendable {
         var lines: [RecognizedLine] = []
         let traces = VisibleInk.traces(in: drawing, strokeIDs: strokeIDs)
         let kept = Array(traces.prefix(Self.maxTracesPerDrawing))
-        for textLine in layout.lines(of: kept).flatMap({ $0.pieces(ofTraces: Self.maxTracesPerLine) })
+        // a page written sideways or upside down is read upright; boxes are turned back
+        let turns = WritingDirection.quarterTurns(of: kept)
+        let upright = WritingDirection.turned(kept, by: turns)
+        for textLine in layout.lines(of: upright).flatMap({ $0.pieces(ofTraces: Self.maxTracesPerLine) })
         where textLine.textLikelihood >= Self.minimumTextLikelihood {
             let words = lineReader.read(textLine.ink).compactMap { decoded -> RecognizedWord? in
                 guard !decoded.candidates.isEmpty,
                     var word = Alignment.align(decoded, in: textLine.ink, of: drawing)
                 else { return nil }
                 word.confidence *= textLine.textLikelihood
+                word.bounds = WritingDirection.turned(word.bounds, by: -turns)
                 return word
             }
             guard let first = words.first else { continue }

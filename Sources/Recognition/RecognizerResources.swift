@@ -7,6 +7,8 @@ enum RecognizerResources {
     static let modelExtension = "nbm"
     /// Sentences (UNIPEN `train` text lines) the character model learns word order from.
     static let sentencesName = "lm-text-en"
+    /// Slurs and insults kept out of every word list and of the character model.
+    static let blockedWordsName = "blocked-words"
 
     /// The word list of a language code (`words-en`, `words-de` …).
     static func wordListName(_ code: String) -> String { "words-\(code)" }
@@ -24,16 +26,26 @@ enum RecognizerResources {
     /// character model learns from all of them, so a page mixing them reads either way.
     static func makeLineReader(languages: [String], settings: DecoderSettings) throws(ModelError) -> NeuralLineReader {
         let model = try ModelFile(data: try load(modelName, modelExtension))
+        let blocked = try blockedWords()
         var words: [Substring] = []
         for code in languages {
             let list = String(decoding: try load(wordListName(code), "txt"), as: UTF8.self)
-            words += list.split(separator: "\n")
+            words += list.split(separator: "\n").filter { !blocked.contains($0.lowercased()) }
         }
         let sentences = String(decoding: try load(sentencesName, "txt"), as: UTF8.self)
         let lexicon = Lexicon(words: words)
-        let texts = words.lazy.map(String.init) + sentences.split(separator: "\n").map(String.init)
+        let kept = sentences.split(separator: "\n").filter { line in
+            !line.split(whereSeparator: { !$0.isLetter }).contains { blocked.contains($0.lowercased()) }
+        }
+        let texts = words.lazy.map(String.init) + kept.map(String.init)
         return try NeuralLineReader(model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
                                     settings: settings)
+    }
+
+    /// The words of `blocked-words.txt`, lower case.
+    static func blockedWords() throws(ModelError) -> Set<String> {
+        let text = String(decoding: try load(blockedWordsName, "txt"), as: UTF8.self)
+        return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
     }
 
     static func load(_ name: String, _ ext: String) throws(ModelError) -> Data {
@@ -85,6 +97,7 @@ extension HandwritingRecognizer {
         _ = try ModelFile(data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")
         _ = try RecognizerResources.load(RecognizerResources.sentencesName, "txt")
+        _ = try RecognizerResources.blockedWords()
     }
 
     /// Size in bytes of the shipped model file, nil when it is missing.

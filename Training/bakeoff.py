@@ -1,0 +1,322 @@
+"""Generation-3 bake-off: candidate networks trained on the same batches for the same CPU time.
+
+    python3 bakeoff.py --out checkpoints/bakeoff --candidates phase11,widen128 --cpu-minutes 40
+
+Every candidate steps on every batch of one data stream (gpu_train.py's worker and mix, phase 11's
+settings, one seed) until its own training has used --cpu-minutes of CPU time (this process's,
+with one PyTorch thread, so other work on the machine does not change the budget); cheaper
+networks therefore see more batches. Each candidate's averaged weights are measured on fixed
+`dev` subsets (greedy CER of 600 words, 600 lines and the accented words and lines) every
+--eval-every CPU minutes; measuring is not counted in the budget. The learning rate warms up over
+the first two CPU minutes and then stays constant, so that a curve can be extended by a later
+session without changing its past: `--cpu-minutes` may be raised and the run resumed.
+
+State (weights, averaged weights, optimizer, CPU used, curve) is written to OUT/NAME.pt every
+--save-every wall seconds and at the end; a run started again with the same OUT resumes each
+candidate from there. The data stream of a resumed run is seeded from the batches already drawn,
+so it continues with new batches of the same mix rather than repeating the first ones.
+The curves go to OUT/curves.json (one row per measurement) for the table in Training/README.md.
+"""
+import argparse
+import json
+import multiprocessing as mp
+import os
+import pickle
+import time
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+import accents
+import alphabet
+import gpu_train
+import ink
+import pack
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WARMUP_CPU_MINUTES = 2.0
+
+
+class SeparableNet(torch.nn.Module):
+    """A depthwise-separable 1-D convolutional front end that takes the frame rate to a quarter
+    (two strided blocks), then bidirectional LSTMs. Each block: depthwise k=5 (stride 1 or 2),
+    pointwise C -> C, ReLU, added to its input (subsampled where the block strides)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        c, h = cfg["channels"], cfg["hidden"]
+        self.cfg = cfg
+        self.stem = torch.nn.Conv1d(ink.N_FEATURES, c, 5, padding=2)
+        self.strides = cfg["block_strides"]
+        self.depthwise = torch.nn.ModuleList(torch.nn.Conv1d(c, c, 5, stride=s, padding=2, groups=c) for s in self.strides)
+        self.pointwise = torch.nn.ModuleList(torch.nn.Conv1d(c, c, 1) for _ in self.strides)
+        self.lstms = torch.nn.ModuleList(
+            torch.nn.ModuleDict({d: torch.nn.LSTM(c if i == 0 else 2 * h, h, batch_first=True) for d in ("fwd", "bwd")})
+            for i in range(cfg["layers"]))
+        self.out = torch.nn.Linear(2 * h, alphabet.NUM_CLASSES)
+        with torch.no_grad():
+            for directions in self.lstms:
+                for lstm in directions.values():
+                    lstm.bias_hh_l0.zero_()
+                    lstm.bias_ih_l0.zero_()
+                    lstm.bias_ih_l0[h:2 * h] = 1.0
+
+    def forward(self, x, lengths):
+        t = x.shape[1]
+        mask = (torch.arange(t, device=x.device)[None, :] < lengths[:, None]).float()[:, None, :]
+        y = F.relu(self.stem(x.transpose(1, 2) * mask)) * mask
+        flen = lengths
+        for s, dw, pw in zip(self.strides, self.depthwise, self.pointwise):
+            z = F.relu(pw(dw(y)))
+            if s == 2:
+                y = y[:, :, ::2]
+                flen = (flen + 1) // 2
+            fmask = (torch.arange(y.shape[2], device=x.device)[None, :] < flen[:, None]).float()[:, None, :]
+            y = (y + z) * fmask
+        y = y.transpose(1, 2)
+        fmask = fmask.transpose(1, 2)
+        frames = torch.arange(y.shape[1], device=x.device)[None, :]
+        back = flen[:, None] - 1 - frames
+        back = torch.where(back >= 0, back, frames)[:, :, None]
+        for directions in self.lstms:
+            fwd, _ = directions["fwd"](y)
+            bwd, _ = directions["bwd"](torch.gather(y, 1, back.expand(-1, -1, y.shape[2])))
+            bwd = torch.gather(bwd, 1, back.expand(-1, -1, bwd.shape[2]))
+            y = torch.cat([fwd, bwd], dim=-1) * fmask
+        return F.log_softmax(self.out(y), dim=-1), flen
+
+
+def widened(params, cfg, hidden, rng, noise=1e-3):
+    """Net2Net widening of every LSTM layer of `params` (model.py names) from cfg["hidden"] to
+    `hidden` units a direction, keeping the network's function: each new unit copies the gate rows
+    of an existing one, and every consumer of that unit's output (its own recurrence, the next
+    layer's input, the residual stream, the output layer) splits the old weight between the two.
+    A little noise on the copies lets them drift apart."""
+    h = cfg["hidden"]
+    extra = rng.integers(0, h, size=hidden - h)
+    source = np.concatenate([np.arange(h), extra])           # new unit -> unit it copies
+    share = np.bincount(source, minlength=h).astype(np.float32)[source]  # copies of each unit
+    # columns of a layer's 2H-wide output (fwd units, then bwd units) in the widened layout
+    out_source = np.concatenate([source, h + source])
+    out_share = np.concatenate([share, share])
+    gates = np.concatenate([g * h + source for g in range(4)])
+    p = dict(params)
+    for layer in range(cfg["layers"]):
+        for d in ("fwd", "bwd"):
+            pre = f"lstm{layer}.{d}"
+            wx = params[pre + ".wx"]
+            if layer > 0:  # its input is the previous layer's widened output
+                wx = wx[out_source] / out_share[:, None]
+            wh = params[pre + ".wh"][source] / share[:, None]
+            p[pre + ".wx"] = (wx[:, gates] + rng.normal(0, noise, (wx.shape[0], 4 * hidden))).astype(np.float32)
+            p[pre + ".wh"] = (wh[:, gates] + rng.normal(0, noise, (hidden, 4 * hidden))).astype(np.float32)
+            p[pre + ".b"] = params[pre + ".b"][gates].astype(np.float32)
+    # residual layers add outputs to the stream unit by unit: a copied unit carries the same
+    # value in every layer, so splitting its consumers (above) keeps the sum exact
+    p["out.w"] = (params["out.w"][out_source] / out_share[:, None]).astype(np.float32)
+    return p, dict(cfg, hidden=hidden)
+
+
+def candidate_specs(phase11):
+    """name -> (network, peak lr, whether it starts from phase 11)."""
+    z = np.load(phase11)
+    cfg = json.loads(str(z["config"]))
+    start = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
+
+    def from_phase11(params, c):
+        net = gpu_train.Net(c)
+        net.load(params, alphabet.CHARS)
+        return net
+
+    def widen(hidden):
+        params, c = widened(start, cfg, hidden, np.random.default_rng(5))
+        return from_phase11(params, c)
+
+    return {
+        "phase11": (lambda: from_phase11(start, cfg), 2e-4, True),
+        "widen128": (lambda: widen(128), 2e-4, True),
+        "wide160q": (lambda: gpu_train.Net({"channels": 128, "hidden": 160, "layers": 3, "kernel": 5, "subsample": 4}),
+                     1.5e-3, False),
+        "sepconv192": (lambda: SeparableNet({"channels": 128, "hidden": 192, "layers": 2, "block_strides": [2, 2, 1]}),
+                       1.5e-3, False),
+    }
+
+
+class Candidate:
+    def __init__(self, name, make, peak_lr, warm, out_dir):
+        self.name, self.peak_lr, self.warm = name, peak_lr, warm
+        self.path = os.path.join(out_dir, f"{name}.pt")
+        self.net = make()
+        self.ema = make()
+        self.ema.load_state_dict(self.net.state_dict())
+        self.ema.eval()
+        self.opt = torch.optim.AdamW(self.net.parameters(), lr=peak_lr, weight_decay=1e-4)
+        self.steps, self.cpu, self.curve, self.losses = 0, 0.0, [], []
+        self.next_eval = 0.0
+        if os.path.exists(self.path):
+            s = torch.load(self.path, weights_only=False)
+            self.net.load_state_dict(s["net"])
+            self.ema.load_state_dict(s["ema"])
+            self.opt.load_state_dict(s["opt"])
+            self.steps, self.cpu, self.curve, self.next_eval = s["steps"], s["cpu"], s["curve"], s["next_eval"]
+
+    def parameters(self):
+        return sum(p.numel() for p in self.net.parameters())
+
+    def step(self, batch):
+        x, lengths, labels, label_lengths = batch
+        start = time.process_time()
+        minutes = self.cpu / 60
+        lr = self.peak_lr * min(1.0, (minutes + 1e-3) / WARMUP_CPU_MINUTES)
+        for g in self.opt.param_groups:
+            g["lr"] = lr
+        self.losses.append(gpu_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
+        self.steps += 1
+        self.cpu += time.process_time() - start
+
+    def save(self):
+        tmp = self.path + ".tmp"
+        torch.save({"net": self.net.state_dict(), "ema": self.ema.state_dict(), "opt": self.opt.state_dict(),
+                    "steps": self.steps, "cpu": self.cpu, "curve": self.curve, "next_eval": self.next_eval}, tmp)
+        os.replace(tmp, self.path)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--candidates", default="phase11,widen128,wide160q,sepconv192")
+    ap.add_argument("--cpu-minutes", type=float, default=60.0, help="training CPU time of each candidate")
+    ap.add_argument("--eval-every", type=float, default=10.0, help="CPU minutes between measurements")
+    ap.add_argument("--save-every", type=float, default=1200.0, help="wall seconds between saves")
+    ap.add_argument("--init", default=os.path.join(HERE, "checkpoints", "phase11.npz"))
+    ap.add_argument("--packed", default=os.path.join(HERE, "packed", "unipen.npz"))
+    ap.add_argument("--batch-points", type=int, default=16384)
+    ap.add_argument("--align-limit", type=int, default=25000)
+    ap.add_argument("--limit", type=int, default=0, help="only this many samples per group (smoke test)")
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    torch.manual_seed(20261201)
+    os.makedirs(args.out, exist_ok=True)
+    t_start = time.time()
+    log_file = open(os.path.join(args.out, "bakeoff-log.txt"), "a")
+
+    def log(msg):
+        line = f"{time.strftime('%Y-%m-%d %H:%M:%S')} {msg}"
+        print(line, flush=True)
+        log_file.write(line + "\n")
+        log_file.flush()
+
+    z = np.load(args.packed)
+    train, dev = pack.unpack(z, "train:"), pack.unpack(z, "dev:")
+    if args.limit:
+        train = limited(train, args.limit)
+        dev = limited(dev, args.limit)
+    specs = candidate_specs(args.init)
+    cands = [Candidate(n, *specs[n], args.out) for n in args.candidates.split(",")]
+    for c in cands:
+        log(f"{c.name}: {c.parameters():,} parameters, resumed at {c.cpu / 60:.1f} CPU min, {c.steps} steps")
+
+    # accents need letter positions: phase 11's alignment, as for the phases before; computed once
+    # per OUT's parent (candidates run as several processes share it)
+    cache = os.path.join(os.path.dirname(os.path.abspath(args.out)), f"prepared-{args.align_limit}-{args.limit}.pkl")
+    if os.path.exists(cache):
+        with open(cache, "rb") as f:
+            char_x, sets = pickle.load(f)
+    else:
+        char_x, sets = prepare(train, dev, args)
+        with open(cache + ".tmp", "wb") as f:
+            pickle.dump((char_x, sets), f)
+        os.replace(cache + ".tmp", cache)
+    log(f"aligned {len(char_x)}; dev subsets: " + ", ".join(f"{g} {len(v)}" for g, v in sets.items()))
+
+    def measure(c):
+        figures = {g: round(gpu_train.cer(c.ema, v, torch.device("cpu")), 4) for g, v in sets.items()}
+        row = {"candidate": c.name, "cpu_minutes": round(c.cpu / 60, 2), "steps": c.steps, **figures}
+        c.curve.append(row)
+        log(f"curve {json.dumps(row)}")
+        with open(os.path.join(args.out, "curves.json"), "a") as f:
+            f.write(json.dumps(row) + "\n")
+
+    # the stream continues where the saved candidates left it, with new batches
+    drawn = max(c.steps for c in cands)
+    lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
+    queue = mp.get_context("fork").Queue(maxsize=64)
+    worker = mp.get_context("fork").Process(
+        target=gpu_train.worker, daemon=True,
+        args=(queue, 1000 + drawn, train, char_x, lib, 4, 0.35, gpu_train.spaced_shares(0.3), args.batch_points, 0.35))
+    worker.start()
+    budget = args.cpu_minutes * 60
+    last_save = last_log = time.time()
+    while True:
+        active = [c for c in cands if c.cpu < budget]
+        if not active:
+            break
+        batch = tuple(torch.as_tensor(a) for a in queue.get())
+        for c in active:
+            if c.cpu / 60 >= c.next_eval:
+                measure(c)
+                c.next_eval += args.eval_every
+            c.step(batch)
+            if c.cpu >= budget:
+                measure(c)
+                c.save()
+        now = time.time()
+        if now - last_log > 60:
+            log(" ".join(f"{c.name} {c.cpu / 60:.1f}min/{c.steps} loss {np.mean(c.losses or [0]):.3f}" for c in active))
+            for c in active:
+                c.losses = []
+            last_log = now
+        if now - last_save > args.save_every:
+            for c in cands:
+                c.save()
+            log("saved")
+            last_save = now
+    worker.terminate()
+    for c in cands:
+        c.save()
+    log(f"done in {(time.time() - t_start) / 60:.1f} wall minutes")
+
+
+def prepare(train, dev, args):
+    """Letter positions of the aligned `train` samples (for accents) and the `dev` subsets watched."""
+    pool = mp.get_context("fork").Pool(1)
+    reference = gpu_train.Net(json.loads(str(np.load(args.init)["config"])))
+    reference.load({k[2:]: v for k, v in np.load(args.init).items() if k.startswith("p:")}, alphabet.CHARS)
+    wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
+    wl = sorted(np.random.default_rng(11).permutation(wl)[:args.align_limit].tolist())
+    aligned = gpu_train.align(reference, [train[i] for i in wl], pool.map(gpu_train._features, [train[i] for i in wl], chunksize=64),
+                              torch.device("cpu"), 2)
+    char_x = {wl[k]: v for k, v in aligned.items()}
+    rng = np.random.default_rng(7)
+    dev_lib = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
+    dev_wl = [s for s in dev if s[2] in ("words", "lines")]
+    dev_feats = pool.map(gpu_train._features, dev_wl, chunksize=64)
+    dev_aligned = gpu_train.align(reference, dev_wl, dev_feats, torch.device("cpu"), 2)
+    english = {"words": [], "lines": []}
+    for s, (f, _) in zip(dev_wl, dev_feats):
+        english[s[2]].append((f, s[1]))
+    accented_items = []
+    for k in sorted(dev_aligned)[:1500]:
+        strokes, label, _, writer = dev_wl[k]
+        st, lab = accents.add_accents(strokes, label, dev_aligned[k], writer, dev_lib, rng)
+        if lab != label:
+            accented_items.append((st, lab))
+    accented = [(f, lab) for (f, _), (_, lab) in zip(pool.map(gpu_train._features, accented_items, chunksize=64), accented_items)]
+    pool.close()
+    del reference
+    sets = {g: [v[i] for i in np.random.default_rng(3).permutation(len(v))[:600]] for g, v in english.items()}
+    sets["accented"] = accented
+    return char_x, sets
+
+
+def limited(samples, n):
+    taken = {}
+    return [s for s in samples if taken.setdefault(s[2], []).append(0) or len(taken[s[2]]) <= n]
+
+
+if __name__ == "__main__":
+    main()
