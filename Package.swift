@@ -24,12 +24,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
+        // how text is folded for matching, shared by the index and the recognizer's own search
+        .target(name: "TextMatching"),
         .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
         // the network's numeric loops, alone without overflow and precondition checks
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels"] + wideKernels.map { .target(name: $0.name) },
+        .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels", "TextMatching"] + wideKernels.map { .target(name: $0.name) },
                 resources: [.copy("Resources")]),
-        .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "CSQLite"]),
+        .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
         .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
@@ -38,7 +40,8 @@ let package = Package(
         .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"] + wideKernels.map { .target(name: $0.name) }),
         .testTarget(
-            name: "SearchIndexTests", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "SeededRandom"]),
+            name: "SearchIndexTests",
+            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "TextMatching", "DrawingModel", "SeededRandom"]),
         .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),
     ] + wideKernels
 )

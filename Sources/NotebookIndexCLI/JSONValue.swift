@@ -13,12 +13,13 @@ enum JSONValue {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    /// `{"x", "y", "width", "height"}`, or null.
+    /// `{"x", "y", "width", "height"}`, or null. Rounded to hundredths of the drawing's unit (of a
+    /// point or a pixel: finer than any pen), so sums print as 212.4, not 212.39999999999998.
     static func rect(_ rect: Rect?) -> JSONValue {
         guard let rect else { return .null }
+        func rounded(_ value: Double) -> JSONValue { .double((value * 100).rounded() / 100) }
         return .object([
-            ("x", .double(rect.x)), ("y", .double(rect.y)), ("width", .double(rect.width)),
-            ("height", .double(rect.height)),
+            ("x", rounded(rect.x)), ("y", rounded(rect.y)), ("width", rounded(rect.width)), ("height", rounded(rect.height)),
         ])
     }
 

@@ -106,8 +106,9 @@ public actor StrokeRecognizer {
     /// Where `text` is written.
     ///
     /// A query of several words matches consecutive words of one line, any candidate of each
-    /// word. Matching ignores case and diacritics; with `caseMatchingOnly` case must match (and
-    /// diacritics are still ignored, as the index does).
+    /// word. Matching folds text as the index does (`TextFolding`): case, diacritics and
+    /// ligatures are ignored ("strasse" finds "Straße") and "ue" finds "ü"; with `caseMatchingOnly`
+    /// the query matches the reading exactly, case and accents as written (`query --case-sensitive`).
     /// - Parameters:
     ///   - text: words separated by spaces.
     ///   - fullWordsOnly: when false, a one-word query matches inside words ("note" finds

@@ -1,7 +1,10 @@
 import DrawingModel
 import Foundation
+import TextMatching
 
-/// A search over a transcript's candidates, as `StrokeRecognizer.search` defines it.
+/// A search over a transcript's candidates, as `StrokeRecognizer.search` defines it, folding text
+/// as the index does (`TextFolding`): case, accents and ligatures ignored and "ue" standing for
+/// "ü", or, when case must match, the text exactly as written (accents too).
 struct TranscriptQuery {
     /// The query's words, folded.
     let tokens: [String]
@@ -14,12 +17,12 @@ struct TranscriptQuery {
         self.caseMatchingOnly = caseMatchingOnly
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return nil }
-        tokens = words.map { Self.fold($0, caseMatchingOnly: caseMatchingOnly) }
+        tokens = words.map { caseMatchingOnly ? TextFolding.exact($0) : TextFolding.fold($0) }
     }
 
-    /// Case and diacritics removed, or diacritics only when case must match.
-    static func fold(_ text: String, caseMatchingOnly: Bool) -> String {
-        text.folding(options: caseMatchingOnly ? [.diacriticInsensitive] : [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    /// The forms of a reading that a query word is compared with.
+    private func forms(of reading: String) -> [String] {
+        caseMatchingOnly ? [TextFolding.exact(reading)] : TextFolding.indexForms(reading).split(separator: " ").map(String.init)
     }
 
     /// Every match, line by line, left to right.
@@ -45,14 +48,15 @@ struct TranscriptQuery {
     /// The first candidate of `word` matching query word number `position`, if any.
     private func match(_ token: String, at position: Int, _ word: RecognizedWord) -> String? {
         word.candidates.first { candidate in
-            let text = Self.fold(candidate.text, caseMatchingOnly: caseMatchingOnly)
-            if fullWordsOnly { return text == token || Self.trimmed(text) == Self.trimmed(token) }
-            let isFirst = position == 0, isLast = position == tokens.count - 1
-            switch (isFirst, isLast) {
-            case (true, true): return text.contains(token)
-            case (true, false): return text.hasSuffix(token) || Self.trimmed(text).hasSuffix(token)
-            case (false, true): return text.hasPrefix(token) || Self.trimmed(text).hasPrefix(token)
-            case (false, false): return text == token || Self.trimmed(text) == Self.trimmed(token)
+            forms(of: candidate.text).contains { text in
+                if fullWordsOnly { return text == token || Self.trimmed(text) == Self.trimmed(token) }
+                let isFirst = position == 0, isLast = position == tokens.count - 1
+                switch (isFirst, isLast) {
+                case (true, true): return text.contains(token)
+                case (true, false): return text.hasSuffix(token) || Self.trimmed(text).hasSuffix(token)
+                case (false, true): return text.hasPrefix(token) || Self.trimmed(text).hasPrefix(token)
+                case (false, false): return text == token || Self.trimmed(text) == Self.trimmed(token)
+                }
             }
         }?.text
     }

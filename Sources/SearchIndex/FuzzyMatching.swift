@@ -1,3 +1,5 @@
+import TextMatching
+
 /// `--fuzzy`: which readings lie within a small edit distance of a query word, and the FTS5
 /// expression that finds every one of them without reading the whole index.
 ///

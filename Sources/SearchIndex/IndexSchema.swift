@@ -1,3 +1,5 @@
+import TextMatching
+
 /// The index's SQL schema and its version.
 ///
 /// `PRAGMA user_version` holds `IndexSchema.version`; `PRAGMA application_id` marks the file as

@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import TextMatching
 
 extension IndexStore {
     /// Every file the index knows, by path.

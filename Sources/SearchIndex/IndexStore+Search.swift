@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import TextMatching
 
 extension IndexStore {
     /// Runs a query.

@@ -1,4 +1,5 @@
 import Foundation
+import TextMatching
 
 /// The SQLite index: files, their drawings and words, and the FTS5 tables over the words.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Recognition
+import TextMatching
 
 /// How a query matches.
 public struct SearchOptions: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TextMatching
+
 /// The forms of a folded reading that `--fuzzy` compares a query word with, as
 /// `FuzzyMatching.distance(of:in:)` does: each letter-and-digit run, and the whole reading when
 /// it is more than one run ("e-mail", "(note)").

@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import TextMatching
 
 /// Where a word sits on its page: phrases are consecutive positions of one line.
 struct WordPlace: Hashable {

@@ -47,14 +47,13 @@ struct PoisonFileTests {
     /// Waits until the build has recorded its attempt on `path`, then kills the build's worker.
     private func killWorker(of build: Process, whileReading path: String, index: String, signal: Int32 = SIGKILL) throws {
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let store = try? IndexStore(path: index, access: .read),
-                (try? store.unfinishedAttempts())?.contains(where: { $0.path.hasSuffix("/poison.rm") }) == true
-            {
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.005)
+        var recorded = false
+        while !recorded, Date() < deadline {
+            recorded = (try? IndexStore(path: index, access: .read)).flatMap { try? $0.unfinishedAttempts() }?
+                .contains(where: { $0.path.hasSuffix("/poison.rm") }) == true
+            if !recorded { Thread.sleep(forTimeInterval: 0.005) }  // polls the index, which has no notification
         }
+        #expect(recorded, "the build never recorded its attempt on poison.rm")
         // the supervisor starts its worker from whichever thread it runs on
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(build.processIdentifier)/task")) ?? []
         let workers = tasks.flatMap { task in

@@ -18,14 +18,24 @@ import Testing
         defer { folder.cleanUp() }
         let path = folder.index
         let first = try IndexLock(indexPath: path, wait: false)
+        let saidSo = Flag()
         let waited = Task.detached { () -> Bool in
-            var saidSo = false
-            _ = try IndexLock(indexPath: path, wait: true) { saidSo = true }
-            return saidSo
+            _ = try IndexLock(indexPath: path, wait: true) { saidSo.set() }
+            return saidSo.isSet
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // the first lock is released only once the second writer has said that it waits
+        while !saidSo.isSet { await Task.yield() }
         withExtendedLifetime(first) {}
         _ = consume first
         #expect(try await waited.value)
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Recognition
 import SeededRandom
 import Testing
+import TextMatching
 
 @testable import SearchIndex
 

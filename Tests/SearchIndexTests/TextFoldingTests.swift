@@ -2,6 +2,7 @@ import DrawingModel
 import Foundation
 import Recognition
 import Testing
+import TextMatching
 
 @testable import SearchIndex
 
@@ -23,10 +24,23 @@ import Testing
         #expect(TextFolding.indexForms(text) == stored)
     }
 
-    /// An index holding the handwritten "Übung" (read also as "Ubung"), "Straße" and "cœur".
+    /// The handwritten "Übung" (read also as "Ubung"), "Straße" and "cœur": each word's readings.
+    static let readings = [["Übung", "Ubung"], ["Straße"], ["cœur"]]
+
+    /// The same words as a transcript, searched as `render --highlight` and `StrokeRecognizer.search` do.
+    static let transcript = Transcript(lines: [
+        RecognizedLine(
+            words: readings.enumerated().map { position, texts in
+                RecognizedWord(
+                    candidates: texts.enumerated().map { WordCandidate(text: $1, score: -Double($0)) }, strokeIDs: [UUID()],
+                    bounds: Rect(x: Double(position) * 50, y: 0, width: 40, height: 10), confidence: 0.9)
+            }, bounds: Rect(x: 0, y: 0, width: 140, height: 10))
+    ])
+
+    /// An index holding the words of `readings`.
     func store(_ folder: TemporaryFolder) throws -> IndexStore {
         let store = try IndexStore(path: folder.index, access: .write)
-        func word(_ position: Int, _ texts: String...) -> IndexedWord {
+        func word(_ position: Int, _ texts: [String]) -> IndexedWord {
             IndexedWord(
                 source: .handwriting, line: 0, position: position,
                 candidates: texts.enumerated().map { WordCandidate(text: $1, score: -Double($0)) }, confidence: 0.9,
@@ -38,7 +52,7 @@ import Testing
                 drawings: [
                     IndexedDrawing(
                         page: 0, key: "k", strokeCount: 3, recognitionVersion: 1,
-                        words: [word(0, "Übung", "Ubung"), word(1, "Straße"), word(2, "cœur")])
+                        words: Self.readings.enumerated().map { word($0, $1) })
                 ]))
         return store
     }
@@ -53,6 +67,9 @@ import Testing
         let store = try store(folder)
         #expect(try store.search(SearchQuery(query)).map(\.text) == [found])
         #expect(try store.search(SearchQuery(query, options: SearchOptions(fullWordsOnly: query != "bung"))).map(\.text) == [found])
+        // the recognizer's own search agrees
+        #expect(Self.transcript.matches(of: query).map(\.text) == [found])
+        #expect(Self.transcript.matches(of: query, fullWordsOnly: query != "bung").map(\.text) == [found])
     }
 
     /// `--case-sensitive` matches case and accents exactly, against every reading.
@@ -66,6 +83,7 @@ import Testing
         let store = try store(folder)
         let hits = try store.search(SearchQuery(query, options: SearchOptions(caseSensitive: true)))
         #expect(hits.map(\.text) == found)
+        #expect(Self.transcript.matches(of: query, caseMatchingOnly: true).map(\.text) == found)
         if query == "Ubung" { #expect(hits.first.map { $0.score < 0.9 } == true) }  // the second reading, scored lower
     }
 

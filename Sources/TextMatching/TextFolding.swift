@@ -1,22 +1,23 @@
 import Foundation
 
-/// The one way text is normalized for matching: the index stores folded candidates and queries
-/// fold their words the same way, so both sides agree whatever the tokenizer does.
+/// The one way text is normalized for matching, used by the index (`SearchIndex`: stored readings,
+/// queries) and by the recognizer's own search of a transcript (`Recognition`: `StrokeRecognizer.search`,
+/// `render --highlight`), so that every search finds the same words.
 ///
 /// A query is folded to one form, `fold`; a stored reading to `indexForms`, which is that form
 /// plus, for a reading with a German umlaut, its transliteration ("Übung" → "ubung uebung"), so
 /// that "Übung", "Ubung" and "uebung" all find it through the same FTS5 tables.
-enum TextFolding {
+package enum TextFolding {
     /// Case and diacritics removed, ligatures and ß spelled out ("Café" → "cafe", "Straße" →
     /// "strasse", "Œuvre" → "oeuvre").
-    static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         spellOutLetters(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// What the index stores for one reading: `fold`, then, when the reading has ä, ö or ü, a
     /// space and the fold of its German transliteration (ä → ae, ö → oe, ü → ue). One line, so
     /// the reading keeps its place among a word's candidates.
-    static func indexForms(_ text: String) -> String {
+    package static func indexForms(_ text: String) -> String {
         let folded = fold(text)
         guard text.contains(where: { umlauts[$0] != nil }) else { return folded }
         let german = fold(String(text.flatMap { umlauts[$0] ?? String($0) }))
@@ -25,7 +26,7 @@ enum TextFolding {
 
     /// Exact text for `--case-sensitive`: case and accents kept, only Unicode's equivalent
     /// spellings made one (NFC), so a decomposed "é" matches a precomposed one.
-    static func exact(_ text: String) -> String {
+    package static func exact(_ text: String) -> String {
         text.precomposedStringWithCanonicalMapping
     }
 
@@ -46,18 +47,18 @@ enum TextFolding {
 
     /// Whether a character is part of a word for matching purposes (unicode61's token characters,
     /// letters and digits).
-    static func isWordCharacter(_ character: Character) -> Bool {
+    package static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber
     }
 
     /// The letter-and-digit runs of `text`.
-    static func tokens(_ text: String) -> [Substring] {
+    package static func tokens(_ text: String) -> [Substring] {
         text.split { !isWordCharacter($0) }
     }
 
     /// Whether `needle` occurs in `haystack`, byte for byte: both sides are folded by `fold`, so
     /// their UTF-8 agrees, and this spares Foundation's locale-aware search on every row read.
-    static func contains(_ haystack: String, _ needle: String) -> Bool {
+    package static func contains(_ haystack: String, _ needle: String) -> Bool {
         let h = Array(haystack.utf8), n = Array(needle.utf8)
         guard !n.isEmpty else { return true }
         guard h.count >= n.count else { return false }
