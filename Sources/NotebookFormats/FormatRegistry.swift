@@ -9,8 +9,9 @@ import Foundation
 /// reMarkable and native JSON readers), `ReadError` (the one-line reason a file is refused),
 /// `StableStrokeID` (derived stroke IDs), `ReadLimits` (the caps that keep every reader bounded)
 /// and, inside, `XMLPullParser`, `Gzip`, `ZipArchive`, `JSONTree` and `BSONDecoder` (into a
-/// `DocumentTree`), `ProtobufReader` and `RIFFChunks`. Two writers: `NativeJSONWriter` (lossless)
-/// and `SVGWriter` (a page as it is seen, for `render`).
+/// `DocumentTree`), `ProtobufReader`, `RIFFChunks` and `GitLFSPointer` (refused with advice in any
+/// format's place). Two writers: `NativeJSONWriter` (lossless) and `SVGWriter` (a page as it is
+/// seen, for `render`).
 ///
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe
@@ -71,19 +72,30 @@ public enum NotebookFormats {
     /// Reads the notebook file or folder at `url` with the reader `detect` picks.
     /// - Throws: `ReadError` with a one-line reason (without the path) when the file cannot be read,
     ///   no reader recognises it, or the reader refuses it.
+    ///   A Git LFS pointer in place of the notebook is refused with that advice, whatever its
+    ///   extension; a zip that no reader takes is described by what it holds.
     public static func read(at url: URL) throws(ReadError) -> Notebook {
+        if GitLFSPointer.matches(fileAt: url) { throw ReadError(GitLFSPointer.refusal) }
         guard let reader = try detect(url) else {
-            throw ReadError("not a notebook format this tool reads")
+            // Read again only to say why: the file is refused either way.
+            let contents = (try? Containers.readFile(at: url)) ?? []
+            throw ReadError(unrecognised(contents))
         }
         return try readError { try reader.read(at: url) }
     }
 
     /// Reads a file's contents already in memory (fuzzing, tests).
     public static func read(contents: [UInt8], fileExtension: String) throws(ReadError) -> Notebook {
+        if GitLFSPointer.matches(contents) { throw ReadError(GitLFSPointer.refusal) }
         guard let reader = detect(contents: contents, fileExtension: fileExtension) else {
-            throw ReadError("not a notebook format this tool reads")
+            throw ReadError(unrecognised(contents))
         }
         return try readError { try reader.read(contents: contents, fileExtension: fileExtension) }
+    }
+
+    /// Why no reader takes `contents`: what a zip archive holds, or that the format is unknown.
+    static func unrecognised(_ contents: [UInt8]) -> String {
+        ZipArchive.hasMagic(contents) ? ZipArchive.notANotebook(bytes: contents) : "not a notebook format this tool reads"
     }
 
     /// What detection sees of a file: extension, first bytes, container and XML root element.
