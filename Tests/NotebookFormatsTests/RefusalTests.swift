@@ -27,6 +27,18 @@ import Testing
         #expect(throws: ReadError(Self.lfsReason)) { try NotebookFormats.read(at: file) }
     }
 
+    @Test func aGitLFSPointerInsideANotebookFolderIsNamed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lfs-folder-\(UUID().uuidString)")
+        let pages = root.appendingPathComponent("d")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"{"pages": ["p"]}"#.utf8).write(to: root.appendingPathComponent("d.content"))
+        try Data(Self.pointer.utf8).write(to: pages.appendingPathComponent("p.rm"))
+        #expect(throws: ReadError("page 0 (p.rm): " + Self.lfsReason)) { try NotebookFormats.read(at: root) }
+        try Data(Self.pointer.utf8).write(to: root.appendingPathComponent("d.content"))
+        #expect(throws: ReadError("d.content: " + Self.lfsReason)) { try NotebookFormats.read(at: root) }
+    }
+
     @Test func aLongerTextThatStartsLikeAPointerIsNotOne() {
         let text = Self.pointer + String(repeating: "x", count: 2_000)
         #expect(!GitLFSPointer.matches(Array(text.utf8)))
