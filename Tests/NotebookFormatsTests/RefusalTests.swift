@@ -59,11 +59,17 @@ import Testing
         #expect(throws: ReadError(reason)) { try NotebookFormats.read(contents: zip.bytes, fileExtension: fileExtension) }
     }
 
-    @Test func zipsOfOneEntryOrNoneAreDescribed() {
+    @Test func zipsOfOneEntrySeveralDocumentsOrNoneAreDescribed() {
         var one = TestZipWriter()
         one.add("a\u{1}b.txt", "x")
         #expect(throws: ReadError("a zip archive of 1 entry (first: a?b.txt), not a notebook this tool reads")) {
             try NotebookFormats.read(contents: one.bytes, fileExtension: "zip")
+        }
+        var two = TestZipWriter()
+        two.add("a.content", "{}")
+        two.add("b.content", "{}")
+        #expect(throws: ReadError("a zip archive of 2 entries (first: a.content) with 2 .content files, not a notebook this tool reads")) {
+            try NotebookFormats.read(contents: two.bytes, fileExtension: "rmdoc")
         }
         #expect(throws: ReadError("an empty zip archive, not a notebook this tool reads")) {
             try NotebookFormats.read(contents: TestZipWriter().bytes, fileExtension: "zip")
