@@ -38,7 +38,7 @@ enum Containers {
         if ZipArchive.hasMagic(bytes) {
             let archive = try ZipArchive(bytes)
             guard let entry = pickEntry(archive) else {
-                throw ReadError("zip archive has no document entry (entries: \(archive.entries.prefix(5).map(\.name).joined(separator: ", ")))")
+                throw ReadError(ZipArchive.notANotebook(archive.entries))
             }
             return (try archive.contents(of: entry), .zip)
         }

@@ -6,15 +6,16 @@ import Foundation
 ///
 /// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
 /// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`, plus the
-/// reMarkable and native JSON readers), `ReadError` (the one-line reason a file is refused),
-/// `StableStrokeID` (derived stroke IDs), `ReadLimits` (the caps that keep every reader bounded)
-/// and, inside, `XMLPullParser`, `Gzip`, `ZipArchive`, `JSONTree` and `BSONDecoder` (into a
-/// `DocumentTree`), `ProtobufReader` and `RIFFChunks`. Two writers: `NativeJSONWriter` (lossless)
-/// and `SVGWriter` (a page as it is seen, for `render`).
+/// reMarkable readers of pages and folders and of archives, and the native JSON reader),
+/// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
+/// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
+/// `ZipArchive`, `JSONTree` and `BSONDecoder` (into a `DocumentTree`), `ProtobufReader`,
+/// `RIFFChunks` and `GitLFSPointer` (refused with advice in any format's place). Two writers:
+/// `NativeJSONWriter` (lossless) and `SVGWriter` (a page as it is seen, for `render`).
 ///
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe
-/// (magic bytes, the container, and the XML root element inside gzip or zip).
+/// (magic bytes, the container, the XML root element inside gzip or zip, a zip's entry names).
 public enum NotebookFormats {
     /// Every reader, in detection order. Readers for other formats add themselves here.
     public static let readers: [any NotebookReader.Type] = [
@@ -22,6 +23,7 @@ public enum NotebookFormats {
         InkMLReader.self,
         SVGReader.self,
         RemarkableReader.self,
+        RemarkableArchiveReader.self,
         NativeJSONReader.self,
         RnoteReader.self,
         SaberReader.self,
@@ -58,32 +60,58 @@ public enum NotebookFormats {
     }
 
     /// Whether a crawl should take the file at `url` as a notebook: its extension is one a reader
-    /// claims, and where that extension is shared with other files (`.json`), its content is ours.
+    /// claims, and where that extension is shared with other files (`.json`), its content is ours;
+    /// or its extension is one a reader probes (`.zip`) and its content is that reader's.
     public static func isNotebookFile(_ url: URL) -> Bool {
-        guard let reader = reader(forExtension: url.pathExtension.lowercased()) else { return false }
-        guard reader.extensionIsShared else { return true }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return true }  // reading reports why
+        let fileExtension = url.pathExtension.lowercased()
+        if let reader = reader(forExtension: fileExtension) {
+            guard reader.extensionIsShared else { return true }
+            guard let probe = probe(fileAt: url) else { return true }  // reading reports why
+            return reader.canRead(probe)
+        }
+        let probing = readers.filter { $0.probedExtensions.contains(fileExtension) }
+        guard !probing.isEmpty, let probe = probe(fileAt: url) else { return false }
+        return probing.contains { $0.canRead(probe) }
+    }
+
+    /// What detection sees of the file at `url` without reading it whole: its first 4 KB and, for
+    /// a zip, the entry names of the central directory at its end. Nil when it cannot be opened.
+    static func probe(fileAt url: URL) -> FormatProbe? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
-        return reader.canRead(probe(contents: head, fileExtension: url.pathExtension.lowercased()))
+        var probe = probe(contents: head, fileExtension: url.pathExtension.lowercased())
+        if probe.container == .zip { probe.zipEntryNames = ZipArchive.entryNames(ofFileAt: url) ?? [] }
+        return probe
     }
 
     /// Reads the notebook file or folder at `url` with the reader `detect` picks.
     /// - Throws: `ReadError` with a one-line reason (without the path) when the file cannot be read,
     ///   no reader recognises it, or the reader refuses it.
+    ///   A Git LFS pointer in place of the notebook is refused with that advice, whatever its
+    ///   extension; a zip that no reader takes is described by what it holds.
     public static func read(at url: URL) throws(ReadError) -> Notebook {
+        if GitLFSPointer.matches(fileAt: url) { throw ReadError(GitLFSPointer.refusal) }
         guard let reader = try detect(url) else {
-            throw ReadError("not a notebook format this tool reads")
+            // Read again only to say why: the file is refused either way.
+            let contents = (try? Containers.readFile(at: url)) ?? []
+            throw ReadError(unrecognised(contents))
         }
         return try readError { try reader.read(at: url) }
     }
 
     /// Reads a file's contents already in memory (fuzzing, tests).
     public static func read(contents: [UInt8], fileExtension: String) throws(ReadError) -> Notebook {
+        if GitLFSPointer.matches(contents) { throw ReadError(GitLFSPointer.refusal) }
         guard let reader = detect(contents: contents, fileExtension: fileExtension) else {
-            throw ReadError("not a notebook format this tool reads")
+            throw ReadError(unrecognised(contents))
         }
         return try readError { try reader.read(contents: contents, fileExtension: fileExtension) }
+    }
+
+    /// Why no reader takes `contents`: what a zip archive holds, or that the format is unknown.
+    static func unrecognised(_ contents: [UInt8]) -> String {
+        ZipArchive.hasMagic(contents) ? ZipArchive.notANotebook(bytes: contents) : "not a notebook format this tool reads"
     }
 
     /// What detection sees of a file: extension, first bytes, container and XML root element.
@@ -92,13 +120,16 @@ public enum NotebookFormats {
         let probeSize = 16 << 10
         var container = FormatProbe.Container.none
         var content = head
+        var zipEntryNames: [String] = []
         if Gzip.hasMagic(contents) {
             container = .gzip
             content = Gzip.prefix(contents, limit: probeSize)
         } else if ZipArchive.hasMagic(contents) {
             container = .zip
             content = []
-            if let archive = try? ZipArchive(contents),
+            let archive = try? ZipArchive(contents)
+            zipEntryNames = archive?.entries.map(\.name) ?? []
+            if let archive,
                 let entry = archive.entry(named: "content.xml") ?? archive.entries.first(where: { $0.name.hasSuffix(".xml") }),
                 entry.uncompressedSize <= ReadLimits.maxExpandedSize
             {
@@ -107,7 +138,7 @@ public enum NotebookFormats {
         }
         return FormatProbe(
             fileExtension: fileExtension, head: head, container: container, contentHead: content,
-            xmlRoot: xmlRootName(content))
+            xmlRoot: xmlRootName(content), zipEntryNames: zipEntryNames)
     }
 
     /// Local name of the first element, when `prefix` starts like an XML document.

@@ -40,6 +40,11 @@ public protocol NotebookReader: Sendable {
     /// Whether files with this reader's extension are often something else (any `.json` file), so
     /// that a crawl must look at the content (`canRead(_:)`) before taking one. Default false.
     static var extensionIsShared: Bool { get }
+
+    /// Extensions this reader does not claim but whose files may be its format (rmapi's `.zip`):
+    /// a crawl takes such a file when `canRead(_:)` accepts it, and detection by content finds the
+    /// reader for it as for any file. Default none.
+    static var probedExtensions: [String] { get }
 }
 
 extension NotebookReader {
@@ -58,6 +63,8 @@ extension NotebookReader {
     public static func claims(directory url: URL) -> Bool { false }
 
     public static var extensionIsShared: Bool { false }
+
+    public static var probedExtensions: [String] { [] }
 }
 
 /// What format detection knows about a file before choosing a reader: its extension and its
@@ -73,16 +80,23 @@ public struct FormatProbe: Sendable {
     public var contentHead: [UInt8]
     /// Local name of the first XML element of the content, when it looks like XML.
     public var xmlRoot: String?
+    /// The entry names of a zip container, as stored (empty for other containers, or when the
+    /// central directory cannot be read).
+    public var zipEntryNames: [String]
 
     public enum Container: String, Sendable {
         case none, gzip, zip
     }
 
-    public init(fileExtension: String, head: [UInt8], container: Container, contentHead: [UInt8], xmlRoot: String?) {
+    public init(
+        fileExtension: String, head: [UInt8], container: Container, contentHead: [UInt8], xmlRoot: String?,
+        zipEntryNames: [String] = []
+    ) {
         self.fileExtension = fileExtension
         self.head = head
         self.container = container
         self.contentHead = contentHead
         self.xmlRoot = xmlRoot
+        self.zipEntryNames = zipEntryNames
     }
 }

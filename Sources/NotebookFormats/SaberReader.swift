@@ -50,7 +50,7 @@ public struct SaberReader: NotebookReader {
         if ZipArchive.hasMagic(contents) {
             let archive = try ZipArchive(contents)
             guard let entry = archive.entry(named: "main.sbn2") ?? archive.entries.first(where: { $0.name.hasSuffix(".sbn2") }) else {
-                throw ReadError("Saber archive has no main.sbn2")
+                throw ReadError(ZipArchive.notANotebook(archive.entries, detail: " without a main.sbn2"))
             }
             bytes = try archive.contents(of: entry, limit: ReadLimits.expansionLimit(compressedSize: contents.count, cap: maxDocumentSize))
         }

@@ -39,23 +39,36 @@ struct ZipArchive {
     ///   entry is malformed, or there are more than `ReadLimits.maxZipEntries` entries.
     init(_ bytes: [UInt8]) throws(ReadError) {
         self.bytes = bytes
+        self.entries = try ZipArchive.centralDirectory(bytes, at: 0)
+    }
+
+    /// The entries listed by the central directory at the end of `bytes`, which hold a file from
+    /// its byte `start` on (0 for the whole file; later for its last bytes only, as a crawl reads
+    /// them to see what a zip holds without reading all of it).
+    /// - Throws: `ReadError` as `init(_:)` does, and when the directory begins before `start`.
+    static func centralDirectory(_ bytes: [UInt8], at start: Int) throws(ReadError) -> [Entry] {
         let reader = Bytes(bytes)
         guard let end = ZipArchive.findEndRecord(bytes) else {
             throw ReadError("zip: no end-of-central-directory record (truncated archive?)")
         }
         let count = Int(try reader.u16(at: end + 10))
         let directorySize = Int(try reader.u32(at: end + 12))
-        let directoryOffset = Int(try reader.u32(at: end + 16))
+        let directoryOffset = Int(try reader.u32(at: end + 16)) - start
         // A count of 0xFFFF is also a plain archive of 65,535 entries; zip64 says so by the
         // zip64 end locator ("PK\u{6}\u{7}") just before the end record.
         let hasZip64Locator = end >= 20 && (try? reader.u32(at: end - 20)) == 0x0706_4b50
-        if hasZip64Locator || directoryOffset == 0xffff_ffff {
+        if hasZip64Locator || directoryOffset + start == 0xffff_ffff {
             throw ReadError("zip: zip64 archives are not supported")
         }
         guard count <= ReadLimits.maxZipEntries else {
             throw ReadError("zip: \(count) entries, over the \(ReadLimits.maxZipEntries) limit")
         }
-        guard directoryOffset <= end, directorySize <= end - directoryOffset, count * 46 <= directorySize else {
+        guard directoryOffset >= 0 || start == 0 else {
+            throw ReadError("zip: the central directory begins before the bytes read")
+        }
+        guard directoryOffset >= 0, directoryOffset <= end, directorySize <= end - directoryOffset,
+            count * 46 <= directorySize
+        else {
             throw ReadError("zip: central directory lies outside the file")
         }
         var entries: [Entry] = []
@@ -79,7 +92,7 @@ struct ZipArchive {
                     localHeaderOffset: Int(try reader.u32(at: at + 42))))
             at += 46 + nameLength + extraLength + commentLength
         }
-        self.entries = entries
+        return entries
     }
 
     /// The entry with exactly this name, if any.

@@ -129,6 +129,34 @@ struct RemarkableLinesFile {
         }
     }
 
+    /// Issue 28: tags are indexed as typed text; a page without a file has the document's paper;
+    /// rmapi's oldest folders list no pages, only `pageCount` and numbered files.
+    @Test func folderTagsBlankPaperAndNumberedPages() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rm-tags-\(UUID().uuidString)")
+        let pages = root.appendingPathComponent("d")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"""
+            {"pages": ["blank", "pro"], "tags": [{"name": "work", "timestamp": 1}, "  "],
+             "pageTags": [{"name": "star", "pageId": "pro"}, {"name": "ghost", "pageId": "gone"}]}
+            """#.utf8).write(to: root.appendingPathComponent("d.content"))
+        try FileManager.default.copyItem(
+            at: RemarkableTestFiles.fixture("rmscene-ts__paper-pro-empty.rm"), to: pages.appendingPathComponent("pro.rm"))
+        let notebook = try RemarkableReader.read(at: root)
+        #expect(notebook.pages.map { $0.texts.map(\.text) } == [["work"], ["star"]])
+        let paper = try #require(notebook.pages[1].size)
+        #expect(notebook.pages[0].size == paper)
+        #expect(paper != Size(width: 1404, height: 1872))  // the Paper Pro's, from its SceneInfo
+
+        try FileManager.default.removeItem(at: pages.appendingPathComponent("pro.rm"))
+        #expect(try RemarkableReader.read(at: root).pages.map(\.size) == [nil, nil])  // no file to say
+
+        try Data(#"{"fileType": "", "pageCount": 1}"#.utf8).write(to: root.appendingPathComponent("d.content"))
+        try FileManager.default.copyItem(at: RemarkableTestFiles.fixture("rmc__dot.stroke.rm"), to: pages.appendingPathComponent("0.rm"))
+        try FileManager.default.copyItem(at: RemarkableTestFiles.fixture("rmc__dot.stroke.rm"), to: pages.appendingPathComponent("1.rm"))
+        #expect(try RemarkableReader.read(at: root).pages.map(\.drawing.strokes.count) == [1, 1])
+    }
+
     @Test func claimsOnlyFoldersWithOneContentFile() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rm-claim-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

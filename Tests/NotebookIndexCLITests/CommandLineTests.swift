@@ -139,6 +139,26 @@ struct CommandLineTests {
         #expect(missing.stderr.hasPrefix(runner.folder + "/notes/none.xopp: "))
     }
 
+    /// Issue 28: a reMarkable archive reads as its notebook; a Git LFS pointer in a notebook's place
+    /// is refused with the advice to fetch it.
+    @Test func inspectReadsRemarkableArchivesAndRefusesLFSPointers() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/rm/tags-and-blank-page.rmdoc")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: runner.folder + "/notes/a.rmdoc")
+        let inspect = try runner.run(["inspect", "notes/a.rmdoc", "--json"])
+        #expect(inspect.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
+        #expect(json["format"] as? String == "rmdoc")
+        #expect((json["pages"] as? [[String: Any]])?.map { $0["strokes"] as? Int } == [10, 0, 1])
+
+        runner.write("notes/b.xopp", "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n")
+        let pointer = try runner.run(["inspect", "notes/b.xopp"])
+        #expect(pointer.status == 1)
+        #expect(pointer.stderr == runner.folder + "/notes/b.xopp: a Git LFS pointer, not the notebook: run `git lfs pull`\n")
+    }
+
     @Test func secondBuildWaitsOrExitsUnderNoWait() throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }

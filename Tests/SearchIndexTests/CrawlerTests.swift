@@ -40,6 +40,23 @@ import Testing
         #expect(crawl(folder) == ["a/one.tnb"])
     }
 
+    /// Issue 28: `.rmdoc` and `.rmn` by name, a `.zip` only when it holds one reMarkable document.
+    @Test func remarkableArchivesAreCrawledAndOtherZipsAreNot() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/rm/tags-and-blank-page.rmdoc")
+        folder.write("notes/sub/.keep", "")
+        for name in ["a.rmdoc", "sub/b.rmn", "c.zip"] {
+            try FileManager.default.copyItem(atPath: fixture.path, toPath: folder.path + "/notes/" + name)
+        }
+        folder.write("notes/photos.zip", "PK\u{3}\u{4} and no central directory")
+        let found = Crawler(source: RegistryNotebookSource()).crawl([folder.path + "/notes"]).notebooks.map {
+            String($0.path.dropFirst(folder.path.count + 7))
+        }
+        #expect(found == ["a.rmdoc", "c.zip", "sub/b.rmn"])
+    }
+
     @Test(arguments: [
         ("*.tnb", "x.tnb", true), ("*.tnb", "dir/x.tnb", false), ("a?c", "abc", true), ("a?c", "a/c", false),
         ("[a-c]x", "bx", true), ("[!a-c]x", "bx", false), ("**/z", "a/b/z", true), ("**/z", "z", true),
