@@ -31,6 +31,12 @@ public enum NotebookFormats {
         WILLReader.self,
     ]
 
+    /// Every format's `displayName` in one phrase, for help texts ("A, B and C").
+    public static var displayNames: String {
+        let names = readers.map { $0.displayName }
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
+    }
+
     /// The reader for the file or folder at `url`, or nil when no reader recognises it.
     /// - Throws: `ReadError` when the file cannot be opened.
     public static func detect(_ url: URL) throws(ReadError) -> (any NotebookReader.Type)? {

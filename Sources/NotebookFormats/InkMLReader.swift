@@ -24,6 +24,7 @@ import Foundation
 /// position (`trace#<n>`) when it has none or repeats an earlier id.
 public struct InkMLReader: NotebookReader {
     public static let formatName = "inkml"
+    public static let displayName = "InkML"
     public static let fileExtensions = ["inkml"]
 
     public static func read(at url: URL) throws -> Notebook {

@@ -29,6 +29,7 @@ import Foundation
 /// size of the resulting `Notebook`.
 public struct NativeJSONReader: NotebookReader {
     public static let formatName = "json"
+    public static let displayName = "native JSON"
     public static let fileExtensions = ["json"]
     /// Most `.json` files are not notebooks; a crawl takes only ours.
     public static let extensionIsShared = true

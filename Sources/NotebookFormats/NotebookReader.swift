@@ -12,12 +12,14 @@ public struct ReadError: Error, Sendable, CustomStringConvertible, Equatable {
 
 /// A reader for one notebook format.
 ///
-/// Only `formatName`, `fileExtensions` and `read(at:)` are required; the other requirements have
+/// Only `formatName`, `displayName`, `fileExtensions` and `read(at:)` are required; the other requirements have
 /// defaults, so a reader adds them when it can do better (read from memory, recognise its files by
 /// content, claim folders).
 public protocol NotebookReader: Sendable {
     /// Short name shown by `inspect` and stored in the index ("xopp", "rm", ...).
     static var formatName: String { get }
+    /// The format's name for people, as `--help` lists it ("Xournal++", "Wacom UIM").
+    static var displayName: String { get }
     /// Lower-case file extensions this reader claims.
     static var fileExtensions: [String] { get }
     /// Reads the file or folder at `url`.

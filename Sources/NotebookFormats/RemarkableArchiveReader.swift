@@ -11,6 +11,7 @@ import Foundation
 /// when its central directory says so.
 public struct RemarkableArchiveReader: NotebookReader {
     public static let formatName = "rmdoc"
+    public static let displayName = "reMarkable archives (.rmdoc, .rmn)"
     public static let fileExtensions = ["rmdoc", "rmn"]
     public static let probedExtensions = ["zip"]
 

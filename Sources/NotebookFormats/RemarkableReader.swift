@@ -14,6 +14,7 @@ import Foundation
 /// become masks on the strokes they erase and are never ink.
 public struct RemarkableReader: NotebookReader {
     public static let formatName = "rm"
+    public static let displayName = "reMarkable"
     public static let fileExtensions = ["rm"]
 
     /// The first bytes of every `.rm` page since version 3.

@@ -31,6 +31,7 @@ import Foundation
 /// Stroke IDs: Rnote has none; `StableStrokeID` of the file with key `rnote/<slot>`.
 public struct RnoteReader: NotebookReader {
     public static let formatName = "rnote"
+    public static let displayName = "Rnote"
     public static let fileExtensions = ["rnote"]
     /// Largest JSON accepted after decompression: corpus files expand to 6 MB, and the tree
     /// costs several times its text.

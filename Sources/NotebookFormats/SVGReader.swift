@@ -23,6 +23,7 @@ import Foundation
 /// Stroke IDs: `StableStrokeID` of the file bytes with key `page/0/index`.
 public struct SVGReader: NotebookReader {
     public static let formatName = "svg"
+    public static let displayName = "SVG"
     public static let fileExtensions = ["svg", "svgz"]
 
     public static func read(at url: URL) throws -> Notebook {

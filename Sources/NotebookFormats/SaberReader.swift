@@ -24,6 +24,7 @@ import Foundation
 /// `page/0/index`.
 public struct SaberReader: NotebookReader {
     public static let formatName = "saber"
+    public static let displayName = "Saber"
     public static let fileExtensions = ["sbn", "sbn2", "sba"]
     /// Largest document accepted (JSON or BSON, after unzipping `.sba`, which may also expand no more
     /// than `ReadLimits.maxExpansionRatio` times).

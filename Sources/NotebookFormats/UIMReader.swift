@@ -24,6 +24,7 @@ import Foundation
 /// `StableStrokeID` of the file with key `uim/index` where a stroke has none.
 public struct UIMReader: RIFFInkReader {
     public static let formatName = "uim"
+    public static let displayName = "Wacom UIM"
     public static let fileExtensions = ["uim"]
     /// Most strokes read from one file.
     static let maxStrokes = ReadLimits.maxStrokesPerPage

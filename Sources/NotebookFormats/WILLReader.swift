@@ -20,6 +20,7 @@ import Foundation
 /// `will/<id>` (`will/index/<n>` where the number repeats or is missing).
 public struct WILLReader: RIFFInkReader {
     public static let formatName = "will"
+    public static let displayName = "Wacom WILL"
     public static let fileExtensions = ["will"]
 
     static let riffForm = "WILL"

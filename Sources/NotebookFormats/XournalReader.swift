@@ -30,6 +30,7 @@ import Foundation
 /// `<stroke>` element in its layer; `.k` appended for the k-th extra part of a split stroke).
 public struct XournalReader: NotebookReader {
     public static let formatName = "xopp"
+    public static let displayName = "Xournal++ (with Xournal and MrWriter)"
     public static let fileExtensions = ["xopp", "xoj", "moj"]
 
     public static func read(at url: URL) throws -> Notebook {

@@ -1,3 +1,4 @@
+import NotebookFormats
 import Recognition
 import SearchIndex
 
@@ -7,8 +8,7 @@ enum CommandSpecs {
     static let tool = ToolSpec(
         abstract: "Offline full-text search for handwritten notebooks.",
         discussion: """
-            Reads Xournal++, reMarkable, InkML, SVG and native JSON notebooks, recognizes the handwriting and
-            indexes it with any typed text, so that 'query' finds words by what was written and says where on
+            Reads \(NotebookFormats.displayNames) notebooks, recognizes the handwriting and indexes it with any typed text, so that 'query' finds words by what was written and says where on
             which page.
             """,
         index: """

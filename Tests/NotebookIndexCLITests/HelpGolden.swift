@@ -3,9 +3,10 @@ enum HelpGolden {
     static let tool = """
         OVERVIEW: Offline full-text search for handwritten notebooks.
 
-        Reads Xournal++, reMarkable, InkML, SVG and native JSON notebooks, recognizes the
-        handwriting and indexes it with any typed text, so that 'query' finds words by what
-        was written and says where on which page.
+        Reads Xournal++ (with Xournal and MrWriter), InkML, SVG, reMarkable, reMarkable
+        archives (.rmdoc, .rmn), native JSON, Rnote, Saber, Wacom UIM and Wacom WILL
+        notebooks, recognizes the handwriting and indexes it with any typed text, so that
+        'query' finds words by what was written and says where on which page.
 
         USAGE: notebook-index <command> [options]
 
