@@ -42,49 +42,12 @@ bench-recognizer:
 bench-languages:
 	Benchmarks/bench-languages.sh $(SHARED)
 
-# Phases 1-3 (train.py, JAX on the CPU) to checkpoints/latest.npz; phases 4 and 5 (gpu_train.py,
-# PyTorch: minutes on a GPU, days on 2 cores) to checkpoints/phase4.npz and phase5.npz; phase 6
-# (gpu_train.py, 1,928 batches: 80 minutes on 2 CPU cores when it ran, about 25 now) to phase6.npz;
-# phase 7 (a third, residual LSTM layer grown on phase 6; 5,558 batches, 85 minutes on 2 CPU
-# cores) to phase7.npz; phase 8 (phase 7 with more rows of separate characters; 5,000 batches,
-# 87 minutes) to phase8.npz, which version 10 shipped; phase 9 (phase 8 for 2,500 more batches) to
-# phase9.npz; phase 10 (a fourth, residual LSTM layer grown on phase 9; 2,800 batches, 94 minutes)
-# to phase10.npz, which version 11 shipped; phase 11 (phase 10 with more rows of separate
-# characters, set closer; 2,400 batches, 66 minutes) to phase11.npz, which version 12 ships; a
-# phase whose checkpoint is there is skipped.
-# Training/README.md has the schedule.
+# The phases are a table in Training/Makefile (its top says which phases this reproduces and how
+# exactly): a phase whose row changed is redone with every phase after it, then the model is
+# exported. Training/README.md has the schedule; Training/bakeoff.py is generation 3's bake-off.
 train:
-	cd Training && python3 -m pip install -q -r requirements.txt && python3 train.py
-	cd Training && [ -f packed/unipen.npz ] || python3 pack.py
-	cd Training && [ -f checkpoints/phase4.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase4 --minutes 7 \
-		--init checkpoints/latest.npz && python3 gpu_train.py --keep /tmp/nbi-phase4/small.npz checkpoints/phase4.npz )
-	cd Training && [ -f checkpoints/phase5.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase5 --minutes 4.3 \
-		--models small --p-accent 0.5 --peak-lr 5e-4 --init checkpoints/phase4.npz \
-		&& python3 gpu_train.py --keep /tmp/nbi-phase5/small.npz checkpoints/phase5.npz )
-	cd Training && [ -f checkpoints/phase6.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase6 --steps 1928 \
-		--models small --spaced --workers 1 --batch-points 16384 --align-limit 15000 --peak-lr 2.5e-4 \
-		--init checkpoints/phase5.npz && python3 gpu_train.py --keep /tmp/nbi-phase6/small.npz checkpoints/phase6.npz )
-	cd Training && [ -f checkpoints/phase7.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase7 --steps 5558 \
-		--models small --spaced --workers 1 --batch-points 16384 --align-limit 25000 --peak-lr 2.5e-4 --grow 1 \
-		--save-every 300 --init checkpoints/phase6.npz && python3 gpu_train.py --keep /tmp/nbi-phase7/small.npz checkpoints/phase7.npz )
-	cd Training && [ -f checkpoints/phase8.npz ] || ( python3 gpu_train.py --out /tmp/nbi-phase8 --steps 5000 \
-		--models small --spaced --spaced-share 0.25 --spaced-gap 0.5 --workers 1 --batch-points 16384 --align-limit 25000 \
-		--peak-lr 2e-4 --save-every 300 --init checkpoints/phase7.npz \
-		&& python3 gpu_train.py --keep /tmp/nbi-phase8/small.npz checkpoints/phase8.npz )
-	cd Training && [ -f checkpoints/phase9.npz ] || ( nice -n 19 python3 gpu_train.py --out /tmp/nbi-phase9 --steps 2500 \
-		--models small --spaced --spaced-share 0.25 --spaced-gap 0.5 --workers 1 --batch-points 16384 --align-limit 25000 \
-		--peak-lr 1.5e-4 --save-every 300 --init checkpoints/phase8.npz \
-		&& python3 gpu_train.py --keep /tmp/nbi-phase9/small.npz checkpoints/phase9.npz )
-	cd Training && [ -f checkpoints/phase10.npz ] || ( nice -n 5 python3 gpu_train.py --out /tmp/nbi-phase10 --steps 2800 \
-		--models small --spaced --spaced-share 0.25 --spaced-gap 0.5 --workers 1 --batch-points 16384 --align-limit 25000 \
-		--peak-lr 2.5e-4 --grow 1 --save-every 300 --init checkpoints/phase9.npz \
-		&& python3 gpu_train.py --keep /tmp/nbi-phase10/small.npz checkpoints/phase10.npz )
-	cd Training && [ -f checkpoints/phase11.npz ] || ( nice -n 5 python3 gpu_train.py --out /tmp/nbi-phase11 --steps 2400 \
-		--models small --spaced --spaced-share 0.3 --spaced-gap 0.35 --workers 1 --batch-points 16384 --align-limit 25000 \
-		--peak-lr 2e-4 --save-every 600 --init checkpoints/phase10.npz \
-		&& python3 gpu_train.py --keep /tmp/nbi-phase11/small.npz checkpoints/phase11.npz )
-	cd Training && python3 lm_text.py --unipen $(abspath $(SHARED))/data/unipen
-	cd Training && python3 export.py --checkpoint checkpoints/phase11.npz
+	$(MAKE) -C Training settle
+	$(MAKE) -C Training train UNIPEN=$(abspath $(SHARED))/data/unipen
 
 bench-formats:
 	Benchmarks/bench-formats.sh $(SHARED)/corpus
