@@ -19,7 +19,7 @@ read_as=${NBI_BENCH_READ:-en,\{code\}}
 [ -f "$eval_dir/run_eval.py" ] || { echo "bench-languages: $eval_dir/run_eval.py not found" >&2; exit 2; }
 
 set_dir=/tmp/nbi-language-set
-inputs=(Benchmarks/make_language_set.py Training/accents.py Training/gpu_train.py Training/checkpoints/phase5.npz
+inputs=(Benchmarks/make_language_set.py Training/accents.py Training/phase_train.py Training/checkpoints/phase5.npz
         Sources/Recognition/Resources/words-*.txt "$data/dev-words.jsonl.gz" "$data/dev-chars.jsonl.gz")
 stale=0
 [ -f "$set_dir/.done" ] || stale=1

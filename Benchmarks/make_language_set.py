@@ -34,7 +34,7 @@ import accents  # noqa: E402
 import alphabet  # noqa: E402
 import data  # noqa: E402
 import model  # noqa: E402
-from gpu_train import Net, _features, align  # noqa: E402
+from phase_train import Net, _features, align  # noqa: E402
 
 LANGUAGES = ["fr", "de", "es", "it", "pt", "nl"]
 SEED = 20261201

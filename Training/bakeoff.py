@@ -2,7 +2,7 @@
 
     python3 bakeoff.py --out checkpoints/bakeoff --candidates phase11,widen128 --cpu-minutes 40
 
-Every candidate steps on every batch of one data stream (gpu_train.py's worker and mix, phase 11's
+Every candidate steps on every batch of one data stream (phase_train.py's worker and mix, phase 11's
 settings, one seed) until its own training has used --cpu-minutes of CPU time (this process's,
 with one PyTorch thread, so other work on the machine does not change the budget); cheaper
 networks therefore see more batches. Each candidate's averaged weights are measured on fixed
@@ -33,7 +33,7 @@ import torch.nn.functional as F
 
 import accents
 import alphabet
-import gpu_train
+import phase_train
 import ink
 import pack
 
@@ -128,7 +128,7 @@ def candidate_specs(phase11):
     start = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
 
     def from_phase11(params, c):
-        net = gpu_train.Net(c)
+        net = phase_train.Net(c)
         net.load(params, alphabet.CHARS)
         return net
 
@@ -139,7 +139,7 @@ def candidate_specs(phase11):
     return {
         "phase11": (lambda: from_phase11(start, cfg), 2e-4, True),
         "widen128": (lambda: widen(128), 2e-4, True),
-        "wide160q": (lambda: gpu_train.Net({"channels": 128, "hidden": 160, "layers": 3, "kernel": 5, "subsample": 4}),
+        "wide160q": (lambda: phase_train.Net({"channels": 128, "hidden": 160, "layers": 3, "kernel": 5, "subsample": 4}),
                      1.5e-3, False),
         "sepconv192": (lambda: SeparableNet({"channels": 128, "hidden": 192, "layers": 2, "block_strides": [2, 2, 1]}),
                        1.5e-3, False),
@@ -174,7 +174,7 @@ class Candidate:
         lr = self.peak_lr * min(1.0, (minutes + 1e-3) / WARMUP_CPU_MINUTES)
         for g in self.opt.param_groups:
             g["lr"] = lr
-        self.losses.append(gpu_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
+        self.losses.append(phase_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
         self.steps += 1
         self.cpu += time.process_time() - start
 
@@ -234,7 +234,7 @@ def main():
     log(f"aligned {len(char_x)}; dev subsets: " + ", ".join(f"{g} {len(v)}" for g, v in sets.items()))
 
     def measure(c):
-        figures = {g: round(gpu_train.cer(c.ema, v, torch.device("cpu")), 4) for g, v in sets.items()}
+        figures = {g: round(phase_train.cer(c.ema, v, torch.device("cpu")), 4) for g, v in sets.items()}
         row = {"candidate": c.name, "cpu_minutes": round(c.cpu / 60, 2), "steps": c.steps, **figures}
         c.curve.append(row)
         log(f"curve {json.dumps(row)}")
@@ -246,8 +246,8 @@ def main():
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
     queue = mp.get_context("fork").Queue(maxsize=64)
     worker = mp.get_context("fork").Process(
-        target=gpu_train.worker, daemon=True,
-        args=(queue, 1000 + drawn, train, char_x, lib, 4, 0.35, gpu_train.spaced_shares(0.3), args.batch_points, 0.35))
+        target=phase_train.worker, daemon=True,
+        args=(queue, 1000 + drawn, train, char_x, lib, 4, 0.35, phase_train.spaced_shares(0.3), args.batch_points, 0.35))
     worker.start()
     budget = args.cpu_minutes * 60
     last_save = last_log = time.time()
@@ -284,18 +284,18 @@ def main():
 def prepare(train, dev, args):
     """Letter positions of the aligned `train` samples (for accents) and the `dev` subsets watched."""
     pool = mp.get_context("fork").Pool(1)
-    reference = gpu_train.Net(json.loads(str(np.load(args.init)["config"])))
+    reference = phase_train.Net(json.loads(str(np.load(args.init)["config"])))
     reference.load({k[2:]: v for k, v in np.load(args.init).items() if k.startswith("p:")}, alphabet.CHARS)
     wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
     wl = sorted(np.random.default_rng(11).permutation(wl)[:args.align_limit].tolist())
-    aligned = gpu_train.align(reference, [train[i] for i in wl], pool.map(gpu_train._features, [train[i] for i in wl], chunksize=64),
+    aligned = phase_train.align(reference, [train[i] for i in wl], pool.map(phase_train._features, [train[i] for i in wl], chunksize=64),
                               torch.device("cpu"), 2)
     char_x = {wl[k]: v for k, v in aligned.items()}
     rng = np.random.default_rng(7)
     dev_lib = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
     dev_wl = [s for s in dev if s[2] in ("words", "lines")]
-    dev_feats = pool.map(gpu_train._features, dev_wl, chunksize=64)
-    dev_aligned = gpu_train.align(reference, dev_wl, dev_feats, torch.device("cpu"), 2)
+    dev_feats = pool.map(phase_train._features, dev_wl, chunksize=64)
+    dev_aligned = phase_train.align(reference, dev_wl, dev_feats, torch.device("cpu"), 2)
     english = {"words": [], "lines": []}
     for s, (f, _) in zip(dev_wl, dev_feats):
         english[s[2]].append((f, s[1]))
@@ -305,7 +305,7 @@ def prepare(train, dev, args):
         st, lab = accents.add_accents(strokes, label, dev_aligned[k], writer, dev_lib, rng)
         if lab != label:
             accented_items.append((st, lab))
-    accented = [(f, lab) for (f, _), (_, lab) in zip(pool.map(gpu_train._features, accented_items, chunksize=64), accented_items)]
+    accented = [(f, lab) for (f, _), (_, lab) in zip(pool.map(phase_train._features, accented_items, chunksize=64), accented_items)]
     pool.close()
     del reference
     sets = {g: [v[i] for i in np.random.default_rng(3).permutation(len(v))[:600]] for g, v in english.items()}

@@ -72,7 +72,7 @@ def main():
     args = ap.parse_args()
     z = np.load(args.checkpoint)
     params = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
-    # gpu_train.py's checkpoints carry their configuration; the CPU trainer's is model.CONFIG
+    # phase_train.py's checkpoints carry their configuration; the CPU trainer's is model.CONFIG
     cfg = json.loads(str(z["config"])) if "config" in z.files else model.CONFIG
     meta = {
         "architecture": "conv3-bilstm-ctc",

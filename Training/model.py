@@ -120,7 +120,7 @@ def forward(p, x, lengths, cfg=CONFIG):
                 hs = _reverse_within(hs, flen)
             outs.append(hs)
         out = jnp.concatenate(outs, axis=-1) * fmask
-        # layers grown on a trained network add their input (gpu_train.py --grow)
+        # layers grown on a trained network add their input (phase_train.py --grow)
         y = y + out if layer >= residual_from(cfg) else out
     logits = y @ p["out.w"] + p["out.b"]
     return jax.nn.log_softmax(logits, axis=-1), flen

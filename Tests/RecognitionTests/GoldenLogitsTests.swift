@@ -75,7 +75,7 @@ struct GoldenLogitsTests {
         }
     }
 
-    /// A layer grown on a trained network adds its output to its input (`gpu_train.py --grow`), so
+    /// A layer grown on a trained network adds its output to its input (`phase_train.py --grow`), so
     /// one whose weights are all zero (it outputs exactly 0) leaves every log-probability as it was.
     @Test func aGrownLayerThatOutputsNothingChangesNothing() throws {
         let (golden, _) = try Self.load()

@@ -1,7 +1,8 @@
-"""Trains the recognizer on a GPU with PyTorch (cuDNN LSTMs), for a session lent an accelerator.
+"""Trains one phase of the recognizer from a checkpoint, with PyTorch, on the CPU or a lent GPU
+(cuDNN LSTMs there): phases 4-11 of `make train`.
 
-    python3 gpu_train.py --out DIR [--minutes M] [--init checkpoints/latest.npz] [--packed packed/unipen.npz]
-    python3 gpu_train.py --keep DIR/small.npz checkpoints/phaseN.npz
+    python3 phase_train.py --out DIR [--minutes M] [--init checkpoints/latest.npz] [--packed packed/unipen.npz]
+    python3 phase_train.py --keep DIR/small.npz checkpoints/phaseN.npz
 
 It trains the network of model.py in two sizes side by side on the same batches, so that one short
 lease gives both a fine-tuned and a larger model to choose from on `dev`:
