@@ -24,9 +24,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
-        // how text is folded for matching, shared by the index and the recognizer's own search
+        // how text is folded for matching, shared by the index and the recognizer's own search, and
+        // Windows-1252 (the decoder's bytes, the PDF's text)
         .target(name: "TextMatching"),
-        .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
+        .target(name: "NotebookFormats", dependencies: ["DrawingModel", "TextMatching", "CZlib"]),
         // the network's numeric loops, alone without overflow and precondition checks
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels", "TextMatching"] + wideKernels.map { .target(name: $0.name) },
