@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
-        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
+        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "TextMatching", "SeededRandom"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"] + wideKernels.map { .target(name: $0.name) }),
         .testTarget(
             name: "SearchIndexTests",
