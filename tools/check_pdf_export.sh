@@ -5,9 +5,10 @@
 # For each notebook: the PDF is exported twice and must be the same bytes; `qpdf --check` must
 # find no error; `pdftotext -bbox` must give every word `text --json` recognizes, with its text
 # (characters outside Windows-1252 as the export writes them), at its ink's box flipped into the
-# page's frame (the viewBox of `render --page N`), each edge within --tolerance points (default
-# 0.5). The first page is rendered with pdftoppm (and, with rsvg-convert installed, the same page
-# from `render`'s SVG) into --keep DIR (default: a temporary folder, removed) to look at.
+# page's frame (the viewBox of `render --page N`; at least half a point on a side, as the export
+# makes a dot's box), each edge within --tolerance points (default 0.5). The first page is
+# rendered with pdftoppm (and, with rsvg-convert installed, the same page from `render`'s SVG)
+# into --keep DIR (default: a temporary folder, removed) to look at.
 # Needs poppler-utils and qpdf (apt-get install -y poppler-utils qpdf) and python3. Exits 0 when
 # every notebook passes, 1 when one fails, 2 when something needed is missing.
 set -uo pipefail
@@ -45,17 +46,21 @@ for file in "${files[@]}"; do
         echo "FAIL $name: export --pdf failed"; failed=1; continue
     fi
     cmp -s "$pdf" "$tmp/again.pdf" || { echo "FAIL $name: two exports differ"; failed=1; }
-    if ! qpdf --check "$pdf" >"$tmp/qpdf.txt" 2>&1; then
-        echo "FAIL $name: qpdf --check"; cat "$tmp/qpdf.txt"; failed=1
+    if qpdf --check "$pdf" >"$tmp/qpdf.txt" 2>&1; then
+        qpdf_verdict="qpdf --check: no errors"
+    else
+        echo "FAIL $name: qpdf --check"; cat "$tmp/qpdf.txt"; failed=1; qpdf_verdict="qpdf --check FAILED"
     fi
     "$cli" text "$file" --json >"$tmp/text.json" || { echo "FAIL $name: text --json failed"; failed=1; continue; }
     pdftotext -bbox "$pdf" "$tmp/bbox.html"
     pages=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["pages"]))' "$tmp/text.json")
     for page in $(seq 1 "$pages"); do "$cli" render "$file" --page "$page" --output "$tmp/page-$page.svg"; done
-    python3 - "$name" "$tmp" "$tolerance" <<'PY' || failed=1
+    python3 - "$name" "$tmp" "$tolerance" "$qpdf_verdict" <<'PY' || failed=1
 import html, json, re, sys, unicodedata
 
-name, tmp, tolerance = sys.argv[1], sys.argv[2], float(sys.argv[3])
+name, tmp, tolerance, verdict = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+# the export gives a box at least half a point on a side (a dot), from its left and bottom edges
+floor = 0.5
 
 def as_exported(text):
     """The export's fallback: a character without a Windows-1252 byte is its base letter, else '?'."""
@@ -94,8 +99,9 @@ for number, ((width, height, body), page) in enumerate(zip(pages, recognized), s
         for word in line["words"]:
             total += 1
             b = word["bounds"]
-            expected = ((b["x"] - vx) * scale, (b["y"] - vy) * scale,
-                        (b["x"] + b["width"] - vx) * scale, (b["y"] + b["height"] - vy) * scale)
+            left, bottom = (b["x"] - vx) * scale, (b["y"] + b["height"] - vy) * scale
+            width, height = max(b["width"] * scale, floor), max(b["height"] * scale, floor)
+            expected = (left, bottom - height, left + width, bottom)
             text = as_exported(word["text"])
             distances = [max(abs(a - e) for a, e in zip(box, expected)) for t, box in words if t == text]
             best = min(distances, default=float("inf"))
@@ -107,7 +113,8 @@ for number, ((width, height, body), page) in enumerate(zip(pages, recognized), s
                 misses.append(f"page {number} {word['text']!r} at {tuple(round(v, 1) for v in expected)}: "
                               + ("not in the PDF's text" if not distances else f"{best:.2f} pt off"))
 status = "ok  " if found == total else "FAIL"
-print(f"{status} {name}: {found}/{total} words at their ink (worst edge {worst:.3f} pt: {worst_word}), {len(pages)} pages")
+print(f"{status} {name}: {len(pages)} pages, {verdict}, {found}/{total} words at their ink"
+      + (f" (worst edge {worst:.3f} pt off: {worst_word})" if worst_word else ""))
 for miss in misses[:5]:
     print("     " + miss)
 sys.exit(0 if found == total else 1)
