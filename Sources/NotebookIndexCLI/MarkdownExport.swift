@@ -7,10 +7,10 @@ import SearchIndex
 /// The text is the index's, as the last `build` read it, so exporting costs no recognition (run
 /// it after `build`). In DIR:
 ///
-/// * each notebook's file is written when its bytes differ from the file's (else left untouched,
-///   so its modification time says when its text last changed);
 /// * the notebooks are those `build` would find under PATHs (hidden and ignored files left out);
 ///   one the index does not hold (not built yet) is named on standard error;
+/// * each notebook's file is written when its bytes differ from the file's (else left untouched,
+///   so its modification time says when its text last changed);
 /// * a file export wrote is removed when its notebook is gone from disk, or lies under PATHs and
 ///   is no longer found there (ignored now), or is now written under another name (its title
 ///   changed); a notebook the last build could not read keeps its file;
