@@ -16,6 +16,7 @@
 #   man              the man page, made by the built command from its table of commands: .build/man/notebook-index.1
 #   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
 #   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
+#   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
 #   install          the command, its man page and completions under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -26,7 +27,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html fuzz man completions install clean
+.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -73,6 +74,13 @@ bench-hostile: build
 # --window 1000,1250" remakes the README's picture.
 check-html: build
 	python3 tools/check_html_in_browser.py --cli $(BIN) $(HTML_ARGS)
+
+# `export --pdf` of every sample, checked by tools that did not write it (tools/check_pdf_export.sh):
+# the same bytes twice, qpdf --check, every word of `text --json` at its ink's place in
+# pdftotext -bbox, a page through pdftoppm. Not part of `test`: it needs poppler-utils and qpdf
+# (apt-get install -y poppler-utils qpdf). PDF_ARGS="--keep /tmp/pdf-check" keeps the PDFs and pictures.
+check-pdf: build
+	tools/check_pdf_export.sh --cli $(BIN) $(PDF_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages

@@ -24,9 +24,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
-        // how text is folded for matching, shared by the index and the recognizer's own search
+        // how text is folded for matching, shared by the index and the recognizer's own search, and
+        // Windows-1252 (the decoder's bytes, the PDF's text)
         .target(name: "TextMatching"),
-        .target(name: "NotebookFormats", dependencies: ["DrawingModel", "CZlib"]),
+        .target(name: "NotebookFormats", dependencies: ["DrawingModel", "TextMatching", "CZlib"]),
         // the network's numeric loops, alone without overflow and precondition checks
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels", "TextMatching"] + wideKernels.map { .target(name: $0.name) },
@@ -37,7 +38,7 @@ let package = Package(
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
-        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "SeededRandom"]),
+        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "TextMatching", "SeededRandom"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"] + wideKernels.map { .target(name: $0.name) }),
         .testTarget(
             name: "SearchIndexTests",

@@ -10,8 +10,9 @@ import Foundation
 /// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
 /// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
 /// `ZipArchive`, `JSONTree` and `BSONDecoder` (into a `DocumentTree`), `ProtobufReader`,
-/// `RIFFChunks` and `GitLFSPointer` (refused with advice in any format's place). Two writers:
-/// `NativeJSONWriter` (lossless) and `SVGWriter` (a page as it is seen, for `render`).
+/// `RIFFChunks` and `GitLFSPointer` (refused with advice in any format's place). Three writers:
+/// `NativeJSONWriter` (lossless), and from one layout of a page as it is seen (`PageArtwork`)
+/// `SVGWriter` (for `render`) and `PDFWriter` (a searchable PDF, for `export --pdf`).
 ///
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe

@@ -82,9 +82,14 @@ public struct CLIContext: Sendable {
     /// Writes `text` to the file at `argument` (relative to the current folder), whole or not at
     /// all; false once the reason it could not be written is printed.
     func write(_ text: String, toFile argument: String) -> Bool {
+        write(Data(text.utf8), toFile: argument)
+    }
+
+    /// Writes `data` to the file at `argument`, as `write(_:toFile:)` writes text.
+    func write(_ data: Data, toFile argument: String) -> Bool {
         let path = Crawler.absolutePath(argument)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             return true
         } catch {
             let reason = (error as NSError).localizedDescription

@@ -170,6 +170,28 @@ enum CommandSpecs {
         exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error (no such page).",
         run: { try RenderCommand(arguments: $0, context: $1).run() })
 
+    static let export = CommandSpec(
+        name: "export", abstract: "Write a notebook as a searchable PDF, or notebooks as Markdown.",
+        overview: "Export a notebook as a searchable PDF, or indexed notebooks as Markdown.",
+        discussion: """
+            With --pdf, the pages of the notebook at PATH are drawn as 'render' draws them and each word, recognized
+            as 'text' reads it, lies over its ink as invisible text, so that a PDF viewer's search finds and
+            highlights the handwriting. With --markdown, each notebook the index holds under PATHs gets one Markdown
+            file in DIR: front matter, then each page's text as the last 'build' read it, typed text marked as typed.
+            A file is rewritten only when its text changes, and the files written for notebooks that are gone are
+            removed; files in DIR that export did not write are never changed or removed.
+            """,
+        arguments: ArgumentSpec(
+            name: "PATH", count: .oneOrMore, help: "The notebook (one, for --pdf), or notebooks and folders (for --markdown).",
+            completion: .file),
+        options: [
+            OptionSpec(Options.pdf, "Write the notebook to FILE as a searchable PDF."),
+            OptionSpec(Options.markdown, "Write one Markdown file per notebook into DIR (made when missing)."),
+            OptionSpec(Options.index, "The index to read for --markdown (default: see 'notebook-index --help')."),
+        ],
+        exitStatus: "0 success, 1 a notebook could not be read (or is not indexed), 2 usage or fatal error.",
+        run: { try await ExportCommand(arguments: $0, context: $1).run() })
+
     static let completions = CommandSpec(
         name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
         overview: "Print the completion script for SHELL.",
@@ -195,7 +217,7 @@ enum CommandSpecs {
         run: { $1.standardOutput.write(ManPage.render()); return NotebookIndexCLI.ExitCode.success })
 
     /// In the order of the tool's help.
-    static let all = [build, query, status, text, inspect, render, completions, man]
+    static let all = [build, query, status, text, inspect, render, export, completions, man]
 
     /// The commands shown in help, the man page and completions.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }

@@ -5,6 +5,7 @@ import SearchIndex
 /// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`),
 /// the man page (`ManPage`) and the shell completions (`CompletionScript`); one file per command
 /// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
+/// `ExportCommand` with `MarkdownExport`, `MarkdownNotebook` and `ExportFolder`,
 /// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`,
 /// `HTMLReport` with the pages `HitPictures` reads again) and the one place the recognizer is
 /// created (`TranscriberFactory`). Everything runs in-process through
@@ -13,7 +14,8 @@ public enum NotebookIndexCLI {
     /// Exit statuses, grep's convention.
     public enum ExitCode {
         public static let success: Int32 = 0
-        /// `build`: some files failed; `query`: no hits; `text`/`inspect`: the file could not be read.
+        /// `build`: some files failed; `query`: no hits; `text`/`inspect`/`render`/`export`: a file
+        /// could not be read (`export --markdown`: or is not indexed).
         public static let partial: Int32 = 1
         /// Usage or fatal error.
         public static let failure: Int32 = 2

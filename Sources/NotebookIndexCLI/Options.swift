@@ -24,4 +24,8 @@ enum Options {
     static let highlight = Option<String>("--highlight", "TEXT")
     static let output = Option<String>("--output", "FILE", completion: .file)
     static let html = Option<String>("--html", "FILE", completion: .file)
+
+    // export
+    static let pdf = Option<String>("--pdf", "FILE", completion: .file)
+    static let markdown = Option<String>("--markdown", "DIR", completion: .file)
 }

@@ -1,7 +1,14 @@
 import Foundation
 
 /// SHA-256 of a notebook's bytes; for a folder, of every file's relative path and bytes.
-enum ContentHash {
+public enum ContentHash {
+    /// SHA-256 of `bytes`, in hex (what `export --markdown` remembers of each file it writes).
+    public static func of(_ bytes: [UInt8]) -> String {
+        var hash = SHA256()
+        hash.update(bytes)
+        return hash.finalizeHex()
+    }
+
     /// - Throws: `ContentHashError` when a file cannot be read.
     static func of(_ notebook: FoundNotebook) throws -> String {
         var hash = SHA256()

@@ -39,6 +39,11 @@ public struct Crawler: Sendable {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
+    /// Whether the absolute `path` is `root` or lies below it.
+    public static func path(_ path: String, isWithin root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
     public func crawl(_ paths: [String]) -> Result {
         var walk = Walk(source: source)
         var roots: [String] = []

@@ -115,25 +115,48 @@ extension IndexStore {
 
     /// The stored drawings of a file, by key, for reusing recognition of unchanged pages.
     public func storedDrawings(path: String) throws -> [String: IndexedDrawing] {
-        var drawings: [Int64: IndexedDrawing] = [:]
+        var byKey: [String: IndexedDrawing] = [:]
+        for drawing in try drawings(path: path) { byKey[drawing.key] = drawing }
+        return byKey
+    }
+
+    /// The stored drawings of a file by page, each with its words in place order (source, line,
+    /// position); none for a file the index does not hold or could not read.
+    public func drawings(path: String) throws -> [IndexedDrawing] {
+        var drawings: [(id: Int64, drawing: IndexedDrawing)] = []
         try database.statement(
             """
             SELECT d.id, d.page, d.key, d.strokes, d.recognition_version FROM drawings d
-            JOIN files f ON f.id = d.file_id WHERE f.path = ?
+            JOIN files f ON f.id = d.file_id WHERE f.path = ? ORDER BY d.page
             """
         ).forEachRow([path]) { row in
-            drawings[row.int64(0)] = IndexedDrawing(
-                page: row.int(1), key: row.string(2), strokeCount: row.int(3), recognitionVersion: row.int(4), words: [])
+            drawings.append(
+                (
+                    row.int64(0),
+                    IndexedDrawing(
+                        page: row.int(1), key: row.string(2), strokeCount: row.int(3), recognitionVersion: row.int(4),
+                        words: [])
+                ))
         }
         let words = try database.statement(
             """
             SELECT \(WordRow.columns) FROM words w WHERE w.drawing_id = ? ORDER BY w.source, w.line, w.position
             """)
-        for id in drawings.keys {
-            try words.forEachRow([id]) { row in drawings[id]?.words.append(WordRow(row).word()) }
+        for index in drawings.indices {
+            try words.forEachRow([drawings[index].id]) { row in drawings[index].drawing.words.append(WordRow(row).word()) }
         }
-        var byKey: [String: IndexedDrawing] = [:]
-        for drawing in drawings.values { byKey[drawing.key] = drawing }
-        return byKey
+        return drawings.map(\.drawing)
+    }
+
+    /// Every file the index holds, indexed or failed, by path.
+    public func storedNotebooks() throws -> [StoredNotebook] {
+        var notebooks: [StoredNotebook] = []
+        try database.statement("SELECT path, format, title, pages, error FROM files ORDER BY path").forEachRow { row in
+            notebooks.append(
+                StoredNotebook(
+                    path: row.string(0), format: row.optionalString(1), title: row.optionalString(2), pages: row.int(3),
+                    error: row.optionalString(4)))
+        }
+        return notebooks
     }
 }

@@ -75,10 +75,16 @@ public struct IndexedDrawing: Sendable, Hashable {
     }
 
     /// The best reading of the handwriting, one line per line.
-    public var text: String {
-        var lines: [Int: [String]] = [:]
-        for word in words where word.source == .handwriting { lines[word.line, default: []].append(word.text) }
-        return lines.keys.sorted().compactMap { lines[$0]?.joined(separator: " ") }.joined(separator: "\n")
+    public var text: String { lines(of: .handwriting).joined(separator: "\n") }
+
+    /// The lines of one source, top to bottom (typed text in element order): each the best
+    /// readings of its words, in position order, joined by spaces.
+    public func lines(of source: IndexedWord.Source) -> [String] {
+        var lines: [Int: [(position: Int, text: String)]] = [:]
+        for word in words where word.source == source { lines[word.line, default: []].append((word.position, word.text)) }
+        return lines.keys.sorted().compactMap { line in
+            lines[line]?.sorted { $0.position < $1.position }.map(\.text).joined(separator: " ")
+        }
     }
 }
 
@@ -98,6 +104,18 @@ public struct IndexedFile: Sendable {
         self.title = title
         self.drawings = drawings
     }
+}
+
+/// A file as the last build left it in the index (`export --markdown`).
+public struct StoredNotebook: Sendable, Hashable {
+    /// Absolute path.
+    public var path: String
+    /// Nil for a file that could not be read.
+    public var format: String?
+    public var title: String?
+    public var pages: Int
+    /// The reason the last build could not read it; nil when it is indexed.
+    public var error: String?
 }
 
 /// What the index remembers of a file, for deciding what a build must do.

@@ -68,7 +68,7 @@ public final class Indexer {
 
         let foundPaths = Set(crawl.notebooks.map(\.path))
         let gone = records.keys.filter { path in
-            !foundPaths.contains(path) && crawl.roots.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            !foundPaths.contains(path) && crawl.roots.contains { Crawler.path(path, isWithin: $0) }
         }
         try store.removeFiles(gone.sorted())
         report.removed = gone.count

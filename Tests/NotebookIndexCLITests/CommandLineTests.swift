@@ -10,7 +10,7 @@ struct CommandLineTests {
     @Test(arguments: [
         ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build), (["query"], HelpGolden.query),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
-        (["render"], HelpGolden.render), (["completions"], HelpGolden.completions),
+        (["render"], HelpGolden.render), (["export"], HelpGolden.export), (["completions"], HelpGolden.completions),
     ])
     func helpTextIsExact(command: [String], golden: String) throws {
         let runner = CommandRunner()
@@ -32,6 +32,10 @@ struct CommandLineTests {
         (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(CommandSpecs.build.usage)\n"),
         (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(CommandSpecs.text.usage)\n"),
         (["render", "a", "--page", "0"], "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(CommandSpecs.render.usage)\n"),
+        (["export", "a"], "Error: missing '--pdf FILE' or '--markdown DIR'\nUsage: \(CommandSpecs.export.usage)\n"),
+        (["export", "a", "--pdf", "a.pdf", "--markdown", "md"], "Error: '--pdf' and '--markdown' cannot be used together\nUsage: \(CommandSpecs.export.usage)\n"),
+        (["export", "a", "b", "--pdf", "a.pdf"], "Error: unexpected argument 'b': '--pdf' writes one notebook\nUsage: \(CommandSpecs.export.usage)\n"),
+        (["export", "a", "--pdf", "a.pdf", "--index", "i"], "Error: '--index' is read with '--markdown' only\nUsage: \(CommandSpecs.export.usage)\n"),
         (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(CommandSpecs.status.usage)\n"),
         (["completions"], "Error: missing expected argument 'SHELL'\nUsage: notebook-index completions SHELL\n"),
         (

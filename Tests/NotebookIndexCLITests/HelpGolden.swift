@@ -17,6 +17,7 @@ enum HelpGolden {
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
           render      Draw a page as SVG, with the matches of a search outlined.
+          export      Write a notebook as a searchable PDF, or notebooks as Markdown.
           completions Print a completion script for bash, zsh or fish.
 
         INDEX:
@@ -177,6 +178,36 @@ enum HelpGolden {
 
         EXIT STATUS:
           0 success, 1 the file could not be read, 2 usage or fatal error (no such page).
+
+        """
+
+    static let export = """
+        OVERVIEW: Export a notebook as a searchable PDF, or indexed notebooks as Markdown.
+
+        With --pdf, the pages of the notebook at PATH are drawn as 'render' draws them and
+        each word, recognized as 'text' reads it, lies over its ink as invisible text, so that
+        a PDF viewer's search finds and highlights the handwriting. With --markdown, each
+        notebook the index holds under PATHs gets one Markdown file in DIR: front matter, then
+        each page's text as the last 'build' read it, typed text marked as typed. A file is
+        rewritten only when its text changes, and the files written for notebooks that are
+        gone are removed; files in DIR that export did not write are never changed or removed.
+
+        USAGE: notebook-index export PATH... [--pdf FILE] [--markdown DIR] [--index FILE]
+
+        ARGUMENTS:
+          PATH            The notebook (one, for --pdf), or notebooks and folders (for
+                          --markdown).
+
+        OPTIONS:
+          --pdf FILE      Write the notebook to FILE as a searchable PDF.
+          --markdown DIR  Write one Markdown file per notebook into DIR (made when missing).
+          --index FILE    The index to read for --markdown (default: see 'notebook-index
+                          --help').
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 success, 1 a notebook could not be read (or is not indexed), 2 usage or fatal
+          error.
 
         """
 

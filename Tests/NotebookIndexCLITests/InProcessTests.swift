@@ -72,7 +72,7 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         #expect(human.stdout == "\(runner.folder)/notes/a.xopp\npage 1  \"ink1\"  at (30, 10) 20×7\n    ink0 ink1 ink2\n")
         let phrase = await run(["query", "ink1 ink2", "--index", runner.index, "--json"])
         #expect(phrase.stdout.contains("\"text\": \"ink1 ink2\""))
-        #expect(phrase.stdout.contains("\"bounds\": {\"x\": 30.0, \"y\": 10.0, \"width\": 40.0, \"height\": 6.66666"))
+        #expect(phrase.stdout.contains("\"bounds\": {\"x\": 30.0, \"y\": 10.0, \"width\": 40.0, \"height\": 6.67}"))
         let coloured = await run(["query", "ink1", "--index", runner.index], terminal: true)
         #expect(coloured.stdout.contains("\u{1B}[1;31m\"ink1\"\u{1B}[0m"))
 

@@ -1,21 +1,13 @@
+import TextMatching
+
 /// The decoder's one byte per character: Windows-1252, which holds ASCII, every accented letter of
 /// Latin-1 and the quotes, guillemets and euro sign of the model's alphabet. The beam search, the
 /// word list and the character model compare and index single bytes on their hottest paths, so
 /// text is turned into these bytes once, where it enters them, and back where readings leave.
 enum DecoderAlphabet {
-    /// Windows-1252's characters at 0x80...0x9F (where Latin-1 has control codes); nil: unassigned.
-    private static let high: [Unicode.Scalar?] = [
-        "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
-        "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
-        nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
-        "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
-    ]
-
     /// The byte of a character, nil when Windows-1252 has none.
     static func byte(of scalar: Unicode.Scalar) -> UInt8? {
-        let v = scalar.value
-        if v < 0x80 || (0xA0...0xFF).contains(v) { return UInt8(v) }
-        return high.firstIndex(of: scalar).map { UInt8(0x80 + $0) }
+        Windows1252.byte(of: scalar)
     }
 
     /// The bytes of `text`, nil when a character has none.
@@ -30,7 +22,7 @@ enum DecoderAlphabet {
     }
 
     static func scalar(of byte: UInt8) -> Unicode.Scalar {
-        (0x80..<0xA0).contains(byte) ? high[Int(byte) - 0x80] ?? "\u{FFFD}" : Unicode.Scalar(byte)
+        Windows1252.scalar(of: byte)
     }
 
     static func string(of bytes: some Sequence<UInt8>) -> String {
