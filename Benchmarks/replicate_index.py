@@ -44,10 +44,10 @@ def fresh_uuid(copy, old):
     return str(uuid.UUID(bytes=digest, version=4)).upper()
 
 
-SCHEMA_VERSION = 5  # Sources/SearchIndex/IndexSchema.swift
+SCHEMA_VERSION = 5  # Sources/SearchIndex/Store/IndexSchema.swift
 
 
-# Each reading's score bucket (Sources/SearchIndex/IndexRowIDs.swift, ReadingID): the score is the
+# Each reading's score bucket (Sources/SearchIndex/Store/IndexRowIDs.swift, ReadingID): the score is the
 # confidence times the reading's likelihood relative to the best; buckets are even steps of
 # -log10(1 - score) from 0 to 9 nines. The schema's triggers index every reading under its bucket.
 def reading_bucket(score):
