@@ -1,6 +1,8 @@
 # notebook-index — targets:
 #   build            release build of the notebook-index command
-#   test             the whole test suite (what CI runs)
+#   test             the whole test suite (what CI runs, with lint and build)
+#   lint / format    check the code against .swift-format / rewrite it so
+#   help             this list
 #   demo             index SampleNotebooks into a temporary index and run a few queries
 #   bench            every benchmark (formats, recognizer, index)
 #   bench-formats    reader throughput per format over ../shared/corpus
@@ -27,10 +29,20 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf fuzz man completions install clean
+.PHONY: help lint format build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+# swift-format ships with the toolchain; .swift-format holds the rules (4 spaces, 120 columns)
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
 test:
 	$(SWIFT) build --build-tests

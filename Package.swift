@@ -5,8 +5,9 @@ import PackageDescription
 /// a link to NetworkKernels' source); Recognition uses them where /proc/cpuinfo lists both.
 #if arch(x86_64)
 let wideKernels: [Target] = [
-    .target(name: "NetworkKernelsAVX2",
-            swiftSettings: [.unsafeFlags(["-Ounchecked", "-target-cpu", "haswell"]), .define("FUSED_MULTIPLY_ADD")])
+    .target(
+        name: "NetworkKernelsAVX2",
+        swiftSettings: [.unsafeFlags(["-Ounchecked", "-target-cpu", "haswell"]), .define("FUSED_MULTIPLY_ADD")])
 ]
 #else
 let wideKernels: [Target] = []
@@ -30,19 +31,34 @@ let package = Package(
         .target(name: "NotebookFormats", dependencies: ["DrawingModel", "TextMatching", "CZlib"]),
         // the network's numeric loops, alone without overflow and precondition checks
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .target(name: "Recognition", dependencies: ["DrawingModel", "NetworkKernels", "TextMatching"] + wideKernels.map { .target(name: $0.name) },
-                resources: [.copy("Resources")]),
-        .target(name: "SearchIndex", dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
-        .target(name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
+        .target(
+            name: "Recognition",
+            dependencies: ["DrawingModel", "NetworkKernels", "TextMatching"]
+                + wideKernels.map { .target(name: $0.name) },
+            resources: [.copy("Resources")]),
+        .target(
+            name: "SearchIndex",
+            dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
+        .target(
+            name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
-        .executableTarget(name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
+        .executableTarget(
+            name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
-        .testTarget(name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "DrawingModel", "TextMatching", "SeededRandom"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"] + wideKernels.map { .target(name: $0.name) }),
+        .testTarget(
+            name: "NotebookFormatsTests",
+            dependencies: ["NotebookFormats", "DrawingModel", "TextMatching", "SeededRandom"]),
+        .testTarget(
+            name: "RecognitionTests",
+            dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"]
+                + wideKernels.map { .target(name: $0.name) }),
         .testTarget(
             name: "SearchIndexTests",
-            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "TextMatching", "DrawingModel", "SeededRandom"]),
-        .testTarget(name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),
+            dependencies: [
+                "SearchIndex", "NotebookFormats", "Recognition", "TextMatching", "DrawingModel", "SeededRandom",
+            ]),
+        .testTarget(
+            name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),
     ] + wideKernels
 )

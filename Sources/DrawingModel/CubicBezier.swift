@@ -5,7 +5,10 @@ public struct CubicBezier: Sendable, Hashable, Codable {
     public var p0: Point, p1: Point, p2: Point, p3: Point
 
     public init(p0: Point, p1: Point, p2: Point, p3: Point) {
-        self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
+        self.p0 = p0
+        self.p1 = p1
+        self.p2 = p2
+        self.p3 = p3
     }
 
     /// A straight segment with its handles at the thirds, so its speed is constant.

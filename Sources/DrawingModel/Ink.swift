@@ -11,7 +11,10 @@ public struct Ink: Sendable, Hashable, Codable {
         public var red: Double, green: Double, blue: Double, alpha: Double
 
         public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-            self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
         }
 
         public static let black = Color(red: 0, green: 0, blue: 0)

@@ -53,7 +53,8 @@ extension Notebook {
                 }
                 guard stroke.hasSaneLocations else {
                     throw InkError(
-                        "page \(p + 1): stroke \(s + 1): coordinates are not finite or beyond ±\(Int(InkLimits.maxCoordinate))")
+                        "page \(p + 1): stroke \(s + 1): coordinates are not finite or beyond ±\(Int(InkLimits.maxCoordinate))"
+                    )
                 }
                 if let clamped = stroke.clampedAttributes() { notebook.pages[p].drawing.strokes[s] = clamped }
             }
@@ -146,7 +147,9 @@ extension Rect {
 }
 
 extension Double {
-    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
 
     /// Clamped to 0 … 1, `fallback` for NaN.
     fileprivate func unitClamped(_ fallback: Double) -> Double { isNaN ? fallback : clamped(to: 0...1) }

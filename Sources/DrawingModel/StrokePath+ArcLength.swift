@@ -72,7 +72,8 @@ extension StrokePath {
         let forward = distance > 0
         var remaining = abs(distance)
         while forward ? t < end : t > 0 {
-            let next = forward
+            let next =
+                forward
                 ? Swift.min(Self.nextGridValue(after: t), end) : Swift.max(Self.previousGridValue(before: t), 0)
             let cell = cellLength(t, next)
             if cell >= remaining {
@@ -85,7 +86,9 @@ extension StrokePath {
     }
 
     /// The value `s` between `a` and `b` whose arc length from `a` is `target` (0 < target ≤ cellLength).
-    private func solveInCell(from a: Double, to b: Double, length target: Double, cellLength total: Double)
+    private func solveInCell(
+        from a: Double, to b: Double, length target: Double, cellLength total: Double
+    )
         -> Double
     {
         let direction = b >= a ? 1.0 : -1.0

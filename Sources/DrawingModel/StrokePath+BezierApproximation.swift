@@ -137,7 +137,8 @@ private struct ChainSampler {
             let polyline = samples.map(\.point)
             for slot in curve.indices {
                 let k = slot / 2
-                let off = distance(curve[slot], toChain: polyline, (k - 1)...(k + 2)) > limit
+                let off =
+                    distance(curve[slot], toChain: polyline, (k - 1)...(k + 2)) > limit
                     || (slot % 2 == 0 && distance(polyline[k], toChain: curve, (slot - 2)...(slot + 2)) > limit)
                 if off {
                     for j in Swift.max(k - 1, 0)...Swift.min(k + 1, n - 2) { splitAfter[j] = true }

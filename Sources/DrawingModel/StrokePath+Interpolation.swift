@@ -49,26 +49,33 @@ extension StrokePath {
     ///   - stride: the spacing.
     /// - Returns: interpolated points (see `interpolatedPoint(at:)`); empty for an empty path.
     /// - Complexity: O(spans in the range + points returned).
-    public func interpolatedPoints(in range: ClosedRange<Double>? = nil, by stride: InterpolationStride)
+    public func interpolatedPoints(
+        in range: ClosedRange<Double>? = nil, by stride: InterpolationStride
+    )
         -> [StrokePoint]
     {
         interpolatedParameters(in: range, by: stride).map(interpolatedPoint(at:))
     }
 
     /// The locations of `interpolatedPoints(in:by:)`.
-    public func interpolatedLocations(in range: ClosedRange<Double>? = nil, by stride: InterpolationStride)
+    public func interpolatedLocations(
+        in range: ClosedRange<Double>? = nil, by stride: InterpolationStride
+    )
         -> [Point]
     {
         interpolatedParameters(in: range, by: stride).map(interpolatedLocation(at:))
     }
 
     /// The parametric values behind `interpolatedPoints(in:by:)`, increasing.
-    public func interpolatedParameters(in range: ClosedRange<Double>? = nil, by stride: InterpolationStride)
+    public func interpolatedParameters(
+        in range: ClosedRange<Double>? = nil, by stride: InterpolationStride
+    )
         -> [Double]
     {
         guard !isEmpty else { return [] }
         let whole = parametricRange
-        let r = range.map { ClosedRange(uncheckedBounds: (clampValue($0.lowerBound), clampValue($0.upperBound))) }
+        let r =
+            range.map { ClosedRange(uncheckedBounds: (clampValue($0.lowerBound), clampValue($0.upperBound))) }
             ?? whole
         let lo = r.lowerBound, hi = r.upperBound
         guard hi > lo else { return [lo] }

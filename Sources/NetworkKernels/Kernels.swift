@@ -129,7 +129,8 @@ public enum Kernels {
     /// `sum += s · w`, fused where the module is built for FMA (without the instruction,
     /// `addingProduct` would call the library's `fmaf` once a lane).
     @inline(__always)
-    private static func multiplyAdd<Vector: SIMD>(_ sum: inout Vector, _ s: Float, _ w: Vector) where Vector.Scalar == Float {
+    private static func multiplyAdd<Vector: SIMD>(_ sum: inout Vector, _ s: Float, _ w: Vector)
+    where Vector.Scalar == Float {
         #if FUSED_MULTIPLY_ADD
         sum = sum.addingProduct(s, w)
         #else
@@ -163,8 +164,9 @@ public enum Kernels {
             w.withUnsafeBufferPointer { wp in
                 bias.withUnsafeBufferPointer { bp in
                     y.withUnsafeMutableBufferPointer { yp in
-                        matmul(cp.baseAddress!, wp.baseAddress!, yp.baseAddress!, m: tOut, k: kernel * cin, n: cout,
-                               bias: bp.baseAddress!)
+                        matmul(
+                            cp.baseAddress!, wp.baseAddress!, yp.baseAddress!, m: tOut, k: kernel * cin, n: cout,
+                            bias: bp.baseAddress!)
                     }
                 }
             }

@@ -27,7 +27,8 @@ struct ParsedArguments: Sendable {
         guard let text = values[option.name.name] else { return nil }
         guard let value = option.convert(text) else {
             throw UsageError(
-                message: "invalid value '\(text)' for '\(option.name.name)': expected \(option.expected)", usage: spec.usage)
+                message: "invalid value '\(text)' for '\(option.name.name)': expected \(option.expected)",
+                usage: spec.usage)
         }
         return value
     }
@@ -35,7 +36,8 @@ struct ParsedArguments: Sendable {
     /// An option the spec does not declare is never given, so reading one is a mistake in the
     /// command that no run would show.
     private func checkDeclared(_ option: OptionName) {
-        assert(spec.option(named: option.name) == option, "\(spec.name) reads \(option.name), which it does not declare")
+        assert(
+            spec.option(named: option.name) == option, "\(spec.name) reads \(option.name), which it does not declare")
     }
 }
 
@@ -77,7 +79,8 @@ enum ArgumentParser {
                     parsed.values[name] = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "missing value for '\(name) <\(valueName.lowercased())>'", usage: spec.usage)
+                    throw UsageError(
+                        message: "missing value for '\(name) <\(valueName.lowercased())>'", usage: spec.usage)
                 }
             } else if inlineValue == nil {
                 parsed.flags.insert(name)

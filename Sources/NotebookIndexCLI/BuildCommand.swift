@@ -15,7 +15,8 @@ struct BuildCommand {
             }
             BuildSupervisor.exitWhenSupervisorEnds()
         }
-        let jobs = try arguments.value(Options.jobs)
+        let jobs =
+            try arguments.value(Options.jobs)
             ?? ProcessInfo.processInfo.activeProcessorCount
         let languages = try context.recognitionLanguages(option: arguments.value(Options.language))
         let indexPath = context.indexPath(option: try arguments.value(Options.index))

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Runs `build` in a child process of the same command, so that a file that crashes the reader
@@ -29,7 +29,8 @@ enum BuildSupervisor {
     /// Runs workers with `arguments` (the command line without the program) until one exits.
     /// - Returns: that worker's exit status.
     static func supervise(arguments: [String], environment: [String: String]) throws -> Int32 {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var crashed = false
         for _ in 0...maxRestarts {

@@ -25,7 +25,8 @@ public struct CLIContext: Sendable {
     public init(
         environment: [String: String], standardOutput: any TextSink, standardError: any TextSink,
         outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, source: any NotebookSource,
-        recognitionVersion: Int, makeTranscriber: @escaping @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
+        recognitionVersion: Int,
+        makeTranscriber: @escaping @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
     ) {
         self.environment = environment
         self.standardOutput = standardOutput
@@ -44,7 +45,8 @@ public struct CLIContext: Sendable {
         var context = CLIContext(
             environment: ProcessInfo.processInfo.environment, standardOutput: output, standardError: error,
             outputIsTerminal: output.isTerminal, errorIsTerminal: error.isTerminal, source: RegistryNotebookSource(),
-            recognitionVersion: TranscriberFactory.recognitionVersion, makeTranscriber: TranscriberFactory.make(languages:))
+            recognitionVersion: TranscriberFactory.recognitionVersion,
+            makeTranscriber: TranscriberFactory.make(languages:))
         context.supervisesBuilds = true
         return context
     }
@@ -59,7 +61,9 @@ public struct CLIContext: Sendable {
     ///   (or none): a choice that was made is never silently replaced by another.
     func recognitionLanguages(option: String?) throws(LanguageError) -> [Locale.Language] {
         if let option { return try RecognitionLanguage.parse(option) }
-        if let list = environment["NOTEBOOK_INDEX_LANGUAGES"], !list.isEmpty { return try RecognitionLanguage.parse(list) }
+        if let list = environment["NOTEBOOK_INDEX_LANGUAGES"], !list.isEmpty {
+            return try RecognitionLanguage.parse(list)
+        }
         let locale = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
         return [locale.flatMap(RecognitionLanguage.fromPOSIXLocale) ?? RecognitionLanguage.english]
     }

@@ -35,7 +35,8 @@ struct CommandSpec: Sendable {
 
     /// `notebook-index query TEXT [--full-words] … [--json]`, the options in the order declared.
     var usage: String {
-        let words = ["notebook-index", name] + [arguments?.usage].compactMap { $0 } + options.map { "[\($0.option.label)]" }
+        let words =
+            ["notebook-index", name] + [arguments?.usage].compactMap { $0 } + options.map { "[\($0.option.label)]" }
         return words.joined(separator: " ")
     }
 

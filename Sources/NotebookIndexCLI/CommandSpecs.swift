@@ -21,13 +21,22 @@ enum CommandSpecs {
                 "NOTEBOOK_INDEX_LANGUAGES",
                 "The languages to read (as --language LIST) when --language is not given: for 'build', 'text' and 'render --highlight'."
             ),
-            ("LC_ALL, LANG", "Without either of the above, the language of the locale is read when it is supported (de_DE.UTF-8: de)."),
+            (
+                "LC_ALL, LANG",
+                "Without either of the above, the language of the locale is read when it is supported (de_DE.UTF-8: de)."
+            ),
             ("XDG_DATA_HOME", "The default index is $XDG_DATA_HOME/notebook-index/index.sqlite when it is set."),
             ("NO_COLOR", "When set, 'query' prints no bold or colour on a terminal."),
         ],
         files: [
-            ("~/.local/share/notebook-index/index.sqlite", "The default index; FILE.lock beside an index is the writer's lock."),
-            (".notebook-index-ignore", "In any folder 'build' crawls: gitignore-style patterns of what to skip below it."),
+            (
+                "~/.local/share/notebook-index/index.sqlite",
+                "The default index; FILE.lock beside an index is the writer's lock."
+            ),
+            (
+                ".notebook-index-ignore",
+                "In any folder 'build' crawls: gitignore-style patterns of what to skip below it."
+            ),
             (
                 "notebook-index_Recognition.resources",
                 "Beside the binary: the recognizer's weights, word lists and language-model text."
@@ -44,7 +53,8 @@ enum CommandSpecs {
             as 'path: reason' and retried when it changes. One build at a time per index; a killed build
             leaves the index consistent.
             """,
-        arguments: ArgumentSpec(name: "PATH", count: .oneOrMore, help: "A notebook file or a folder to crawl.", completion: .file),
+        arguments: ArgumentSpec(
+            name: "PATH", count: .oneOrMore, help: "A notebook file or a folder to crawl.", completion: .file),
         options: [
             OptionSpec(
                 Options.language,
@@ -67,7 +77,8 @@ enum CommandSpecs {
             one line. Every reading the recognizer considered is searched; hits are ranked by confidence. Pages
             count from 1 here and from 0 in --json.
             """,
-        arguments: ArgumentSpec(name: "TEXT", count: .words, help: "What to find (quote a phrase: \"apple pie\").", completion: .none),
+        arguments: ArgumentSpec(
+            name: "TEXT", count: .words, help: "What to find (quote a phrase: \"apple pie\").", completion: .none),
         options: [
             OptionSpec(Options.fullWords, "Match whole words only."),
             OptionSpec(Options.caseSensitive, "Match upper and lower case exactly."),
@@ -102,7 +113,8 @@ enum CommandSpecs {
         run: { try QueryCommand(arguments: $0, context: $1).run() })
 
     static let status = CommandSpec(
-        name: "status", abstract: "Show what the index holds and which files failed.", overview: "Show what the index holds.",
+        name: "status", abstract: "Show what the index holds and which files failed.",
+        overview: "Show what the index holds.",
         discussion: """
             Files, pages, drawings and words; the recognizer version and languages of the last build; drawings
             recognized by another recognizer version or in other languages (the next build redoes them); files
@@ -182,7 +194,8 @@ enum CommandSpecs {
             removed; files in DIR that export did not write are never changed or removed.
             """,
         arguments: ArgumentSpec(
-            name: "PATH", count: .oneOrMore, help: "The notebook (one, for --pdf), or notebooks and folders (for --markdown).",
+            name: "PATH", count: .oneOrMore,
+            help: "The notebook (one, for --pdf), or notebooks and folders (for --markdown).",
             completion: .file),
         options: [
             OptionSpec(Options.pdf, "Write the notebook to FILE as a searchable PDF."),
@@ -201,7 +214,8 @@ enum CommandSpecs {
             bash-completion, zsh and fish look for them.
             """,
         arguments: ArgumentSpec(
-            name: "SHELL", count: .one, help: "bash, zsh or fish.", completion: .oneOf(CompletionScript.Shell.allCases.map(\.rawValue))
+            name: "SHELL", count: .one, help: "bash, zsh or fish.",
+            completion: .oneOf(CompletionScript.Shell.allCases.map(\.rawValue))
         ),
         options: [],
         exitStatus: "0 success, 2 usage error.",
@@ -214,7 +228,10 @@ enum CommandSpecs {
             so that 'man notebook-index' shows it.
             """,
         arguments: nil, options: [], exitStatus: "0 success, 2 usage error.", hidden: true,
-        run: { $1.standardOutput.write(ManPage.render()); return NotebookIndexCLI.ExitCode.success })
+        run: {
+            $1.standardOutput.write(ManPage.render())
+            return NotebookIndexCLI.ExitCode.success
+        })
 
     /// In the order of the tool's help.
     static let all = [build, query, status, text, inspect, render, export, completions, man]

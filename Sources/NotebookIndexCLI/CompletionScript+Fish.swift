@@ -18,7 +18,8 @@ extension CompletionScript {
             "\(prefix) -n __fish_use_subcommand -s h -l help -d 'Show help'",
         ]
         for command in commands {
-            lines.append("\(prefix) -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(summary(command.abstract)))")
+            lines.append(
+                "\(prefix) -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(summary(command.abstract)))")
         }
         for command in commands {
             let seen = "\(prefix) -n '__fish_seen_subcommand_from \(command.name)'"
@@ -48,7 +49,8 @@ extension CompletionScript {
         case .none: "-x"
         case .file: required ? "-r -F" : "-F"
         case .oneOf(let words): exclusive + "-a \(fishQuoted(words.joined(separator: " ")))"
-        case .commaSeparated(let words): exclusive + "-a \(fishQuoted("(__notebook_index_list \(words.joined(separator: " ")))"))"
+        case .commaSeparated(let words):
+            exclusive + "-a \(fishQuoted("(__notebook_index_list \(words.joined(separator: " ")))"))"
         }
     }
 }

@@ -8,7 +8,8 @@ struct CompletionsCommand {
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             let shells = CompletionScript.Shell.allCases.map(\.rawValue)
             let expected = shells.dropLast().joined(separator: ", ") + " or " + (shells.last ?? "")
-            throw UsageError(message: "invalid value '\(name)' for 'SHELL': expected \(expected)", usage: arguments.spec.usage)
+            throw UsageError(
+                message: "invalid value '\(name)' for 'SHELL': expected \(expected)", usage: arguments.spec.usage)
         }
         context.standardOutput.write(CompletionScript.render(shell))
         return NotebookIndexCLI.ExitCode.success

@@ -26,12 +26,14 @@ struct ExportCommand {
             }
             if arguments.positionals.count > 1 {
                 throw UsageError(
-                    message: "unexpected argument '\(arguments.positionals[1])': '--pdf' writes one notebook", usage: usage)
+                    message: "unexpected argument '\(arguments.positionals[1])': '--pdf' writes one notebook",
+                    usage: usage)
             }
             return try await exportPDF(to: pdf)
         case (nil, let folder?):
             let index = context.indexPath(option: try arguments.value(Options.index))
-            return try MarkdownExport(roots: arguments.positionals, folder: folder, index: index, context: context).run()
+            return try MarkdownExport(roots: arguments.positionals, folder: folder, index: index, context: context)
+                .run()
         }
     }
 
@@ -44,7 +46,9 @@ struct ExportCommand {
         let transcripts = await TextCommand.transcribe(notebook.pages.map(\.drawing), with: transcriber)
         var pages: [PDFWriter.PageContent] = []
         for (number, (page, transcript)) in zip(notebook.pages, transcripts).enumerated() {
-            if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(number + 1): \(note)") }
+            if let note = transcript.budgetNote {
+                context.printError("\(Formatting.shown(path)): page \(number + 1): \(note)")
+            }
             let words = transcript.lines.flatMap(\.words).map { PDFWriter.Word(text: $0.text, bounds: $0.bounds) }
             pages.append(PDFWriter.PageContent(page: page, words: words))
         }
@@ -54,7 +58,8 @@ struct ExportCommand {
         }
         let words = pages.reduce(0) { $0 + $1.words.count }
         let pageCount = pages.count == 1 ? "1 page" : "\(pages.count) pages"
-        context.print("Wrote \(Formatting.shown(output)): \(pageCount), \(words == 1 ? "1 word" : "\(words) words") recognized")
+        context.print(
+            "Wrote \(Formatting.shown(output)): \(pageCount), \(words == 1 ? "1 word" : "\(words) words") recognized")
         return NotebookIndexCLI.ExitCode.success
     }
 }

@@ -49,7 +49,8 @@ struct ExportFolder {
         guard data.count <= Self.maxManifestBytes, let parsed = Self.parse(data) else {
             throw ExportFolderError(
                 path: manifest,
-                reason: "not an export manifest; move it away to export afresh (files already here are then left alone)")
+                reason: "not an export manifest; move it away to export afresh (files already here are then left alone)"
+            )
         }
         entries = Dictionary(parsed.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         savedManifest = [UInt8](data)

@@ -82,8 +82,10 @@ struct HTMLReport {
         if case .unavailable(let note) = picture {
             out += "<p class=\"note\">Not drawn: \(Self.text(note)).</p>\n"
         } else if let pageID, let crop = Self.crop(hit), let box = hit.bounds {
-            out += "<svg class=\"crop\" viewBox=\"\(SVGWriter.viewBox(crop))\" width=\"\(SVGWriter.number(crop.width * Self.cropScale))\""
-            out += " height=\"\(SVGWriter.number(crop.height * Self.cropScale))\" role=\"img\" aria-label=\"hit \(number) on its line\">"
+            out +=
+                "<svg class=\"crop\" viewBox=\"\(SVGWriter.viewBox(crop))\" width=\"\(SVGWriter.number(crop.width * Self.cropScale))\""
+            out +=
+                " height=\"\(SVGWriter.number(crop.height * Self.cropScale))\" role=\"img\" aria-label=\"hit \(number) on its line\">"
             out += "<use href=\"#ink-\(pageID)\"/>\n" + SVGWriter.highlight(box) + "</svg>\n"
         } else {
             out += "<p class=\"note\">Typed text without a place on the page.</p>\n"
@@ -102,7 +104,8 @@ struct HTMLReport {
         let links = numbers.map { "<a href=\"#hit-\($0 + 1)\">\($0 + 1)</a>" }
         out += "<p class=\"meta\">\(numbers.count == 1 ? "hit" : "hits") \(links.joined(separator: ", "))</p>\n"
         out += "<svg class=\"page\" viewBox=\"\(SVGWriter.viewBox(drawn.frame))\""
-        out += " width=\"\(SVGWriter.number(drawn.frame.width * Self.pageScale))\" height=\"\(SVGWriter.number(drawn.frame.height * Self.pageScale))\""
+        out +=
+            " width=\"\(SVGWriter.number(drawn.frame.width * Self.pageScale))\" height=\"\(SVGWriter.number(drawn.frame.height * Self.pageScale))\""
         out += " role=\"img\" aria-label=\"page \(key.page + 1)\">\n<g id=\"ink-\(id)\">\n\(drawn.elements)</g>\n"
         for box in boxes { out += SVGWriter.highlight(box) }
         return out + "</svg>\n</section>\n"

@@ -10,7 +10,8 @@ enum HelpText {
 
     static var tool: String {
         let tool = CommandSpecs.tool
-        var lines = ["OVERVIEW: \(tool.abstract)", ""] + wrap(tool.discussion) + ["", "USAGE: \(tool.usage)", "", "COMMANDS:"]
+        var lines =
+            ["OVERVIEW: \(tool.abstract)", ""] + wrap(tool.discussion) + ["", "USAGE: \(tool.usage)", "", "COMMANDS:"]
         for command in CommandSpecs.visible {
             lines += row(command.name, command.abstract, column: commandColumn)
         }

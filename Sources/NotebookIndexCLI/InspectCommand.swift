@@ -21,7 +21,8 @@ struct InspectCommand {
         for (index, page) in notebook.pages.enumerated() {
             let bounds = page.drawing.bounds.map { "bounds " + Formatting.box($0) } ?? "no visible ink"
             context.print(
-                "page \(index + 1): \(page.drawing.strokes.count) strokes, \(Self.points(page.drawing)) points, \(bounds)")
+                "page \(index + 1): \(page.drawing.strokes.count) strokes, \(Self.points(page.drawing)) points, \(bounds)"
+            )
             for text in page.texts { context.print("  text: \"\(Formatting.shown(text.text))\"") }
         }
         return NotebookIndexCLI.ExitCode.success

@@ -19,7 +19,8 @@ enum JSONValue {
         guard let rect else { return .null }
         func rounded(_ value: Double) -> JSONValue { .double((value * 100).rounded() / 100) }
         return .object([
-            ("x", rounded(rect.x)), ("y", rounded(rect.y)), ("width", rounded(rect.width)), ("height", rounded(rect.height)),
+            ("x", rounded(rect.x)), ("y", rounded(rect.y)), ("width", rounded(rect.width)),
+            ("height", rounded(rect.height)),
         ])
     }
 

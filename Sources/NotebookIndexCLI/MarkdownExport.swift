@@ -56,7 +56,8 @@ struct MarkdownExport {
         var chosen: [StoredNotebook] = []
         for notebook in crawl.notebooks {
             guard let indexed = stored[notebook.path] else {
-                context.printError("\(Formatting.shown(notebook.path)): not in the index; run 'notebook-index build' on it first")
+                context.printError(
+                    "\(Formatting.shown(notebook.path)): not in the index; run 'notebook-index build' on it first")
                 status = NotebookIndexCLI.ExitCode.partial
                 continue
             }
@@ -88,7 +89,9 @@ struct MarkdownExport {
             } catch {
                 throw IndexError(path: index, reason: IndexStoreError.reason(for: error))
             }
-            let text = MarkdownNotebook(notebook: notebook, drawings: drawings, languages: languages, indexVersion: version).text
+            let text = MarkdownNotebook(
+                notebook: notebook, drawings: drawings, languages: languages, indexVersion: version
+            ).text
             planned.append(Planned(name: name, source: notebook.path, bytes: Array(text.utf8)))
             plannedNames.insert(name)
         }
@@ -116,12 +119,14 @@ struct MarkdownExport {
         }
         try folder.saveManifest()
         context.print(
-            "\(Formatting.shown(folder.path)): \(changed) written, \(planned.count - changed) unchanged, \(removed) removed")
+            "\(Formatting.shown(folder.path)): \(changed) written, \(planned.count - changed) unchanged, \(removed) removed"
+        )
         return status
     }
 
     /// Why `name` cannot be written for `source`, or nil when it can.
-    private func refusal(_ name: String, for source: String, folder: ExportFolder, plannedNames: Set<String>) -> String? {
+    private func refusal(_ name: String, for source: String, folder: ExportFolder, plannedNames: Set<String>) -> String?
+    {
         if let owner = folder.entries[name], owner.source != source {
             let other = Formatting.shown(owner.source)
             return "its file name \(Formatting.shown(name)) is already the export of \(other); not written"
@@ -130,7 +135,8 @@ struct MarkdownExport {
             return "its file name \(Formatting.shown(name)) is another notebook's in this export; not written"
         }
         if folder.entries[name] == nil, folder.fileExists(name) {
-            return "\(Formatting.shown(folder.path + "/" + name)) is there and export did not write it; not written over"
+            return
+                "\(Formatting.shown(folder.path + "/" + name)) is there and export did not write it; not written over"
         }
         return nil
     }

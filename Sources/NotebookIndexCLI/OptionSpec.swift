@@ -44,7 +44,8 @@ struct Option<Value: Sendable>: Sendable {
 extension Option where Value == String {
     init(_ name: String, _ valueName: String, completion: Completion = .none) {
         self.init(
-            name: OptionName(name: name, valueName: valueName, completion: completion), expected: "text", convert: { $0 })
+            name: OptionName(name: name, valueName: valueName, completion: completion), expected: "text",
+            convert: { $0 })
     }
 }
 
@@ -52,7 +53,8 @@ extension Option where Value == Int {
     static func integer(_ name: String, _ valueName: String, minimum: Int) -> Self {
         Self(
             name: OptionName(name: name, valueName: valueName, completion: .none),
-            expected: "a whole number of at least \(minimum)", convert: { Int($0).flatMap { $0 >= minimum ? $0 : nil } })
+            expected: "a whole number of at least \(minimum)", convert: { Int($0).flatMap { $0 >= minimum ? $0 : nil } }
+        )
     }
 }
 

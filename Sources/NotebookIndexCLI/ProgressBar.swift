@@ -19,11 +19,13 @@ final class ProgressBar {
         let width = 24
         let fraction = progress.filesTotal == 0 ? 1 : Double(progress.filesDone) / Double(progress.filesTotal)
         let filled = Int((fraction * Double(width)).rounded(.down))
-        let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "")
+        let bar =
+            String(repeating: "=", count: filled) + (filled < width ? ">" : "")
             + String(repeating: " ", count: max(0, width - filled - 1))
         let rate = progress.elapsed > 0 ? Double(progress.pagesDone) / progress.elapsed : 0
         let remaining = fraction > 0 ? progress.elapsed / fraction - progress.elapsed : .infinity
-        let line = "[\(bar)] \(progress.filesDone)/\(progress.filesTotal) files  \(progress.pagesDone) pages  "
+        let line =
+            "[\(bar)] \(progress.filesDone)/\(progress.filesTotal) files  \(progress.pagesDone) pages  "
             + String(format: "%.1f pages/s", rate) + "  ETA \(Formatting.duration(remaining))"
         sink.write("\r\u{1B}[2K" + line)
         drawn = true

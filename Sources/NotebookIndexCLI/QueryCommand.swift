@@ -55,7 +55,11 @@ struct QueryCommand {
                             ("text", .string(hit.text)), ("strokeIDs", .uuids(hit.strokeIDs)),
                             ("bounds", .rect(hit.bounds)), ("score", .double((hit.score * 10_000).rounded() / 10_000)),
                             ("distance", .int(hit.distance)),
-                            ("line", hit.context.map { .object([("text", .string($0.text)), ("bounds", .rect($0.bounds))]) } ?? .null),
+                            (
+                                "line",
+                                hit.context.map { .object([("text", .string($0.text)), ("bounds", .rect($0.bounds))]) }
+                                    ?? .null
+                            ),
                         ])
                     })
             ),
@@ -84,7 +88,11 @@ struct QueryCommand {
         for (index, path) in order.enumerated() {
             if index > 0 { context.print("") }
             context.print(Formatting.styled(Formatting.shown(path), "35", enabled: colour))
-            let sorted = (groups[path] ?? []).sorted { ($0.page, $0.source.rawValue, $0.line, $0.position) < ($1.page, $1.source.rawValue, $1.line, $1.position) }
+            let sorted = (groups[path] ?? []).sorted {
+                ($0.page, $0.source.rawValue, $0.line, $0.position) < (
+                    $1.page, $1.source.rawValue, $1.line, $1.position
+                )
+            }
             for hit in sorted {
                 let quoted = Formatting.styled("\"\(Formatting.shown(hit.text))\"", "1;31", enabled: colour)
                 let place = hit.bounds.map { "at " + Formatting.box($0) } ?? "in typed text"

@@ -22,7 +22,8 @@ struct RenderCommand {
         }
         guard pageNumber <= notebook.pages.count else {
             let pages = notebook.pages.count == 1 ? "1 page" : "\(notebook.pages.count) pages"
-            context.printError("notebook-index: \(Formatting.shown(path)): no page \(pageNumber); the notebook has \(pages)")
+            context.printError(
+                "notebook-index: \(Formatting.shown(path)): no page \(pageNumber); the notebook has \(pages)")
             return NotebookIndexCLI.ExitCode.failure
         }
         let page = notebook.pages[pageNumber - 1]
@@ -30,11 +31,14 @@ struct RenderCommand {
         if let query = try arguments.value(Options.highlight) {
             let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
             let transcript = transcriber.transcribe(page.drawing)
-            if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(pageNumber): \(note)") }
+            if let note = transcript.budgetNote {
+                context.printError("\(Formatting.shown(path)): page \(pageNumber): \(note)")
+            }
             boxes = transcript.matches(of: query).map(\.bounds)
             if boxes.isEmpty {
                 // Still drawn: the picture is what was asked for; the note says why it has no boxes.
-                context.printError("\(Formatting.shown(path)): page \(pageNumber): no match for \"\(Formatting.shown(query))\"")
+                context.printError(
+                    "\(Formatting.shown(path)): page \(pageNumber): no match for \"\(Formatting.shown(query))\"")
             }
         }
         let svg = SVGWriter.encode(page, highlights: boxes)

@@ -15,7 +15,9 @@ struct TextCommand {
         let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
         for (page, transcript) in transcripts.enumerated() {
-            if let note = transcript.budgetNote { context.printError("\(Formatting.shown(path)): page \(page + 1): \(note)") }
+            if let note = transcript.budgetNote {
+                context.printError("\(Formatting.shown(path)): page \(page + 1): \(note)")
+            }
         }
         if arguments[Options.json] {
             context.print(Self.json(path: path, transcripts: transcripts).rendered)
@@ -73,8 +75,12 @@ struct TextCommand {
                                                 .array(
                                                     line.words.map { word in
                                                         .object([
-                                                            ("text", .string(word.text)), ("bounds", .rect(word.bounds)),
-                                                            ("strokeIDs", .uuids(word.strokeIDs.sorted(by: UUID.precedesAsString))),
+                                                            ("text", .string(word.text)),
+                                                            ("bounds", .rect(word.bounds)),
+                                                            (
+                                                                "strokeIDs",
+                                                                .uuids(word.strokeIDs.sorted(by: UUID.precedesAsString))
+                                                            ),
                                                         ])
                                                     })
                                             ),

@@ -14,12 +14,16 @@ public struct NeuralLineReader: LineReading {
     /// The network halves the rate of its input rows.
     private static let rowsPerFrame = 2
 
-    init(model: ModelFile, languageModel: CharacterLanguageModel, lexicon: Lexicon,
-         settings: DecoderSettings = .init()) throws(ModelError) {
+    init(
+        model: ModelFile, languageModel: CharacterLanguageModel, lexicon: Lexicon,
+        settings: DecoderSettings = .init()
+    ) throws(ModelError) {
         network = try RecognizerNetwork(file: model)
         let f = model.metadata.features
         guard model.metadata.featureVersion == InkFeatures.version else {
-            throw .invalid("model uses feature version \(model.metadata.featureVersion); this build computes version \(InkFeatures.version)")
+            throw .invalid(
+                "model uses feature version \(model.metadata.featureVersion); this build computes version \(InkFeatures.version)"
+            )
         }
         guard f.count == InkFeatures.width else { throw .invalid("model expects \(f.count) features per point") }
         featureSettings = .init(step: f.step, jumpClip: f.jumpClip, yClip: f.yClip, minUnitFraction: f.minUnitFraction)
@@ -34,7 +38,8 @@ public struct NeuralLineReader: LineReading {
     func features(of line: LineInk) -> InkFeatures {
         let ranges = line.traceRanges
         return InkFeatures(
-            traces: ranges.map { line.points[$0].map(\.location) }, offsets: ranges.map(\.lowerBound), settings: featureSettings)
+            traces: ranges.map { line.points[$0].map(\.location) }, offsets: ranges.map(\.lowerBound),
+            settings: featureSettings)
     }
 
     /// Per-frame log-probabilities for a line (`frames × classCount`).
@@ -50,7 +55,8 @@ public struct NeuralLineReader: LineReading {
         let frames = logp.count / k
         addSpaceBonuses(to: &logp, classCount: k, input: input, line: line)
         guard let best = decoder.decode(logp, classCount: k, frames: 0..<frames).first, !best.classes.isEmpty,
-              let charFrames = CTCAlignment.characterFrames(logp, classCount: k, frames: 0..<frames, classes: best.classes)
+            let charFrames = CTCAlignment.characterFrames(
+                logp, classCount: k, frames: 0..<frames, classes: best.classes)
         else { return [] }
 
         // words are the runs of non-space characters; each owns the frames up to the spaces around it
@@ -70,9 +76,12 @@ public struct NeuralLineReader: LineReading {
 
         return words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
-            let hyps = decoder.decode(logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord,
-                                      standsAlone: word.classes.count == 1)
-            var candidates = hyps.map { (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty)) }
+            let hyps = decoder.decode(
+                logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord,
+                standsAlone: word.classes.count == 1)
+            var candidates = hyps.map {
+                (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty))
+            }
             // the line's reading comes first: the line-level search saw the word's context
             let lineReading = text(word.classes)
             if let i = candidates.firstIndex(where: { $0.reading.text == lineReading }) {
@@ -90,14 +99,17 @@ public struct NeuralLineReader: LineReading {
             // ("Mains") the ink's own ("Mainz") is kept at a score searches do not filter out.
             let floor = candidates[0].reading.score - decoder.settings.candidateMargin
             let forgiven = decoder.settings.outsideListForgiveness
-            let kept = [candidates[0].reading] + candidates.dropFirst().compactMap { candidate -> WordCandidate? in
-                var reading = candidate.reading
-                reading.score = min(candidates[0].reading.score, reading.score + forgiven * candidate.penalty)
-                return reading.score >= floor ? reading : nil
-            }
+            let kept =
+                [candidates[0].reading]
+                + candidates.dropFirst().compactMap { candidate -> WordCandidate? in
+                    var reading = candidate.reading
+                    reading.score = min(candidates[0].reading.score, reading.score + forgiven * candidate.penalty)
+                    return reading.score >= floor ? reading : nil
+                }
             let confidence = Self.confidence(kept)
-            return DecodedWord(candidates: kept, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
-                               confidence: confidence)
+            return DecodedWord(
+                candidates: kept, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
+                confidence: confidence)
         }
     }
 

@@ -38,14 +38,18 @@ enum RecognizerResources {
             !line.split(whereSeparator: { !$0.isLetter }).contains { blocked.contains($0.lowercased()) }
         }
         let texts = words.lazy.map(String.init) + kept.map(String.init)
-        return try NeuralLineReader(model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
-                                    settings: settings)
+        return try NeuralLineReader(
+            model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
+            settings: settings)
     }
 
     /// The words of `blocked-words.txt`, lower case.
     static func blockedWords() throws(ModelError) -> Set<String> {
         let text = String(decoding: try load(blockedWordsName, "txt"), as: UTF8.self)
-        return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        return Set(
+            text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            })
     }
 
     static func load(_ name: String, _ ext: String) throws(ModelError) -> Data {
@@ -66,7 +70,9 @@ private final class LineReaderCache: @unchecked Sendable {
     private let lock = NSLock()
     private var readers: [[String]: Result<NeuralLineReader, ModelError>] = [:]
 
-    func reader(for key: [String], build: () throws(ModelError) -> NeuralLineReader) throws(ModelError) -> NeuralLineReader {
+    func reader(
+        for key: [String], build: () throws(ModelError) -> NeuralLineReader
+    ) throws(ModelError) -> NeuralLineReader {
         lock.lock()
         defer { lock.unlock() }
         if let done = readers[key] { return try done.get() }
@@ -88,13 +94,15 @@ extension HandwritingRecognizer {
     /// `RecognitionLanguage.resolve`), sharing one build per language set in the process.
     public static func make(languages: [Locale.Language]) throws(ModelError) -> HandwritingRecognizer {
         let codes = Set(languages.compactMap { $0.languageCode?.identifier }).sorted()
-        return HandwritingRecognizer(lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes))
+        return HandwritingRecognizer(
+            lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes))
     }
 
     /// Checks that the resources are installed and the model file is intact, without building
     /// the language model (cheap: a command can call it before knowing whether it will read ink).
     public static func checkResources() throws(ModelError) {
-        _ = try ModelFile(data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
+        _ = try ModelFile(
+            data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")
         _ = try RecognizerResources.load(RecognizerResources.sentencesName, "txt")
         _ = try RecognizerResources.blockedWords()
@@ -102,14 +110,19 @@ extension HandwritingRecognizer {
 
     /// Size in bytes of the shipped model file, nil when it is missing.
     public static var modelFileSize: Int? {
-        guard let url = Bundle.module.url(forResource: RecognizerResources.modelName, withExtension: RecognizerResources.modelExtension)
+        guard
+            let url = Bundle.module.url(
+                forResource: RecognizerResources.modelName, withExtension: RecognizerResources.modelExtension)
         else { return nil }
         return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
     }
 
     /// A recognizer with other decoder settings (for tuning on the dev writers; the shipped
     /// settings are `DecoderSettings()`). Builds its own copy of the resources.
-    public static func make(settings: DecoderSettings, languages: [String] = ["en"]) throws(ModelError) -> HandwritingRecognizer {
-        HandwritingRecognizer(lineReader: try RecognizerResources.makeLineReader(languages: languages, settings: settings))
+    public static func make(
+        settings: DecoderSettings, languages: [String] = ["en"]
+    ) throws(ModelError) -> HandwritingRecognizer {
+        HandwritingRecognizer(
+            lineReader: try RecognizerResources.makeLineReader(languages: languages, settings: settings))
     }
 }

@@ -43,7 +43,9 @@ public actor StrokeRecognizer {
     ///   - recognizer: the shared recognizer.
     ///   - preferredLanguages: languages to prefer; nil for the supported ones.
     /// - Throws: `LanguageError.unsupported` when a preferred language is not supported.
-    public init(recognizer: HandwritingRecognizer, preferredLanguages: [Locale.Language]? = nil)
+    public init(
+        recognizer: HandwritingRecognizer, preferredLanguages: [Locale.Language]? = nil
+    )
         throws(LanguageError)
     {
         self.preferredLanguages = try RecognitionLanguage.resolve(preferredLanguages)
@@ -57,7 +59,10 @@ public actor StrokeRecognizer {
     ///   `ModelError` when the model resources are missing or damaged.
     public init(preferredLanguages: [Locale.Language]? = nil) throws {
         _ = try RecognitionLanguage.resolve(preferredLanguages)
-        let recognizer = try preferredLanguages.map { languages throws(ModelError) in try HandwritingRecognizer.make(languages: languages) }
+        let recognizer =
+            try preferredLanguages.map { languages throws(ModelError) in
+                try HandwritingRecognizer.make(languages: languages)
+            }
             ?? HandwritingRecognizer.makeDefault()
         try self.init(recognizer: recognizer, preferredLanguages: preferredLanguages)
     }
@@ -116,7 +121,9 @@ public actor StrokeRecognizer {
     ///     When true, words must match whole (punctuation at their edges aside).
     ///   - caseMatchingOnly: match case exactly.
     /// - Returns: one result per match, in reading order; empty for an empty query.
-    public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false)
+    public func search(
+        _ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false
+    )
         -> [SearchResult]
     {
         transcript.matches(of: text, fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)

@@ -65,6 +65,7 @@ public struct Transcript: Sendable, Hashable {
     public var budgetNote: String? {
         guard unreadTraces > 0 else { return nil }
         let limit = HandwritingRecognizer.maxTracesPerDrawing
-        return "recognized in part: the first \(limit) of \(limit + unreadTraces) traces (at most \(limit) per page are read)"
+        return
+            "recognized in part: the first \(limit) of \(limit + unreadTraces) traces (at most \(limit) per page are read)"
     }
 }

@@ -22,7 +22,8 @@ struct TranscriptQuery {
 
     /// The forms of a reading that a query word is compared with.
     private func forms(of reading: String) -> [String] {
-        caseMatchingOnly ? [TextFolding.exact(reading)] : TextFolding.indexForms(reading).split(separator: " ").map(String.init)
+        caseMatchingOnly
+            ? [TextFolding.exact(reading)] : TextFolding.indexForms(reading).split(separator: " ").map(String.init)
     }
 
     /// Every match, line by line, left to right.
@@ -72,7 +73,9 @@ extension Transcript {
     /// Where `text` is written in this transcript, by the rules of `StrokeRecognizer.search`, for
     /// callers that recognized a drawing themselves (the command line's `render --highlight`).
     /// - Returns: one result per match, in reading order; empty for an empty query.
-    public func matches(of text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false)
+    public func matches(
+        of text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false
+    )
         -> [StrokeRecognizer.SearchResult]
     {
         TranscriptQuery(text, fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)?.results(in: self) ?? []

@@ -39,7 +39,9 @@ enum Bench {
             let sps = Double(t.strokes) / t.seconds
             print(
                 format.padding(toLength: 6, withPad: " ", startingAt: 0)
-                    + String(format: " %6d %11d %8d %8d %12.4f %8.1f %11.0f", t.files, t.bytes, t.strokes, t.points, t.seconds, mbps, sps))
+                    + String(
+                        format: " %6d %11d %8d %8d %12.4f %8.1f %11.0f", t.files, t.bytes, t.strokes, t.points,
+                        t.seconds, mbps, sps))
         }
         return 0
     }

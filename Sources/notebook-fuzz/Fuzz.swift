@@ -53,7 +53,8 @@ enum Fuzz {
             let name = item.url.lastPathComponent
             seeds[reader.formatName, default: []].append(Seed(name: name, fileExtension: fileExtension, bytes: bytes))
             if let expanded = NotebookFormats.expandedContents(bytes) {
-                seeds[reader.formatName, default: []].append(Seed(name: name + " (expanded)", fileExtension: fileExtension, bytes: expanded))
+                seeds[reader.formatName, default: []].append(
+                    Seed(name: name + " (expanded)", fileExtension: fileExtension, bytes: expanded))
             }
         }
         var failures = 0
@@ -68,14 +69,17 @@ enum Fuzz {
                 let input = inputs[k % inputs.count]
                 let mutation = Mutation.allCases.randomElement(using: &rng) ?? .truncate
                 var bytes = mutation.apply(to: input.bytes, using: &rng)
-                if k % 7 == 0 { bytes = Mutation.allCases.randomElement(using: &rng)?.apply(to: bytes, using: &rng) ?? bytes }
+                if k % 7 == 0 {
+                    bytes = Mutation.allCases.randomElement(using: &rng)?.apply(to: bytes, using: &rng) ?? bytes
+                }
                 remember("format \(format) case \(k) seed \(seed): \(mutation) of \(input.name)")
                 let start = DispatchTime.now().uptimeNanoseconds
                 do {
                     let notebook = try NotebookFormats.read(contents: bytes, fileExtension: input.fileExtension)
                     read += 1
                     if mutation == .absurdNumber { absurdRead += 1 }
-                    let chosen = read % max(recognizeEvery, 1) == 0
+                    let chosen =
+                        read % max(recognizeEvery, 1) == 0
                         || (mutation == .absurdNumber && absurdRead % max(recognizeEvery / 10, 1) == 0)
                     if let recognizer, chosen, !notebook.pages.isEmpty {
                         let page = Int(rng.next() % UInt64(notebook.pages.count))
@@ -90,7 +94,8 @@ enum Fuzz {
                 if seconds > maxSeconds || megabytes > maxMegabytes {
                     slow += 1
                     print(
-                        "over budget (\(String(format: "%.2f", seconds)) s, peak \(megabytes) MB): format \(format) case \(k) seed \(seed): \(mutation) of \(input.name)")
+                        "over budget (\(String(format: "%.2f", seconds)) s, peak \(megabytes) MB): format \(format) case \(k) seed \(seed): \(mutation) of \(input.name)"
+                    )
                     if megabytes > maxMegabytes { break }
                 }
             }
@@ -98,7 +103,8 @@ enum Fuzz {
             print(
                 format.padding(toLength: 6, withPad: " ", startingAt: 0)
                     + String(
-                        format: " %6d %8d %8d %5d %11d %9d %8.1f", inputs.count, range.count, refused, read, recognized, slow,
+                        format: " %6d %8d %8d %5d %11d %9d %8.1f", inputs.count, range.count, refused, read, recognized,
+                        slow,
                         Date().timeIntervalSince(started)))
         }
         print(String(format: "%.1f s, peak memory %d MB", Date().timeIntervalSince(fuzzStarted), peakMegabytes()))

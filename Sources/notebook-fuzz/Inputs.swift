@@ -36,7 +36,8 @@ enum Inputs {
     /// Total size in bytes of a file or of every file in a folder.
     static func size(_ item: Item) -> Int {
         guard item.isFolder else {
-            return ((try? FileManager.default.attributesOfItem(atPath: item.url.path))?[.size] as? NSNumber)?.intValue ?? 0
+            return ((try? FileManager.default.attributesOfItem(atPath: item.url.path))?[.size] as? NSNumber)?.intValue
+                ?? 0
         }
         var total = 0
         let walker = FileManager.default.enumerator(at: item.url, includingPropertiesForKeys: [.fileSizeKey])

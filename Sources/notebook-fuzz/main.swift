@@ -44,11 +44,13 @@ while index < arguments.count {
 
 switch command {
 case "fuzz":
-    exit(Fuzz.run(
-        files: Inputs.items(paths), cases: Int(options["cases"] ?? "") ?? 10_000,
-        seed: UInt64(options["seed"] ?? "") ?? 1, maxSeconds: Double(options["max-seconds"] ?? "") ?? 2,
-        recognizeEvery: Int(options["recognize-every"] ?? "") ?? 0, maxMegabytes: Int(options["max-mb"] ?? "") ?? 1024,
-        only: options["format"].flatMap { format in Int(options["case"] ?? "").map { (format, $0) } }))
+    exit(
+        Fuzz.run(
+            files: Inputs.items(paths), cases: Int(options["cases"] ?? "") ?? 10_000,
+            seed: UInt64(options["seed"] ?? "") ?? 1, maxSeconds: Double(options["max-seconds"] ?? "") ?? 2,
+            recognizeEvery: Int(options["recognize-every"] ?? "") ?? 0,
+            maxMegabytes: Int(options["max-mb"] ?? "") ?? 1024,
+            only: options["format"].flatMap { format in Int(options["case"] ?? "").map { (format, $0) } }))
 case "summary":
     exit(Summary.run(paths))
 case "bench":

@@ -1,2 +1,3 @@
 import NotebookIndexCLI
+
 NotebookIndexCLI.main()

@@ -1,3 +1,4 @@
+import Dispatch
 // Recognizer accuracy and speed on UNIPEN samples (JSON lines, uncompressed), as a user would get
 // them: each sample becomes a drawing and goes through the whole pipeline (layout, network, beam
 // search, alignment). Run by `make bench-recognizer` (Benchmarks/bench-recognizer.sh).
@@ -7,7 +8,6 @@
 // The word lists read are those of $NOTEBOOK_INDEX_LANGUAGES ("en,fr"; default en), as `build`
 // reads them, so an accented test set (Benchmarks/bench-languages.sh) is read as a user's would be.
 import DrawingModel
-import Dispatch
 import Foundation
 import Recognition
 
@@ -21,7 +21,7 @@ func loadSamples(_ path: String, limit: Int) throws -> [Sample] {
     var out: [Sample] = []
     for line in text.split(separator: "\n") where out.count < limit {
         guard let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let label = obj["label"] as? String, let strokes = obj["strokes"] as? [[[Double]]]
+            let label = obj["label"] as? String, let strokes = obj["strokes"] as? [[[Double]]]
         else { continue }
         if let n = obj["n_lines"] as? Int, n > 1 { continue }  // one line per sample, as the targets are stated
         var drawing = Drawing()
@@ -87,7 +87,9 @@ func evaluate(_ samples: [Sample], _ recognizer: HandwritingRecognizer) -> Score
             score.top5 += 1
         }
         score.samples += 1
-        if verbose, hyp != ref { print("  \(ref)  ->  \(hyp)  [\(words.first?.candidates.map(\.text).joined(separator: "|") ?? "")]") }
+        if verbose, hyp != ref {
+            print("  \(ref)  ->  \(hyp)  [\(words.first?.candidates.map(\.text).joined(separator: "|") ?? "")]")
+        }
     }
     return score
 }
@@ -105,7 +107,10 @@ func settingsFromEnvironment() -> DecoderSettings? {
     var s = DecoderSettings()
     var changed = false
     func float(_ key: String, _ apply: (Double) -> Void) {
-        if let v = env[key].flatMap(Double.init) { apply(v); changed = true }
+        if let v = env[key].flatMap(Double.init) {
+            apply(v)
+            changed = true
+        }
     }
     float("NBI_LM_WEIGHT") { s.lmWeight = Float($0) }
     float("NBI_INSERTION_BONUS") { s.insertionBonus = Float($0) }
@@ -124,7 +129,8 @@ func settingsFromEnvironment() -> DecoderSettings? {
 /// The languages as `build` takes them from the environment (checked the same way), default English.
 let languages = try RecognitionLanguage.parse(ProcessInfo.processInfo.environment["NOTEBOOK_INDEX_LANGUAGES"] ?? "en")
 let codes = RecognitionLanguage.canonicalCodes(languages)
-let recognizer = try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0, languages: codes) }
+let recognizer =
+    try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0, languages: codes) }
     ?? HandwritingRecognizer.make(languages: languages)
 let words = try loadSamples(args[1], limit: limit)
 let lines = try loadSamples(args[2], limit: limit)
@@ -143,7 +149,11 @@ let modelBytes = HandwritingRecognizer.modelFileSize ?? 0
 
 func pct(_ x: Double) -> String { String(format: "%.2f %%", 100 * x) }
 print("recognizer version \(HandwritingRecognizer.recognitionVersion)  languages \(codes.joined(separator: ","))")
-print("words (categories 6, 7): \(w.samples) samples  CER \(pct(w.cer))  WER \(pct(w.wer))  top-5 word accuracy \(pct(Double(w.top5) / Double(max(w.samples, 1))))  \(String(format: "%.1f", 1000 * w.seconds / Double(max(w.samples, 1)))) ms/word (one core)")
-print("lines (category 8):      \(l.samples) samples  CER \(pct(l.cer))  WER \(pct(l.wer))  \(String(format: "%.1f", 1000 * l.seconds / Double(max(l.samples, 1)))) ms/line (one core)")
+print(
+    "words (categories 6, 7): \(w.samples) samples  CER \(pct(w.cer))  WER \(pct(w.wer))  top-5 word accuracy \(pct(Double(w.top5) / Double(max(w.samples, 1))))  \(String(format: "%.1f", 1000 * w.seconds / Double(max(w.samples, 1)))) ms/word (one core)"
+)
+print(
+    "lines (category 8):      \(l.samples) samples  CER \(pct(l.cer))  WER \(pct(l.wer))  \(String(format: "%.1f", 1000 * l.seconds / Double(max(l.samples, 1)))) ms/line (one core)"
+)
 print("throughput: \(String(format: "%.0f", Double(words.count) / parallel)) words/s on \(cores) cores")
 print("model size: \(modelBytes) bytes")

@@ -44,7 +44,9 @@ import Testing
         let b = Stroke(id: UUID(), ink: Ink(width: 0), path: straightPath(length: 10, count: 2, y: 30))
         let erased = Stroke(
             id: UUID(), ink: Ink(width: 0), path: straightPath(length: 100, count: 2, y: 90),
-            mask: StrokeMask(polygons: [[Point(x: -1, y: 80), Point(x: 101, y: 80), Point(x: 101, y: 100), Point(x: -1, y: 100)]]))
+            mask: StrokeMask(polygons: [
+                [Point(x: -1, y: 80), Point(x: 101, y: 80), Point(x: 101, y: 100), Point(x: -1, y: 100)]
+            ]))
         let points = a.path.controlPoints.map { p in StrokePoint(location: p.location, size: .zero) }
         let thin = Stroke(id: a.id, ink: Ink(width: 0), path: StrokePath(controlPoints: points))
         #expect(Drawing(strokes: [thin, b, erased]).bounds?.maxY ?? 0 >= 30)

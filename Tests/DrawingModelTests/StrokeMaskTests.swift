@@ -32,8 +32,12 @@ import Testing
         let path = straightPath(length: 100, count: 2, y: 5)
         // One ring tracing an outer square 20…80 and, joined along y = 0, a hole 40…60: even-odd
         // leaves the hole visible.
-        let outer = [Point(x: 20, y: 0), Point(x: 80, y: 0), Point(x: 80, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 0)]
-        let hole = [Point(x: 40, y: 0), Point(x: 60, y: 0), Point(x: 60, y: 10), Point(x: 40, y: 10), Point(x: 40, y: 0)]
+        let outer = [
+            Point(x: 20, y: 0), Point(x: 80, y: 0), Point(x: 80, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 0),
+        ]
+        let hole = [
+            Point(x: 40, y: 0), Point(x: 60, y: 0), Point(x: 60, y: 10), Point(x: 40, y: 10), Point(x: 40, y: 0),
+        ]
         let stroke = Stroke(id: id, path: path, mask: StrokeMask(polygons: [outer + hole]))
         let ranges = stroke.maskedPathRanges
         #expect(ranges.count == 3)
@@ -59,7 +63,9 @@ import Testing
             let box = Rect(enclosing: path.controlPoints.map(\.location))!
             let sweeps = (0..<3).map { _ in
                 StrokeMask.Sweep(
-                    points: (0..<3).map { _ in Point(x: rng.double(box.minX...box.maxX), y: rng.double(box.minY...box.maxY)) },
+                    points: (0..<3).map { _ in
+                        Point(x: rng.double(box.minX...box.maxX), y: rng.double(box.minY...box.maxY))
+                    },
                     radius: rng.double(1...8))
             }
             let mask = StrokeMask(sweeps: sweeps)

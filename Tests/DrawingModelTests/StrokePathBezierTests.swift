@@ -41,9 +41,13 @@ import Testing
         #expect(dot.bezierSegments[0].p0 == Point(x: 2, y: 3) && dot.bezierSegments[0].p3 == Point(x: 2, y: 3))
         let fromDot = StrokePath(bezierSegments: dot.bezierSegments)
         #expect(fromDot.controlPoints.map(\.location) == [Point(x: 2, y: 3), Point(x: 2, y: 3)])
-        let line = StrokePath(controlPoints: [StrokePoint(location: Point(x: 0, y: 0)), StrokePoint(location: Point(x: 3, y: 6))])
+        let line = StrokePath(controlPoints: [
+            StrokePoint(location: Point(x: 0, y: 0)), StrokePoint(location: Point(x: 3, y: 6)),
+        ])
         #expect(line.bezierSegments == [CubicBezier(line: Point(x: 0, y: 0), to: Point(x: 3, y: 6))])
-        #expect(StrokePath(bezierSegments: line.bezierSegments).controlPoints.map(\.location) == line.controlPoints.map(\.location))
+        #expect(
+            StrokePath(bezierSegments: line.bezierSegments).controlPoints.map(\.location)
+                == line.controlPoints.map(\.location))
         #expect(StrokePath(controlPoints: []).bezierSegments.isEmpty)
         #expect(StrokePath(bezierSegments: []).isEmpty)
     }
@@ -116,7 +120,8 @@ import Testing
     }
 
     @Test func bezierBoundsAreExact() {
-        let s = CubicBezier(p0: Point(x: 0, y: 0), p1: Point(x: 0, y: 10), p2: Point(x: 10, y: 10), p3: Point(x: 10, y: 0))
+        let s = CubicBezier(
+            p0: Point(x: 0, y: 0), p1: Point(x: 0, y: 10), p2: Point(x: 10, y: 10), p3: Point(x: 10, y: 0))
         let box = s.bounds()
         #expect(abs(box.maxY - 7.5) <= 1e-12)
         #expect(box.minX == 0 && box.maxX == 10 && box.minY == 0)

@@ -38,22 +38,51 @@ import Testing
     @Test func zipOf65535EntriesIsNotZip64() throws {
         var local: [UInt8] = [], directory: [UInt8] = []
         func u16(_ v: Int, _ out: inout [UInt8]) { out += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)] }
-        func u32(_ v: Int, _ out: inout [UInt8]) { u16(v & 0xffff, &out); u16(v >> 16, &out) }
+        func u32(_ v: Int, _ out: inout [UInt8]) {
+            u16(v & 0xffff, &out)
+            u16(v >> 16, &out)
+        }
         for i in 0..<65_535 {
             let name = Array("e\(i)".utf8)
             let offset = local.count
-            u32(0x0403_4b50, &local); u16(20, &local); u16(0, &local); u16(0, &local); u32(0, &local); u32(0, &local)
-            u32(0, &local); u32(0, &local); u16(name.count, &local); u16(0, &local)
+            u32(0x0403_4b50, &local)
+            u16(20, &local)
+            u16(0, &local)
+            u16(0, &local)
+            u32(0, &local)
+            u32(0, &local)
+            u32(0, &local)
+            u32(0, &local)
+            u16(name.count, &local)
+            u16(0, &local)
             local += name
-            u32(0x0201_4b50, &directory); u16(20, &directory); u16(20, &directory); u16(0, &directory); u16(0, &directory)
-            u32(0, &directory); u32(0, &directory); u32(0, &directory); u32(0, &directory); u16(name.count, &directory)
-            u16(0, &directory); u16(0, &directory); u16(0, &directory); u16(0, &directory); u32(0, &directory)
+            u32(0x0201_4b50, &directory)
+            u16(20, &directory)
+            u16(20, &directory)
+            u16(0, &directory)
+            u16(0, &directory)
+            u32(0, &directory)
+            u32(0, &directory)
+            u32(0, &directory)
+            u32(0, &directory)
+            u16(name.count, &directory)
+            u16(0, &directory)
+            u16(0, &directory)
+            u16(0, &directory)
+            u16(0, &directory)
+            u32(0, &directory)
             u32(offset, &directory)
             directory += name
         }
         var end: [UInt8] = []
-        u32(0x0605_4b50, &end); u16(0, &end); u16(0, &end); u16(65_535, &end); u16(65_535, &end)
-        u32(directory.count, &end); u32(local.count, &end); u16(0, &end)
+        u32(0x0605_4b50, &end)
+        u16(0, &end)
+        u16(0, &end)
+        u16(65_535, &end)
+        u16(65_535, &end)
+        u32(directory.count, &end)
+        u32(local.count, &end)
+        u16(0, &end)
         let archive = try ZipArchive(local + directory + end)
         #expect(archive.entries.count == 65_535)
     }
@@ -78,16 +107,27 @@ import Testing
         #expect(id.uuidString.dropFirst(14).first == "5")
         // RFC 4122 appendix B-style check against a known v5 value (DNS namespace, "python.org").
         let dns = UUID(uuidString: "6ba7b810-9dad-11d1-80b4-00c04fd430c8")!
-        #expect(StableStrokeID.uuidV5(namespace: dns, name: Array("python.org".utf8)).uuidString == "886313E1-3B8A-5372-9B90-0C9AEE199E5D")
+        #expect(
+            StableStrokeID.uuidV5(namespace: dns, name: Array("python.org".utf8)).uuidString
+                == "886313E1-3B8A-5372-9B90-0C9AEE199E5D")
     }
 
     @Test func detectionByExtensionThenContent() throws {
         let xopp = try FormatFixtures.bytes("pressure-eraser-text.xopp")
         #expect(NotebookFormats.detect(contents: xopp, fileExtension: "bin")?.formatName == "xopp")
-        #expect(NotebookFormats.detect(contents: try FormatFixtures.bytes("packaged.xopp"), fileExtension: "")?.formatName == "xopp")
-        #expect(NotebookFormats.detect(contents: try FormatFixtures.bytes("brushes-differences.inkml"), fileExtension: "xml")?.formatName == "inkml")
-        #expect(NotebookFormats.detect(contents: try FormatFixtures.bytes("write-pages.svg"), fileExtension: "")?.formatName == "svg")
+        #expect(
+            NotebookFormats.detect(contents: try FormatFixtures.bytes("packaged.xopp"), fileExtension: "")?.formatName
+                == "xopp")
+        #expect(
+            NotebookFormats.detect(
+                contents: try FormatFixtures.bytes("brushes-differences.inkml"), fileExtension: "xml")?.formatName
+                == "inkml")
+        #expect(
+            NotebookFormats.detect(contents: try FormatFixtures.bytes("write-pages.svg"), fileExtension: "")?.formatName
+                == "svg")
         #expect(NotebookFormats.detect(contents: Array("hello".utf8), fileExtension: "txt") == nil)
-        #expect(throws: ReadError.self) { try NotebookFormats.read(contents: Array("hello".utf8), fileExtension: "txt") }
+        #expect(throws: ReadError.self) {
+            try NotebookFormats.read(contents: Array("hello".utf8), fileExtension: "txt")
+        }
     }
 }

@@ -8,9 +8,18 @@ import Testing
 /// notebook over, with the page and stroke named; attributes out of range are clamped.
 @Suite struct HostileInkTests {
     @Test(arguments: [
-        ("svg", #"<svg xmlns="http://www.w3.org/2000/svg"><g transform="scale(1e308)"><path d="M 1 1 L 2 2 L 3 3" stroke="black"/></g></svg>"#),
-        ("svg", #"<svg xmlns="http://www.w3.org/2000/svg"><path d="m 1e308 1 l 1e308 1 l 1e308 1" stroke="black"/></svg>"#),
-        ("json", #"{"format":"notebook-index","version":1,"pages":[{"strokes":[{"id":"6F1C0000-0000-4000-8000-000000000001","transform":[1e308,0,0,1e308,0,0],"points":[[1,1,0],[2,2,0],[3,3,0]]}]}]}"#),
+        (
+            "svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg"><g transform="scale(1e308)"><path d="M 1 1 L 2 2 L 3 3" stroke="black"/></g></svg>"#
+        ),
+        (
+            "svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg"><path d="m 1e308 1 l 1e308 1 l 1e308 1" stroke="black"/></svg>"#
+        ),
+        (
+            "json",
+            #"{"format":"notebook-index","version":1,"pages":[{"strokes":[{"id":"6F1C0000-0000-4000-8000-000000000001","transform":[1e308,0,0,1e308,0,0],"points":[[1,1,0],[2,2,0],[3,3,0]]}]}]}"#
+        ),
     ])
     func overflowingCoordinatesAreRefused(fileExtension: String, text: String) {
         #expect(throws: ReadError("page 1: stroke 1: coordinates are not finite or beyond ±16777216")) {
@@ -25,11 +34,14 @@ import Testing
         point.size = Size(width: -.infinity, height: 1e300)
         point.opacity = 7
         let stroke = Stroke(id: UUID(), ink: Ink(width: .nan), path: StrokePath(controlPoints: [point]))
-        let page = Page(drawing: Drawing(strokes: [stroke]), texts: [TextElement(text: "t", bounds: Rect(x: .nan, y: 0, width: 1, height: 1))])
+        let page = Page(
+            drawing: Drawing(strokes: [stroke]),
+            texts: [TextElement(text: "t", bounds: Rect(x: .nan, y: 0, width: 1, height: 1))])
         let checked = try Notebook(format: "test", pages: [page]).checkedInk()
         let kept = checked.pages[0].drawing.strokes[0]
         #expect(kept.path[0].location == Point(x: 1, y: 2))
-        #expect(kept.path[0].force == StrokePoint.defaultForce && kept.path[0].timeOffset == 0 && kept.path[0].opacity == 1)
+        #expect(
+            kept.path[0].force == StrokePoint.defaultForce && kept.path[0].timeOffset == 0 && kept.path[0].opacity == 1)
         #expect(kept.path[0].size == Size(width: 0, height: InkLimits.maxCoordinate))
         #expect(kept.ink.width == 1)
         #expect(checked.pages[0].texts[0].bounds == nil)
@@ -50,7 +62,8 @@ import Testing
         #"<svg xmlns="http://www.w3.org/2000/svg">"#
         + points.map { #"<polyline points=""# + list($0, ",", " ") + #"" stroke="black"/>"# }.joined() + "</svg>"
     private static let inkml =
-        #"<ink xmlns="http://www.w3.org/2003/InkML">"# + points.map { "<trace>\(list($0, " ", ", "))</trace>" }.joined() + "</ink>"
+        #"<ink xmlns="http://www.w3.org/2003/InkML">"# + points.map { "<trace>\(list($0, " ", ", "))</trace>" }.joined()
+        + "</ink>"
 
     private static func list(_ points: [(Int, Int)], _ inside: String, _ between: String) -> String {
         points.map { "\($0.0)\(inside)\($0.1)" }.joined(separator: between)
@@ -58,7 +71,8 @@ import Testing
 
     private func read(_ text: String, _ fileExtension: String, budget: Int) throws -> Notebook? {
         try PointBudget.$current.withValue(PointBudget(limit: budget)) {
-            try NotebookFormats.reader(forExtension: fileExtension)?.read(contents: Array(text.utf8), fileExtension: fileExtension)
+            try NotebookFormats.reader(forExtension: fileExtension)?.read(
+                contents: Array(text.utf8), fileExtension: fileExtension)
         }
     }
 

@@ -33,12 +33,15 @@ struct InkAppsCorpusTests {
         Expected(file: "saber/saber__v9_low_point_count.sbn", pages: 1, strokes: 3, points: 6),
         Expected(file: "saber/saber__v9_quill.sbn", pages: 1, strokes: 0, texts: ["h1", "h2", "h3", "n"]),
         Expected(file: "saber/saber__v11_image_svg.sbn", pages: 1, strokes: 0),
-        Expected(file: "other/wacom-uim__2_Digital_Ink_is_processable_1_v3.0.0.uim", pages: 1, strokes: 177, points: 3672,
-                 firstID: "7B57E6E4-6817-43CA-B69D-CBCBC30475E1"),
-        Expected(file: "other/wacom-uim__6_Different_Input_Providers_v3.1.0.uim", pages: 1, strokes: 16, points: 1136,
-                 firstID: "35A6A8EB-5148-4DDF-A6F4-DF0CC32C065C"),
-        Expected(file: "other/wacom-uim__special_ink.uim", pages: 1, strokes: 4, points: 888,
-                 firstID: "8DE2774A-861B-4C6E-9CA5-AC10D10D29B3"),
+        Expected(
+            file: "other/wacom-uim__2_Digital_Ink_is_processable_1_v3.0.0.uim", pages: 1, strokes: 177, points: 3672,
+            firstID: "7B57E6E4-6817-43CA-B69D-CBCBC30475E1"),
+        Expected(
+            file: "other/wacom-uim__6_Different_Input_Providers_v3.1.0.uim", pages: 1, strokes: 16, points: 1136,
+            firstID: "35A6A8EB-5148-4DDF-A6F4-DF0CC32C065C"),
+        Expected(
+            file: "other/wacom-uim__special_ink.uim", pages: 1, strokes: 4, points: 888,
+            firstID: "8DE2774A-861B-4C6E-9CA5-AC10D10D29B3"),
         Expected(file: "other/wacom-will__apple.will", pages: 1, strokes: 10, points: 380),
         Expected(file: "other/wacom-will__coffee.will", pages: 1, strokes: 13, points: 621),
     ]
@@ -56,7 +59,9 @@ struct InkAppsCorpusTests {
         if let firstID = expected.firstID { #expect(strokes.first?.id.uuidString == firstID) }
         // Every stroke lies on its page (a pen width of slack), in the page's own coordinates.
         for page in notebook.pages {
-            let size = try #require(page.size ?? (notebook.format == "uim" || notebook.format == "will" ? Size(width: 2000, height: 2000) : nil))
+            let size = try #require(
+                page.size
+                    ?? (notebook.format == "uim" || notebook.format == "will" ? Size(width: 2000, height: 2000) : nil))
             for stroke in page.drawing.strokes {
                 let box = try #require(stroke.pathBounds)
                 let x = box.x + box.width / 2, y = box.y + box.height / 2

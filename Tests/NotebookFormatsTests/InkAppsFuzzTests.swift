@@ -27,17 +27,21 @@ import Testing
 
     /// Seeded byte flips, insertions and absurd little-endian sizes: 50 per seed.
     @Test func byteFlips() throws {
-        FormatFuzzTests.flip(try Self.seeds(), seed: 11, perSeed: 50, inserted: "{}[]\":,0-9e\u{0}\u{ff}", absurdSizes: true)
+        FormatFuzzTests.flip(
+            try Self.seeds(), seed: 11, perSeed: 50, inserted: "{}[]\":,0-9e\u{0}\u{ff}", absurdSizes: true)
     }
 
     /// Sizes, counts and nesting far past the limits are refused.
     @Test func absurdNumbers() throws {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        let big = "{\"version\":\"0.15.0\",\"data\":{\"engine_snapshot\":{\"document\":{\"x\":-1e300,\"y\":0,\"width\":1e308,\"height\":1e308,"
+        let big =
+            "{\"version\":\"0.15.0\",\"data\":{\"engine_snapshot\":{\"document\":{\"x\":-1e300,\"y\":0,\"width\":1e308,\"height\":1e308,"
             + "\"config\":{\"format\":{\"width\":1e-300,\"height\":1e-300},\"layout\":\"fixed_size\"}},"
             + "\"stroke_components\":[{\"value\":{\"brushstroke\":{\"path\":{\"start\":{\"pos\":[1e300,1e300]},\"segments\":[]}}}}]}}}"
         for (document, fileExtension) in [(deep, "rnote"), (deep, "sbn"), (big, "rnote")] {
-            #expect(throws: ReadError.self) { try NotebookFormats.read(contents: Array(document.utf8), fileExtension: fileExtension) }
+            #expect(throws: ReadError.self) {
+                try NotebookFormats.read(contents: Array(document.utf8), fileExtension: fileExtension)
+            }
         }
         // A UIM whose ink data claims a field far longer than the chunk.
         var uim = try FormatFixtures.bytes("uim-3-0.uim")

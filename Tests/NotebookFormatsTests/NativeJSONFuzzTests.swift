@@ -55,16 +55,26 @@ import Testing
     }
 
     @Test func absurdInputsAreRefused() {
-        let deep = Array(("{\"format\":\"notebook-index\",\"version\":1,\"pages\":" + String(repeating: "[", count: 100_000)).utf8)
+        let deep = Array(
+            ("{\"format\":\"notebook-index\",\"version\":1,\"pages\":" + String(repeating: "[", count: 100_000)).utf8)
         #expect(throws: ReadError.self) { try NativeJSONReader.read(deep) }
         let huge = [UInt8](repeating: 0x20, count: NativeJSONReader.maxFileSize + 1)
-        #expect(throws: ReadError("file is 128 MB, over the 128 MB limit of notebook-index JSON")) { try NativeJSONReader.read(huge) }
-        let manyPages = "{\"format\":\"notebook-index\",\"version\":1,\"pages\":["
+        #expect(throws: ReadError("file is 128 MB, over the 128 MB limit of notebook-index JSON")) {
+            try NativeJSONReader.read(huge)
+        }
+        let manyPages =
+            "{\"format\":\"notebook-index\",\"version\":1,\"pages\":["
             + Array(repeating: "{}", count: ReadLimits.maxPages + 1).joined(separator: ",") + "]}"
-        #expect(throws: ReadError("more than \(ReadLimits.maxPages) pages")) { try NativeJSONReader.read(Array(manyPages.utf8)) }
-        let longNumber = "{\"format\":\"notebook-index\",\"version\":1,\"pages\":[" + String(repeating: "1", count: 1000) + "]}"
+        #expect(throws: ReadError("more than \(ReadLimits.maxPages) pages")) {
+            try NativeJSONReader.read(Array(manyPages.utf8))
+        }
+        let longNumber =
+            "{\"format\":\"notebook-index\",\"version\":1,\"pages\":[" + String(repeating: "1", count: 1000) + "]}"
         #expect(throws: ReadError.self) { try NativeJSONReader.read(Array(longNumber.utf8)) }
-        for text in ["", " ", "{", "\u{FEFF}", "nul", "{\"format\":\"notebook-index\",\"version\":1,\"pages\":[{\"texts\":[{\"text\":\"\\ud800\"}]}]}"] {
+        for text in [
+            "", " ", "{", "\u{FEFF}", "nul",
+            "{\"format\":\"notebook-index\",\"version\":1,\"pages\":[{\"texts\":[{\"text\":\"\\ud800\"}]}]}",
+        ] {
             #expect(throws: ReadError.self) { try NativeJSONReader.read(Array(text.utf8)) }
         }
     }

@@ -14,7 +14,9 @@ import Testing
         """
     static let lfsReason = "a Git LFS pointer, not the notebook: run `git lfs pull`"
 
-    @Test(arguments: ["xopp", "xoj", "rm", "rmdoc", "rmn", "zip", "json", "inkml", "svg", "svgz", "rnote", "sbn2", "uim", "will", ""])
+    @Test(arguments: [
+        "xopp", "xoj", "rm", "rmdoc", "rmn", "zip", "json", "inkml", "svg", "svgz", "rnote", "sbn2", "uim", "will", "",
+    ])
     func aGitLFSPointerIsRefusedAsAnyFormat(fileExtension: String) throws {
         #expect(throws: ReadError(Self.lfsReason)) {
             try NotebookFormats.read(contents: Array(Self.pointer.utf8), fileExtension: fileExtension)
@@ -56,7 +58,9 @@ import Testing
         var zip = TestZipWriter()
         zip.add("notes.txt", "milk, eggs")
         zip.add("photo.jpg", "jpeg")
-        #expect(throws: ReadError(reason)) { try NotebookFormats.read(contents: zip.bytes, fileExtension: fileExtension) }
+        #expect(throws: ReadError(reason)) {
+            try NotebookFormats.read(contents: zip.bytes, fileExtension: fileExtension)
+        }
     }
 
     @Test func zipsOfOneEntrySeveralDocumentsOrNoneAreDescribed() {
@@ -68,7 +72,10 @@ import Testing
         var two = TestZipWriter()
         two.add("a.content", "{}")
         two.add("b.content", "{}")
-        #expect(throws: ReadError("a zip archive of 2 entries (first: a.content) with 2 .content files, not a notebook this tool reads")) {
+        #expect(
+            throws: ReadError(
+                "a zip archive of 2 entries (first: a.content) with 2 .content files, not a notebook this tool reads")
+        ) {
             try NotebookFormats.read(contents: two.bytes, fileExtension: "rmdoc")
         }
         #expect(throws: ReadError("an empty zip archive, not a notebook this tool reads")) {

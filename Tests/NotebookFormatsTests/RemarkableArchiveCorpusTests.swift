@@ -42,8 +42,12 @@ import Testing
     @Test(.enabled(if: RemarkableArchiveCorpusTests.corpus != nil, "../shared/corpus is absent"))
     func pointsPaperTagsAndTypedText() throws {
         let corpus = try #require(Self.corpus)
-        func read(_ name: String) throws -> Notebook { try NotebookFormats.read(at: corpus.appendingPathComponent(name)) }
-        func points(_ notebook: Notebook) -> [Int] { notebook.pages.map { $0.drawing.strokes.reduce(0) { $0 + $1.path.count } } }
+        func read(_ name: String) throws -> Notebook {
+            try NotebookFormats.read(at: corpus.appendingPathComponent(name))
+        }
+        func points(_ notebook: Notebook) -> [Int] {
+            notebook.pages.map { $0.drawing.strokes.reduce(0) { $0 + $1.path.count } }
+        }
 
         let legible = try read("legible__Test.rmdoc")
         #expect(points(legible)[0] == 1177)
@@ -64,7 +68,8 @@ import Testing
         #expect(typed.pages.map(\.size).allSatisfy { $0 == Size(width: 1404, height: 1872) })
 
         // A PDF document without annotations: pages, no ink, and no paper size to assume.
-        #expect(try read("remarkable-ink-link__InkLink_Current_Architecture.rmdoc").pages.map(\.size) == [nil, nil, nil])
+        #expect(
+            try read("remarkable-ink-link__InkLink_Current_Architecture.rmdoc").pages.map(\.size) == [nil, nil, nil])
     }
 
     /// `../shared/realnotes/rm2pdf__horizontal`, the folder `rm2pdf__horizontal_rmapi.zip` zips.
@@ -75,7 +80,9 @@ import Testing
         return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
     }
 
-    @Test(.enabled(if: RemarkableArchiveCorpusTests.rm2pdfFolder != nil, "../shared/realnotes/rm2pdf__horizontal is absent"))
+    @Test(
+        .enabled(
+            if: RemarkableArchiveCorpusTests.rm2pdfFolder != nil, "../shared/realnotes/rm2pdf__horizontal is absent"))
     func theRm2pdfArchiveReadsAsItsExtractedFolder() throws {
         let corpus = try #require(Self.corpus)
         let fromFolder = try NotebookFormats.read(at: try #require(Self.rm2pdfFolder))

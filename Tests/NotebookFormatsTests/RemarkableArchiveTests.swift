@@ -91,11 +91,12 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("d.content", "d.content"), ("/d.content", "d.content"), ("//d//p.rm", "d/p.rm"), ("d//0.rm", "d/0.rm"),
-        ("d/", nil), ("/", nil), ("", nil), ("../d.content", nil), ("d/../d.content", nil), ("d/./p.rm", nil),
-        ("d/\u{0}.rm", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("d.content", "d.content"), ("/d.content", "d.content"), ("//d//p.rm", "d/p.rm"), ("d//0.rm", "d/0.rm"),
+            ("d/", nil), ("/", nil), ("", nil), ("../d.content", nil), ("d/../d.content", nil), ("d/./p.rm", nil),
+            ("d/\u{0}.rm", nil),
+        ] as [(String, String?)])
     func normalisesEntryNames(raw: String, expected: String?) {
         #expect(RemarkableArchive.normalisedName(raw) == expected)
     }
@@ -144,12 +145,16 @@ import Testing
         var counted = TestZipWriter()
         counted.add("d.content", #"{"fileType": "", "pageCount": 2}"#)
         counted.add("d//1.rm", page)
-        #expect(try NotebookFormats.read(contents: counted.bytes, fileExtension: "zip").pages.map(\.drawing.strokes.count) == [0, 1])
+        #expect(
+            try NotebookFormats.read(contents: counted.bytes, fileExtension: "zip").pages.map(\.drawing.strokes.count)
+                == [0, 1])
         var numbered = TestZipWriter()
         numbered.add("d.content", #"{"fileType": ""}"#)
         numbered.add("d/0.rm", page)
         numbered.add("d/1.rm", page)
-        #expect(try NotebookFormats.read(contents: numbered.bytes, fileExtension: "zip").pages.map(\.drawing.strokes.count) == [1, 1])
+        #expect(
+            try NotebookFormats.read(contents: numbered.bytes, fileExtension: "zip").pages.map(\.drawing.strokes.count)
+                == [1, 1])
         var none = TestZipWriter()
         none.add("d.content", "{}")
         #expect(throws: ReadError("the .content file lists no pages")) {
@@ -181,7 +186,9 @@ import Testing
                 #expect(error is ReadError, "\(error)")
             }
         }
-        for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) { readOrRefuse(Array(bytes[..<end])) }
+        for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {
+            readOrRefuse(Array(bytes[..<end]))
+        }
         var rng = SplitMix64(seed: 0x5EED_0028)
         for _ in 0..<150 {
             var damaged = bytes

@@ -45,13 +45,20 @@ import Testing
         "rmscene__With_SceneInfo_Block.rm": 13,
         "rmscene__test-crdt-ordering.rm": 0,
         "lines-are-rusty__v5_notebook/b46bbfdd-aeb0-42d7-9c5d-7443132bdfe3/0.rm": 444,  // 445 − 1 eraser
-        "remarks__on-computable-numbers_pdf_annotations/d3954b55-8429-4220-a2d5-64f1daab9727/3e38ed38-08b7-42d2-8bbe-fa8b936b4a45.rm": 18,
-        "remarks__on-computable-numbers_pdf_annotations/d3954b55-8429-4220-a2d5-64f1daab9727/a8cee983-7203-4218-a1af-e2f4fcf3d073.rm": 3,
-        "remarks__on-computable-numbers_pdf_annotations/d3954b55-8429-4220-a2d5-64f1daab9727/bd1287ac-b54f-4024-a117-020194385543.rm": 13,
-        "remarks__v2_notebook_complex/bce041cf-ce31-4ede-ad11-2e53db0f6c77/1f1e3cbb-3774-46c3-b94b-0c6086622271.rm": 228,  // 230 − 2 erasers
-        "remarks__v2_notebook_complex/bce041cf-ce31-4ede-ad11-2e53db0f6c77/e411a942-054b-4d32-9be3-e224a800b84e.rm": 219,
-        "remarks__v2_notebook_complex/bce041cf-ce31-4ede-ad11-2e53db0f6c77/fcff2a80-6e4c-4b3d-b881-a2814b24104e.rm": 1089,  // 1123 − 19 − 15
-        "remarks__v3_annotated_notebook/1f830c35-1e0d-4ba1-80aa-5acc85d8859a/e19dd33a-5b98-4b03-9ea9-e93a0bb336ad.rm": 3,
+        "remarks__on-computable-numbers_pdf_annotations/d3954b55-8429-4220-a2d5-64f1daab9727/3e38ed38-08b7-42d2-8bbe-fa8b936b4a45.rm":
+            18,
+        "remarks__on-computable-numbers_pdf_annotations/d3954b55-8429-4220-a2d5-64f1daab9727/a8cee983-7203-4218-a1af-e2f4fcf3d073.rm":
+            3,
+        "remarks__on-computable-numbers_pdf_annotations/d3954b55-8429-4220-a2d5-64f1daab9727/bd1287ac-b54f-4024-a117-020194385543.rm":
+            13,
+        "remarks__v2_notebook_complex/bce041cf-ce31-4ede-ad11-2e53db0f6c77/1f1e3cbb-3774-46c3-b94b-0c6086622271.rm":
+            228,  // 230 − 2 erasers
+        "remarks__v2_notebook_complex/bce041cf-ce31-4ede-ad11-2e53db0f6c77/e411a942-054b-4d32-9be3-e224a800b84e.rm":
+            219,
+        "remarks__v2_notebook_complex/bce041cf-ce31-4ede-ad11-2e53db0f6c77/fcff2a80-6e4c-4b3d-b881-a2814b24104e.rm":
+            1089,  // 1123 − 19 − 15
+        "remarks__v3_annotated_notebook/1f830c35-1e0d-4ba1-80aa-5acc85d8859a/e19dd33a-5b98-4b03-9ea9-e93a0bb336ad.rm":
+            3,
         "remarks__v3_coords_notebook/84099c77-bd7b-4a0d-9e06-a11c89e2bca4/0c220082-a11a-4c53-8d60-ab9217aef034.rm": 6,
         "remarks__v3_coords_notebook/84099c77-bd7b-4a0d-9e06-a11c89e2bca4/199fb186-cd1b-4fd6-94c1-7689a7e42605.rm": 5,
         "remarks__v3_coords_notebook/84099c77-bd7b-4a0d-9e06-a11c89e2bca4/381e5d1b-d228-483e-9af1-54573272fec6.rm": 0,
@@ -65,7 +72,8 @@ import Testing
         "lines-are-rusty__v5_notebook": (nil, [444]),
         "remarks__on-computable-numbers_pdf_annotations": (
             "1936 On Computable Numbers, with an Application to the Entscheidungsproblem - A. M. Turing",
-            [13, 18] + [Int](repeating: 0, count: 25) + [3] + [Int](repeating: 0, count: 8)),
+            [13, 18] + [Int](repeating: 0, count: 25) + [3] + [Int](repeating: 0, count: 8)
+        ),
         "remarks__v2_notebook_complex": ("Gosper", [219, 228, 1089]),
         "remarks__v3_annotated_notebook": ("V3 sample", [3]),
         "remarks__v3_coords_notebook": ("V3coords", [4, 10, 0, 5, 0, 6]),
@@ -107,12 +115,16 @@ import Testing
         func texts(_ name: String) throws -> [String] {
             try RemarkableReader.read(at: corpus.appendingPathComponent(name)).pages[0].texts.map(\.text)
         }
-        #expect(try texts("rmc__text_multiple_lines.rm") == [
-            "text 1", "text 2", "text 3", "        text 4", "text 5", "text 8", "text 13",
-        ])
+        #expect(
+            try texts("rmc__text_multiple_lines.rm") == [
+                "text 1", "text 2", "text 3", "        text 4", "text 5", "text 8", "text 13",
+            ])
         #expect(try texts("rmscene__With_SceneInfo_Block.rm") == ["TEST TEXT", "Test text from keyboard"])
         #expect(try texts("rmscene__Wikipedia_highlighted_p2.rm").contains("also"))
-        #expect(try texts("remarks__v3_coords_notebook/84099c77-bd7b-4a0d-9e06-a11c89e2bca4/381e5d1b-d228-483e-9af1-54573272fec6.rm")
-            == ["hello world. this is a test. how does this render"])
+        #expect(
+            try texts(
+                "remarks__v3_coords_notebook/84099c77-bd7b-4a0d-9e06-a11c89e2bca4/381e5d1b-d228-483e-9af1-54573272fec6.rm"
+            )
+                == ["hello world. this is a test. how does this render"])
     }
 }

@@ -25,11 +25,19 @@ struct RemarkableLinesFile {
         for layer in layers {
             u32(UInt32(layer.count))
             for line in layer {
-                u32(line.tool); u32(line.color); u32(0); f32(2)
+                u32(line.tool)
+                u32(line.color)
+                u32(0)
+                f32(2)
                 if version == 5 { u32(0) }
                 u32(UInt32(line.points.count))
                 for (x, y) in line.points {
-                    f32(x); f32(y); f32(1); f32(0); f32(line.width); f32(line.pressure)
+                    f32(x)
+                    f32(y)
+                    f32(1)
+                    f32(0)
+                    f32(line.width)
+                    f32(line.pressure)
                 }
             }
         }
@@ -40,17 +48,19 @@ struct RemarkableLinesFile {
 @Suite struct RemarkableLinesAndFolderTests {
     @Test(arguments: [3, 5])
     func readsLinesAndTurnsErasersIntoMasks(version: Int) throws {
-        let file = RemarkableLinesFile(version: version, layers: [
-            [
-                .init(tool: 2, points: [(100, 100), (200, 100)]),  // erased by the eraser below
-                .init(tool: 17, points: [(100, 500), (120, 520)]),  // inside the erase area
-                .init(tool: 18, color: 0, points: [(900, 900), (950, 900)]),  // untouched highlighter
-                .init(tool: 6, points: [(150, 50), (150, 150)], width: 10),
-                .init(tool: 8, points: [(50, 450), (300, 450), (300, 600), (50, 600)]),
-                .init(tool: 2, points: [(150, 100), (160, 100)]),  // drawn after the eraser
-            ],
-            [.init(tool: 4, points: [(150, 100), (151, 101)])],  // another layer: not erased
-        ])
+        let file = RemarkableLinesFile(
+            version: version,
+            layers: [
+                [
+                    .init(tool: 2, points: [(100, 100), (200, 100)]),  // erased by the eraser below
+                    .init(tool: 17, points: [(100, 500), (120, 520)]),  // inside the erase area
+                    .init(tool: 18, color: 0, points: [(900, 900), (950, 900)]),  // untouched highlighter
+                    .init(tool: 6, points: [(150, 50), (150, 150)], width: 10),
+                    .init(tool: 8, points: [(50, 450), (300, 450), (300, 600), (50, 600)]),
+                    .init(tool: 2, points: [(150, 100), (160, 100)]),  // drawn after the eraser
+                ],
+                [.init(tool: 4, points: [(150, 100), (151, 101)])],  // another layer: not erased
+            ])
         let page = try RemarkableReader.page(bytes: file.bytes)
         let strokes = page.drawing.strokes
         #expect(strokes.count == 5)
@@ -123,7 +133,8 @@ struct RemarkableLinesFile {
         #expect(notebook.pages.map(\.drawing.strokes.count) == [10, 0, 1])
 
         // A broken page is named in the one-line reason.
-        try Data("reMarkable .lines file, version=9          ".utf8).write(to: pages.appendingPathComponent("p-last.rm"))
+        try Data("reMarkable .lines file, version=9          ".utf8).write(
+            to: pages.appendingPathComponent("p-last.rm"))
         #expect(throws: ReadError("page 2 (p-last.rm): unsupported reMarkable .lines version 9")) {
             try RemarkableReader.read(at: root)
         }
@@ -136,12 +147,15 @@ struct RemarkableLinesFile {
         let pages = root.appendingPathComponent("d")
         try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try Data(#"""
+        try Data(
+            #"""
             {"pages": ["blank", "pro"], "tags": [{"name": "work", "timestamp": 1}, "  "],
              "pageTags": [{"name": "star", "pageId": "pro"}, {"name": "ghost", "pageId": "gone"}]}
-            """#.utf8).write(to: root.appendingPathComponent("d.content"))
+            """#.utf8
+        ).write(to: root.appendingPathComponent("d.content"))
         try FileManager.default.copyItem(
-            at: RemarkableTestFiles.fixture("rmscene-ts__paper-pro-empty.rm"), to: pages.appendingPathComponent("pro.rm"))
+            at: RemarkableTestFiles.fixture("rmscene-ts__paper-pro-empty.rm"),
+            to: pages.appendingPathComponent("pro.rm"))
         let notebook = try RemarkableReader.read(at: root)
         #expect(notebook.pages.map { $0.texts.map(\.text) } == [["work"], ["star"]])
         let paper = try #require(notebook.pages[1].size)
@@ -152,8 +166,10 @@ struct RemarkableLinesFile {
         #expect(try RemarkableReader.read(at: root).pages.map(\.size) == [nil, nil])  // no file to say
 
         try Data(#"{"fileType": "", "pageCount": 1}"#.utf8).write(to: root.appendingPathComponent("d.content"))
-        try FileManager.default.copyItem(at: RemarkableTestFiles.fixture("rmc__dot.stroke.rm"), to: pages.appendingPathComponent("0.rm"))
-        try FileManager.default.copyItem(at: RemarkableTestFiles.fixture("rmc__dot.stroke.rm"), to: pages.appendingPathComponent("1.rm"))
+        try FileManager.default.copyItem(
+            at: RemarkableTestFiles.fixture("rmc__dot.stroke.rm"), to: pages.appendingPathComponent("0.rm"))
+        try FileManager.default.copyItem(
+            at: RemarkableTestFiles.fixture("rmc__dot.stroke.rm"), to: pages.appendingPathComponent("1.rm"))
         #expect(try RemarkableReader.read(at: root).pages.map(\.drawing.strokes.count) == [1, 1])
     }
 

@@ -20,7 +20,8 @@ enum RemarkableTestFiles {
 
 @Suite struct RemarkableReaderTests {
     @Test func readsV6LinesWithVersion1PointsAnchoredGroupsAndText() throws {
-        let notebook = try RemarkableReader.read(at: RemarkableTestFiles.fixture("rmscene__Normal_A_stroke_2_layers.rm"))
+        let notebook = try RemarkableReader.read(
+            at: RemarkableTestFiles.fixture("rmscene__Normal_A_stroke_2_layers.rm"))
         #expect(notebook.format == "rm")
         let page = try #require(notebook.pages.first)
         #expect(page.drawing.strokes.count == 2)
@@ -62,7 +63,8 @@ enum RemarkableTestFiles {
     }
 
     @Test func splitsTypedTextIntoParagraphsWithStyleHeights() throws {
-        let page = try RemarkableReader.page(bytes: try RemarkableTestFiles.bytes("rmscene__Bold_Heading_Bullet_Normal.rm"))
+        let page = try RemarkableReader.page(
+            bytes: try RemarkableTestFiles.bytes("rmscene__Bold_Heading_Bullet_Normal.rm"))
         #expect(page.texts.map(\.text) == ["A", "new line", "B is a letter of the alphabet", "C"])
         let tops = page.texts.compactMap { $0.bounds?.minY }
         #expect(tops == tops.sorted() && Set(tops).count == 4)
@@ -72,14 +74,16 @@ enum RemarkableTestFiles {
     @Test func stripsInlineFormattingCodes() throws {
         let page = try RemarkableReader.page(
             bytes: try RemarkableTestFiles.bytes("rmscene__Normal_A_stroke_2_layers_v3.3.2.rm"))
-        #expect(page.texts.map(\.text) == [
-            "A", "v3.2.2", "Normal bold italic", "Bold italic normal", "Bold line", "Normal line", "Heading line",
-        ])
+        #expect(
+            page.texts.map(\.text) == [
+                "A", "v3.2.2", "Normal bold italic", "Bold italic normal", "Bold line", "Normal line", "Heading line",
+            ])
         #expect(page.drawing.strokes.count == 9)
     }
 
     @Test func readsHighlightedPDFTextAsTextElements() throws {
-        let page = try RemarkableReader.page(bytes: try RemarkableTestFiles.bytes("rmscene__Wikipedia_highlighted_p1.rm"))
+        let page = try RemarkableReader.page(
+            bytes: try RemarkableTestFiles.bytes("rmscene__Wikipedia_highlighted_p1.rm"))
         #expect(page.drawing.isEmpty)
         #expect(page.texts.count == 4)
         #expect(page.texts.contains { $0.text == "ReMarkable uses its own operating system, named Codex." })
@@ -103,7 +107,10 @@ enum RemarkableTestFiles {
         ("", "truncated at byte 0 (needed 43 more bytes)"),
         ("hello world, this is not a reMarkable file!!", "not a reMarkable .lines file (bad header)"),
         ("reMarkable .lines file, version=4          ", "unsupported reMarkable .lines version 4"),
-        ("reMarkable lines with selections and layers", "unsupported reMarkable .lines version 1 or 2 (multi-page .lines)"),
+        (
+            "reMarkable lines with selections and layers",
+            "unsupported reMarkable .lines version 1 or 2 (multi-page .lines)"
+        ),
     ])
     func refusesOtherFilesWithOneLine(header: String, reason: String) {
         #expect(throws: ReadError(reason)) { try RemarkableReader.page(bytes: Array(header.utf8)) }
@@ -145,8 +152,9 @@ enum RemarkableTestFiles {
                 // Deleted text inserted after "a", pointing into the middle of the first run.
                 RemarkableCrdtItem(id: id(100), left: id(10), right: id(11), deletedLength: UInt32.max, value: nil),
                 // "X" right after the deleted run's last character.
-                RemarkableCrdtItem(id: id(100 + UInt64(UInt32.max)), left: id(99 + UInt64(UInt32.max)),
-                                   right: id(11), deletedLength: 0, value: .text("X")),
+                RemarkableCrdtItem(
+                    id: id(100 + UInt64(UInt32.max)), left: id(99 + UInt64(UInt32.max)),
+                    right: id(11), deletedLength: 0, value: .text("X")),
             ],
             styles: [:], x: 0, y: 100, width: 500)
         let layout = RemarkableTextLayout(root)

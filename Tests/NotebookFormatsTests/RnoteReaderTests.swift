@@ -62,11 +62,16 @@ import Testing
     @Test(arguments: [
         ("{}", "not an Rnote file (no \"version\" and \"data\")"),
         ("{\"version\":\"0.15.0\",\"data\":{}}", "Rnote 0.15.0 file has no engine snapshot and document"),
-        ("{\"version\":\"0.15.0\",\"data\":{\"engine_snapshot\":{\"document\":{}}}}", "document format has no page size"),
+        (
+            "{\"version\":\"0.15.0\",\"data\":{\"engine_snapshot\":{\"document\":{}}}}",
+            "document format has no page size"
+        ),
         ("{\"version\":\"0.15.0\",\"data\":", "invalid JSON at byte 27: unexpected end of file"),
     ])
     func refusesWhatIsNotRnote(_ json: String, _ reason: String) {
-        #expect(throws: ReadError(reason)) { try RnoteReader.notebook(json: Array(json.utf8), ids: StableStrokeID(fileContents: [])) }
+        #expect(throws: ReadError(reason)) {
+            try RnoteReader.notebook(json: Array(json.utf8), ids: StableStrokeID(fileContents: []))
+        }
     }
 
     @Test func refusesWhatIsNeitherGzipNorJSON() {
@@ -77,12 +82,20 @@ import Testing
 
     @Test func refusesDamagedDocuments() throws {
         let bytes = try FormatFixtures.bytes("rnote-0-15-infinite.rnote")
-        #expect(throws: ReadError.self) { try RnoteReader.read(contents: Array(bytes.prefix(bytes.count / 2)), fileExtension: "rnote") }
+        #expect(throws: ReadError.self) {
+            try RnoteReader.read(contents: Array(bytes.prefix(bytes.count / 2)), fileExtension: "rnote")
+        }
         let json = try Gzip.decompress(bytes)
         let text = String(decoding: json, as: UTF8.self)
         for (broken, reason) in [
-            (text.replacingOccurrences(of: "\"lineto\"", with: "\"spiral\""), "stroke slot 2: unknown path segment 'spiral'"),
-            (text.replacingOccurrences(of: "\"version\":\"0.15.0\"", with: "\"version\":\"1.0.0\""), "unsupported Rnote file version 1.0.0 (this build reads 0.5 to 0.15)"),
+            (
+                text.replacingOccurrences(of: "\"lineto\"", with: "\"spiral\""),
+                "stroke slot 2: unknown path segment 'spiral'"
+            ),
+            (
+                text.replacingOccurrences(of: "\"version\":\"0.15.0\"", with: "\"version\":\"1.0.0\""),
+                "unsupported Rnote file version 1.0.0 (this build reads 0.5 to 0.15)"
+            ),
         ] {
             #expect(throws: ReadError(reason)) {
                 try RnoteReader.notebook(json: Array(broken.utf8), ids: StableStrokeID(fileContents: bytes))

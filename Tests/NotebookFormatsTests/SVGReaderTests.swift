@@ -13,11 +13,15 @@ import Testing
         let first = notebook.pages[0].drawing.strokes
         // Ruling, page rectangle and bookmark are not ink.
         #expect(first.count == 3)
-        #expect(first[0].path.controlPoints.map(\.location) == [Point(x: 10, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 20), Point(x: 40, y: 40)])
+        #expect(
+            first[0].path.controlPoints.map(\.location) == [
+                Point(x: 10, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 20), Point(x: 40, y: 40),
+            ])
         #expect(first[0].ink.width == 2)
         #expect(first[0].path.creationDate == Date(timeIntervalSince1970: Double(0x16fa259f7b6) / 1000))
         // The flat pen's outline becomes its centreline, widths from the outline.
-        #expect(first[1].path.controlPoints.map(\.location) == [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 0)])
+        #expect(
+            first[1].path.controlPoints.map(\.location) == [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 0)])
         #expect(first[1].path.controlPoints.map(\.size.width) == [2, 2, 2])
         #expect(first[1].transform == AffineTransform(translationX: 100, y: 50))
         #expect(first[2].ink.kind == .highlighter)
@@ -48,10 +52,15 @@ import Testing
     }
 
     @Test func pathDataCommands() {
-        let subpaths = SVGPathData.parse("M1,2L3-4h5v6H0V0zm1 1l1.5.5c1 1 2 2 3 3s4 4 5 5q1 1 2 2t3 3a5 5 0 1 0 10 0Z M 9 9")
+        let subpaths = SVGPathData.parse(
+            "M1,2L3-4h5v6H0V0zm1 1l1.5.5c1 1 2 2 3 3s4 4 5 5q1 1 2 2t3 3a5 5 0 1 0 10 0Z M 9 9")
         #expect(subpaths.count == 3)
         #expect(subpaths[0].isClosed)
-        #expect(subpaths[0].vertices == [Point(x: 1, y: 2), Point(x: 3, y: -4), Point(x: 8, y: -4), Point(x: 8, y: 2), Point(x: 0, y: 2), Point(x: 0, y: 0), Point(x: 1, y: 2)])
+        #expect(
+            subpaths[0].vertices == [
+                Point(x: 1, y: 2), Point(x: 3, y: -4), Point(x: 8, y: -4), Point(x: 8, y: 2), Point(x: 0, y: 2),
+                Point(x: 0, y: 0), Point(x: 1, y: 2),
+            ])
         #expect(subpaths[1].start == Point(x: 2, y: 3))
         #expect(!subpaths[1].isPolyline)
         // The arc ends where it was told to end; the large arc needs more than one cubic.
@@ -61,7 +70,8 @@ import Testing
     }
 
     @Test func arcPiecesLieOnTheCircle() {
-        let pieces = SVGArc.cubics(from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), rx: 5, ry: 5, rotation: 0, largeArc: false, sweep: true)
+        let pieces = SVGArc.cubics(
+            from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), rx: 5, ry: 5, rotation: 0, largeArc: false, sweep: true)
         #expect(pieces.count == 2)
         for piece in pieces {
             let mid = piece.point(at: 0.5)

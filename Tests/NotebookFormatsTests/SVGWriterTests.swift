@@ -27,7 +27,9 @@ import Testing
             let visible = page.drawing.strokes.reduce(0) { $0 + $1.maskedPathRanges.count }
             #expect(back.drawing.strokes.count == visible, "\(file) page \(index + 1)")
             #expect(back.drawing.strokes.count == SVGWriter.visiblePieceCount(page.drawing))
-            #expect(back.texts.map(\.text) == page.texts.map { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
+            #expect(
+                back.texts.map(\.text)
+                    == page.texts.map { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
         }
     }
 
@@ -43,8 +45,13 @@ import Testing
 
     @Test func erasedPartsAreLeftOut() throws {
         let fullyErased = Stroke(
-            id: UUID(), path: StrokePath(controlPoints: [StrokePoint(location: Point(x: 200, y: 10)), StrokePoint(location: Point(x: 210, y: 10))]),
-            mask: StrokeMask(polygons: [[Point(x: 190, y: 0), Point(x: 220, y: 0), Point(x: 220, y: 20), Point(x: 190, y: 20)]]))
+            id: UUID(),
+            path: StrokePath(controlPoints: [
+                StrokePoint(location: Point(x: 200, y: 10)), StrokePoint(location: Point(x: 210, y: 10)),
+            ]),
+            mask: StrokeMask(polygons: [
+                [Point(x: 190, y: 0), Point(x: 220, y: 0), Point(x: 220, y: 20), Point(x: 190, y: 20)]
+            ]))
         let page = Page(drawing: Drawing(strokes: [Self.erasedInTheMiddle, fullyErased]))
         let svg = SVGWriter.encode(page)
         let back = try Self.readBack(svg)
@@ -63,12 +70,15 @@ import Testing
     }
 
     @Test func highlightersAreTranslucentAndPensOpaque() throws {
-        let line = StrokePath(controlPoints: [StrokePoint(location: Point(x: 0, y: 0)), StrokePoint(location: Point(x: 50, y: 0))])
+        let line = StrokePath(controlPoints: [
+            StrokePoint(location: Point(x: 0, y: 0)), StrokePoint(location: Point(x: 50, y: 0)),
+        ])
         let yellow = Ink.Color(red: 1, green: 1, blue: 0)
-        let page = Page(drawing: Drawing(strokes: [
-            Stroke(id: UUID(), ink: Ink(kind: .highlighter, color: yellow, width: 12), path: line),
-            Stroke(id: UUID(), ink: Ink(kind: .pen, color: .black, width: 1.5), path: line),
-        ]))
+        let page = Page(
+            drawing: Drawing(strokes: [
+                Stroke(id: UUID(), ink: Ink(kind: .highlighter, color: yellow, width: 12), path: line),
+                Stroke(id: UUID(), ink: Ink(kind: .pen, color: .black, width: 1.5), path: line),
+            ]))
         let svg = SVGWriter.encode(page)
         #expect(svg.contains("stroke=\"#ffff00\" stroke-width=\"12\""))
         #expect(svg.contains("stroke-opacity=\"0.5\""))
@@ -82,7 +92,10 @@ import Testing
         var stroke = Self.erasedInTheMiddle
         stroke.mask = nil
         stroke.transform = AffineTransform(translationX: 30, y: 40)
-        let texts = [TextElement(text: "Fish & <chips>", bounds: Rect(x: 10, y: 100, width: 80, height: 15)), TextElement(text: "loose")]
+        let texts = [
+            TextElement(text: "Fish & <chips>", bounds: Rect(x: 10, y: 100, width: 80, height: 15)),
+            TextElement(text: "loose"),
+        ]
         let page = Page(drawing: Drawing(strokes: [stroke]), texts: texts, size: Size(width: 300, height: 200))
         let svg = SVGWriter.encode(page)
         #expect(svg.contains("viewBox=\"0 0 300 "))
@@ -102,16 +115,20 @@ import Testing
     }
 
     @Test func aDotIsDrawnAndReadBackAsOneStroke() throws {
-        let dot = Stroke(id: UUID(), ink: Ink(width: 3), path: StrokePath(controlPoints: [StrokePoint(location: Point(x: 7, y: 8))]))
+        let dot = Stroke(
+            id: UUID(), ink: Ink(width: 3), path: StrokePath(controlPoints: [StrokePoint(location: Point(x: 7, y: 8))]))
         let svg = SVGWriter.encode(Page(drawing: Drawing(strokes: [dot])))
         // Round caps make the zero-length path a visible dot.
         #expect(svg.contains("d=\"M7 8C7 8 7 8 7 8\""))
         let back = try Self.readBack(svg)
         #expect(back.drawing.strokes.count == 1)
-        #expect(back.drawing.strokes.first?.pathBounds.map { abs($0.minX - 7) < 0.01 && abs($0.minY - 8) < 0.01 } == true)
+        #expect(
+            back.drawing.strokes.first?.pathBounds.map { abs($0.minX - 7) < 0.01 && abs($0.minY - 8) < 0.01 } == true)
     }
 
-    @Test(arguments: [(0.0, "0"), (1.5, "1.5"), (-2.0004, "-2"), (1234567.25, "1234567.25"), (Double.nan, "0"), (0.0004, "0")])
+    @Test(arguments: [
+        (0.0, "0"), (1.5, "1.5"), (-2.0004, "-2"), (1234567.25, "1234567.25"), (Double.nan, "0"), (0.0004, "0"),
+    ])
     func numbersAreShort(value: Double, text: String) {
         #expect(SVGWriter.number(value) == text)
     }

@@ -37,15 +37,22 @@ import Testing
         #expect(BSONDecoder.looksLikeDocument(Array(bytes.prefix(16)), total: bytes.count))
     }
 
-    @Test(arguments: [
-        ([5, 0, 0, 0, 0], nil),
-        ([6, 0, 0, 0, 0], "invalid BSON at byte 0: document size 6 does not fit in the 5 bytes left"),
-        ([12, 0, 0, 0, 0x10, 0x61, 0, 1, 0, 0, 0, 0], nil),
-        ([12, 0, 0, 0, 0x10, 0x61, 0, 1, 0, 0, 0], "invalid BSON at byte 0: document size 12 does not fit in the 11 bytes left"),
-        ([11, 0, 0, 0, 0x02, 0x61, 0, 0x7f, 0, 0, 0], "invalid BSON at byte 11: value runs past the end of its document"),
-        ([8, 0, 0, 0, 0x42, 0x61, 0, 0], "invalid BSON at byte 7: unsupported element type 0x42"),
-        ([6, 0, 0, 0, 0, 0], "invalid BSON at byte 5: document ends 1 bytes before its declared size"),
-    ] as [([UInt8], String?)])
+    @Test(
+        arguments: [
+            ([5, 0, 0, 0, 0], nil),
+            ([6, 0, 0, 0, 0], "invalid BSON at byte 0: document size 6 does not fit in the 5 bytes left"),
+            ([12, 0, 0, 0, 0x10, 0x61, 0, 1, 0, 0, 0, 0], nil),
+            (
+                [12, 0, 0, 0, 0x10, 0x61, 0, 1, 0, 0, 0],
+                "invalid BSON at byte 0: document size 12 does not fit in the 11 bytes left"
+            ),
+            (
+                [11, 0, 0, 0, 0x02, 0x61, 0, 0x7f, 0, 0, 0],
+                "invalid BSON at byte 11: value runs past the end of its document"
+            ),
+            ([8, 0, 0, 0, 0x42, 0x61, 0, 0], "invalid BSON at byte 7: unsupported element type 0x42"),
+            ([6, 0, 0, 0, 0, 0], "invalid BSON at byte 5: document ends 1 bytes before its declared size"),
+        ] as [([UInt8], String?)])
     func bsonDecoderBounds(_ bytes: [UInt8], _ reason: String?) {
         do {
             _ = try BSONDecoder.decode(bytes)

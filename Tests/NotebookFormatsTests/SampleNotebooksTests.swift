@@ -37,7 +37,8 @@ import Testing
 
     /// The ground truth and every file it names, read once for all tests.
     static let samples: Result<(Truth, [String: ReadFile]), Error> = Result {
-        let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
+        let truth = try JSONDecoder().decode(
+            Truth.self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
         var files: [String: ReadFile] = [:]
         for file in truth.notebooks.flatMap(\.files) {
             let notebook = try NotebookFormats.read(at: folder.appendingPathComponent(file))
@@ -50,7 +51,10 @@ import Testing
 
     @Test func everyFormatIsRepresented() throws {
         let (_, files) = try Self.samples.get()
-        #expect(Set(files.values.map(\.format)).isSuperset(of: ["xopp", "inkml", "svg", "json", "rnote", "saber", "uim", "will"]))
+        #expect(
+            Set(files.values.map(\.format)).isSuperset(of: [
+                "xopp", "inkml", "svg", "json", "rnote", "saber", "uim", "will",
+            ]))
     }
 
     @Test func pagesMatchTheGroundTruth() throws {

@@ -14,15 +14,32 @@ struct TestZipWriter {
         let size = claimedSize ?? data.count
         let offset = local.count
         Self.u32(0x0403_4b50, &local)
-        Self.u16(20, &local); Self.u16(0, &local); Self.u16(Int(method), &local); Self.u32(0, &local)
-        Self.u32(Int(crc), &local); Self.u32(data.count, &local); Self.u32(size, &local)
-        Self.u16(name.count, &local); Self.u16(0, &local)
+        Self.u16(20, &local)
+        Self.u16(0, &local)
+        Self.u16(Int(method), &local)
+        Self.u32(0, &local)
+        Self.u32(Int(crc), &local)
+        Self.u32(data.count, &local)
+        Self.u32(size, &local)
+        Self.u16(name.count, &local)
+        Self.u16(0, &local)
         local += name + data
         Self.u32(0x0201_4b50, &directory)
-        Self.u16(20, &directory); Self.u16(20, &directory); Self.u16(0, &directory); Self.u16(Int(method), &directory)
-        Self.u32(0, &directory); Self.u32(Int(crc), &directory); Self.u32(data.count, &directory); Self.u32(size, &directory)
-        Self.u16(name.count, &directory); Self.u16(0, &directory); Self.u16(0, &directory); Self.u16(0, &directory)
-        Self.u16(0, &directory); Self.u32(0, &directory); Self.u32(offset, &directory)
+        Self.u16(20, &directory)
+        Self.u16(20, &directory)
+        Self.u16(0, &directory)
+        Self.u16(Int(method), &directory)
+        Self.u32(0, &directory)
+        Self.u32(Int(crc), &directory)
+        Self.u32(data.count, &directory)
+        Self.u32(size, &directory)
+        Self.u16(name.count, &directory)
+        Self.u16(0, &directory)
+        Self.u16(0, &directory)
+        Self.u16(0, &directory)
+        Self.u16(0, &directory)
+        Self.u32(0, &directory)
+        Self.u32(offset, &directory)
         directory += name
         count += 1
     }
@@ -34,13 +51,22 @@ struct TestZipWriter {
     /// The archive: local entries, central directory, end record.
     var bytes: [UInt8] {
         var end: [UInt8] = []
-        Self.u32(0x0605_4b50, &end); Self.u16(0, &end); Self.u16(0, &end); Self.u16(count, &end); Self.u16(count, &end)
-        Self.u32(directory.count, &end); Self.u32(local.count, &end); Self.u16(0, &end)
+        Self.u32(0x0605_4b50, &end)
+        Self.u16(0, &end)
+        Self.u16(0, &end)
+        Self.u16(count, &end)
+        Self.u16(count, &end)
+        Self.u32(directory.count, &end)
+        Self.u32(local.count, &end)
+        Self.u16(0, &end)
         return local + directory + end
     }
 
     private static func u16(_ v: Int, _ out: inout [UInt8]) { out += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)] }
-    private static func u32(_ v: Int, _ out: inout [UInt8]) { u16(v & 0xffff, &out); u16(v >> 16 & 0xffff, &out) }
+    private static func u32(_ v: Int, _ out: inout [UInt8]) {
+        u16(v & 0xffff, &out)
+        u16(v >> 16 & 0xffff, &out)
+    }
 
     /// CRC-32 (IEEE, reflected), bit by bit: the fixtures are small.
     static func crc32(_ data: [UInt8]) -> UInt32 {

@@ -7,14 +7,20 @@ import Testing
 /// The UIM and WILL readers on Wacom's own samples (Apache-2.0, copied) and our UIM 3.0 fixture;
 /// expected figures are what Wacom's universal-ink-library (2.1.2) reads from the same files.
 @Suite struct WacomInkTests {
-    @Test(arguments: [
-        ("wacom-uim__6_Different_Input_Providers_v3.1.0.uim", "uim", 16, 1136, "35A6A8EB-5148-4DDF-A6F4-DF0CC32C065C", 178.19, 81.32),
-        ("wacom-uim__special_ink.uim", "uim", 4, 888, "8DE2774A-861B-4C6E-9CA5-AC10D10D29B3", 277.1012, 183.1118),
-        ("uim-3-0.uim", "uim", 2, 28, "9C6AB710-4A08-4720-8EDE-24428A013FDA", 100, 100),
-        ("wacom-will__apple.will", "will", 10, 380, nil, 219.5, 228.77),
-        ("wacom-will__coffee.will", "will", 13, 621, nil, 98, 69),
-    ] as [(String, String, Int, Int, String?, Double, Double)])
-    func readsWhatWacomsLibraryReads(_ file: String, _ format: String, _ strokes: Int, _ points: Int, _ firstID: String?, _ x: Double, _ y: Double) throws {
+    @Test(
+        arguments: [
+            (
+                "wacom-uim__6_Different_Input_Providers_v3.1.0.uim", "uim", 16, 1136,
+                "35A6A8EB-5148-4DDF-A6F4-DF0CC32C065C", 178.19, 81.32
+            ),
+            ("wacom-uim__special_ink.uim", "uim", 4, 888, "8DE2774A-861B-4C6E-9CA5-AC10D10D29B3", 277.1012, 183.1118),
+            ("uim-3-0.uim", "uim", 2, 28, "9C6AB710-4A08-4720-8EDE-24428A013FDA", 100, 100),
+            ("wacom-will__apple.will", "will", 10, 380, nil, 219.5, 228.77),
+            ("wacom-will__coffee.will", "will", 13, 621, nil, 98, 69),
+        ] as [(String, String, Int, Int, String?, Double, Double)])
+    func readsWhatWacomsLibraryReads(
+        _ file: String, _ format: String, _ strokes: Int, _ points: Int, _ firstID: String?, _ x: Double, _ y: Double
+    ) throws {
         let notebook = try NotebookFormats.read(at: FormatFixtures.url(file))
         #expect(notebook.format == format)
         #expect(notebook.pages.count == 1)
@@ -46,14 +52,15 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ([0x08, 0x96, 0x01], nil),
-        ([0x08, 0x96], "m: truncated varint"),
-        ([0x0A, 0x05, 0x01], "m: field 1 of 5 bytes runs past the end of its message"),
-        ([0x0B], "m: unsupported wire type 3 in field 1"),
-        ([0x08] + [UInt8](repeating: 0xFF, count: 11), "m: varint longer than 10 bytes"),
-        ([0x00, 0x01], "m: invalid field number 0"),
-    ] as [([UInt8], String?)])
+    @Test(
+        arguments: [
+            ([0x08, 0x96, 0x01], nil),
+            ([0x08, 0x96], "m: truncated varint"),
+            ([0x0A, 0x05, 0x01], "m: field 1 of 5 bytes runs past the end of its message"),
+            ([0x0B], "m: unsupported wire type 3 in field 1"),
+            ([0x08] + [UInt8](repeating: 0xFF, count: 11), "m: varint longer than 10 bytes"),
+            ([0x00, 0x01], "m: invalid field number 0"),
+        ] as [([UInt8], String?)])
     func protobufReaderBounds(_ bytes: [UInt8], _ reason: String?) {
         var reader = ProtobufReader(bytes[...], context: "m")
         do {
@@ -68,7 +75,9 @@ import Testing
         // Field 4, packed sint32 [1, -1, 150]: zigzag 2, 1, 300.
         var reader = ProtobufReader([0x22, 0x04, 0x02, 0x01, 0xAC, 0x02][...], context: "m")
         var values: [Int64] = []
-        try reader.forEach { (_, field) throws(ReadError) in try field.appendVarints(to: &values, zigzag: true, limit: 10) }
+        try reader.forEach { (_, field) throws(ReadError) in
+            try field.appendVarints(to: &values, zigzag: true, limit: 10)
+        }
         #expect(values == [1, -1, 150])
     }
 }

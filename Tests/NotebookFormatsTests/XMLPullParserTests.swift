@@ -9,7 +9,9 @@ import Testing
         var out: [String] = []
         while let event = try parser.next() {
             switch event {
-            case .start(let tag): out.append("<" + ([tag.name] + tag.attributes.map { "\($0.name)=\($0.value)" }).joined(separator: " ") + ">")
+            case .start(let tag):
+                out.append(
+                    "<" + ([tag.name] + tag.attributes.map { "\($0.name)=\($0.value)" }).joined(separator: " ") + ">")
             case .end(let name): out.append("</\(name)>")
             case .text(let text): out.append("'\(text)'")
             }
@@ -27,7 +29,8 @@ import Testing
     }
 
     @Test func elementsAttributesAndText() throws {
-        let got = try Self.events("<?xml version='1.0'?>\n<!-- c --><a x=\"1\" y='two'><b/>hi<![CDATA[<raw>&amp;]]></a>")
+        let got = try Self.events(
+            "<?xml version='1.0'?>\n<!-- c --><a x=\"1\" y='two'><b/>hi<![CDATA[<raw>&amp;]]></a>")
         #expect(got == ["<a x=1 y=two>", "<b>", "</b>", "'hi'", "'<raw>&amp;'", "</a>"])
     }
 
@@ -75,7 +78,8 @@ import Testing
     }
 
     @Test func lenientEndClosesOpenElements() throws {
-        #expect(try Self.events("<a><b x='1'>text<c y=", lenient: true) == ["<a>", "<b x=1>", "'text'", "</b>", "</a>"])
+        #expect(
+            try Self.events("<a><b x='1'>text<c y=", lenient: true) == ["<a>", "<b x=1>", "'text'", "</b>", "</a>"])
     }
 
     @Test func skipAndReadText() throws {

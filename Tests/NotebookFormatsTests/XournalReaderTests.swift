@@ -76,9 +76,13 @@ import Testing
 
     @Test func refusesWhatIsNotXournal() throws {
         #expect(throws: ReadError.self) { try XournalReader.read(contents: Array("><tr>".utf8), fileExtension: "xoj") }
-        #expect(throws: ReadError.self) { try XournalReader.read(contents: Array("<svg/>".utf8), fileExtension: "xopp") }
+        #expect(throws: ReadError.self) {
+            try XournalReader.read(contents: Array("<svg/>".utf8), fileExtension: "xopp")
+        }
         do {
-            _ = try XournalReader.read(contents: Array("<xournal><page><layer><stroke>1 2 3 4</layer></page></xournal>".utf8), fileExtension: "xopp")
+            _ = try XournalReader.read(
+                contents: Array("<xournal><page><layer><stroke>1 2 3 4</layer></page></xournal>".utf8),
+                fileExtension: "xopp")
             Issue.record("mismatched tags were accepted")
         } catch {
             #expect("\(error)".contains("line 1"))

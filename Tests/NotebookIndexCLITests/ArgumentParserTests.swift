@@ -5,7 +5,8 @@ import Testing
 /// The parser and the table of commands it reads, in-process.
 @Suite struct ArgumentParserTests {
     @Test(arguments: [
-        ["x", "--limit", "5", "--index", "a.sqlite"], ["x", "--limit=5", "--index=a.sqlite"], ["--limit=5", "x", "--index", "a.sqlite"],
+        ["x", "--limit", "5", "--index", "a.sqlite"], ["x", "--limit=5", "--index=a.sqlite"],
+        ["--limit=5", "x", "--index", "a.sqlite"],
     ])
     func valuesCanFollowOrBeJoinedWithAnEqualsSign(_ arguments: [String]) throws {
         let parsed = try ArgumentParser.parse(arguments, spec: CommandSpecs.query)
@@ -26,7 +27,9 @@ import Testing
     }
 
     @Test func anOptionOfAnotherCommandIsUnknown() {
-        #expect(throws: UsageError.self) { try ArgumentParser.parse(["a.xopp", "--limit", "3"], spec: CommandSpecs.text) }
+        #expect(throws: UsageError.self) {
+            try ArgumentParser.parse(["a.xopp", "--limit", "3"], spec: CommandSpecs.text)
+        }
     }
 
     /// The table's own consistency: what the parser, help, man page and completions rely on.
@@ -51,14 +54,18 @@ import Testing
 
     @Test(arguments: [
         ("a b c", 20, 0, ["a b c"]), ("aaaa bbbb cccc", 9, 0, ["aaaa bbbb", "cccc"]),
-        ("aaaa\n  bbbb", 86, 2, ["  aaaa bbbb"]), (String(repeating: "x", count: 90), 86, 0, [String(repeating: "x", count: 90)]),
+        ("aaaa\n  bbbb", 86, 2, ["  aaaa bbbb"]),
+        (String(repeating: "x", count: 90), 86, 0, [String(repeating: "x", count: 90)]),
     ])
     func wrapFillsLinesUpToTheWidth(text: String, width: Int, indent: Int, lines: [String]) {
         #expect(HelpText.wrap(text, indent: indent, width: width) == lines)
     }
 
     @Test func aLongLabelPutsItsHelpOnTheNextLine() {
-        #expect(HelpText.row("--case-sensitive", "Match case.", column: 18) == ["  --case-sensitive", "                  Match case."])
+        #expect(
+            HelpText.row("--case-sensitive", "Match case.", column: 18) == [
+                "  --case-sensitive", "                  Match case.",
+            ])
         #expect(HelpText.row("--index FILE", "The index.", column: 18) == ["  --index FILE    The index."])
     }
 }

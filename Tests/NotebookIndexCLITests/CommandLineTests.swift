@@ -8,7 +8,8 @@ import Testing
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct CommandLineTests {
     @Test(arguments: [
-        ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build), (["query"], HelpGolden.query),
+        ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build),
+        (["query"], HelpGolden.query),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
         (["render"], HelpGolden.render), (["export"], HelpGolden.export), (["completions"], HelpGolden.completions),
     ])
@@ -24,18 +25,39 @@ struct CommandLineTests {
         ([String](), "Error: missing command\nUsage: notebook-index <command> [options]\n"),
         (["find"], "Error: unknown command 'find'\nUsage: notebook-index <command> [options]\n"),
         (["query"], "Error: missing expected argument 'TEXT'\nUsage: \(CommandSpecs.query.usage)\n"),
-        (["query", "x", "--limit", "0"], "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(CommandSpecs.query.usage)\n"),
-        (["query", "x", "--min-score", "2"], "Error: invalid value '2' for '--min-score': expected a number from 0.0 to 1.0\nUsage: \(CommandSpecs.query.usage)\n"),
+        (
+            ["query", "x", "--limit", "0"],
+            "Error: invalid value '0' for '--limit': expected a whole number of at least 1\nUsage: \(CommandSpecs.query.usage)\n"
+        ),
+        (
+            ["query", "x", "--min-score", "2"],
+            "Error: invalid value '2' for '--min-score': expected a number from 0.0 to 1.0\nUsage: \(CommandSpecs.query.usage)\n"
+        ),
         (["query", "x", "--bogus"], "Error: unknown option '--bogus'\nUsage: \(CommandSpecs.query.usage)\n"),
-        (["query", "x", "--json", "--html", "x.html"], "Error: '--html' and '--json' cannot be used together\nUsage: \(CommandSpecs.query.usage)\n"),
+        (
+            ["query", "x", "--json", "--html", "x.html"],
+            "Error: '--html' and '--json' cannot be used together\nUsage: \(CommandSpecs.query.usage)\n"
+        ),
         (["build"], "Error: missing expected argument 'PATH'\nUsage: \(CommandSpecs.build.usage)\n"),
         (["build", "notes", "--jobs"], "Error: missing value for '--jobs <n>'\nUsage: \(CommandSpecs.build.usage)\n"),
         (["text", "a", "b"], "Error: unexpected argument 'b'\nUsage: \(CommandSpecs.text.usage)\n"),
-        (["render", "a", "--page", "0"], "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(CommandSpecs.render.usage)\n"),
+        (
+            ["render", "a", "--page", "0"],
+            "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(CommandSpecs.render.usage)\n"
+        ),
         (["export", "a"], "Error: missing '--pdf FILE' or '--markdown DIR'\nUsage: \(CommandSpecs.export.usage)\n"),
-        (["export", "a", "--pdf", "a.pdf", "--markdown", "md"], "Error: '--pdf' and '--markdown' cannot be used together\nUsage: \(CommandSpecs.export.usage)\n"),
-        (["export", "a", "b", "--pdf", "a.pdf"], "Error: unexpected argument 'b': '--pdf' writes one notebook\nUsage: \(CommandSpecs.export.usage)\n"),
-        (["export", "a", "--pdf", "a.pdf", "--index", "i"], "Error: '--index' is read with '--markdown' only\nUsage: \(CommandSpecs.export.usage)\n"),
+        (
+            ["export", "a", "--pdf", "a.pdf", "--markdown", "md"],
+            "Error: '--pdf' and '--markdown' cannot be used together\nUsage: \(CommandSpecs.export.usage)\n"
+        ),
+        (
+            ["export", "a", "b", "--pdf", "a.pdf"],
+            "Error: unexpected argument 'b': '--pdf' writes one notebook\nUsage: \(CommandSpecs.export.usage)\n"
+        ),
+        (
+            ["export", "a", "--pdf", "a.pdf", "--index", "i"],
+            "Error: '--index' is read with '--markdown' only\nUsage: \(CommandSpecs.export.usage)\n"
+        ),
         (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(CommandSpecs.status.usage)\n"),
         (["completions"], "Error: missing expected argument 'SHELL'\nUsage: notebook-index completions SHELL\n"),
         (
@@ -54,7 +76,8 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["completions", "bash"], CompletionScript.render(.bash)), (["completions", "zsh"], CompletionScript.render(.zsh)),
+        (["completions", "bash"], CompletionScript.render(.bash)),
+        (["completions", "zsh"], CompletionScript.render(.zsh)),
         (["completions", "fish"], CompletionScript.render(.fish)), (["man"], ManPage.render()),
     ])
     func completionsAndManPrintWhatTheTableMakes(arguments: [String], expected: String) throws {
@@ -93,7 +116,8 @@ struct CommandLineTests {
         let human = try runner.run(["query", "agenda"], environment: ["NOTEBOOK_INDEX": runner.index])
         #expect(human.status == 0)
         #expect(human.stdout.hasPrefix("\(runner.folder)/notes/week1.xopp\npage 1  \"agenda:\"  at ("))
-        #expect(human.stdout.hasSuffix(" (typed text)\n    Meeting agenda: apple pie\n"))  // the line, unmarked in a pipe
+        // the line, unmarked in a pipe
+        #expect(human.stdout.hasSuffix(" (typed text)\n    Meeting agenda: apple pie\n"))
 
         let none = try runner.run(["query", "secret", "--index", runner.index])
         #expect(none.status == 1 && none.stdout.isEmpty)
@@ -102,7 +126,8 @@ struct CommandLineTests {
         #expect(status.status == 0)
         let counts = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         #expect(counts["files"] as? Int == 3 && counts["pages"] as? Int == 2)
-        #expect((counts["failures"] as? [[String: Any]])?.first?["path"] as? String == runner.folder + "/notes/broken.xopp")
+        #expect(
+            (counts["failures"] as? [[String: Any]])?.first?["path"] as? String == runner.folder + "/notes/broken.xopp")
 
         let again = try runner.run(["build", "notes", "--index", runner.index])
         #expect(again.status == 0 && again.stderr.isEmpty)  // the failure is remembered, not retried
@@ -117,7 +142,8 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: runner.folder + "/data/notebook-index/index.sqlite"))
         let home = try runner.run(["build", "notes"])
         #expect(home.status == 0)
-        #expect(FileManager.default.fileExists(atPath: runner.folder + "/home/.local/share/notebook-index/index.sqlite"))
+        #expect(
+            FileManager.default.fileExists(atPath: runner.folder + "/home/.local/share/notebook-index/index.sqlite"))
     }
 
     @Test func inspectAndTextFollowTheContract() throws {
@@ -132,11 +158,14 @@ struct CommandLineTests {
         let page = try #require((json["pages"] as? [[String: Any]])?.first)
         #expect(page["page"] as? Int == 0 && page["strokes"] as? Int == 2 && page["points"] as? Int == 6)
         #expect(page["texts"] as? [String] == ["hello"])
-        #expect(inspect.stdout.contains("\"pages\": [{\"page\": 0, \"strokes\": 2, \"points\": 6, \"bounds\": {\"x\": "))
+        #expect(
+            inspect.stdout.contains("\"pages\": [{\"page\": 0, \"strokes\": 2, \"points\": 6, \"bounds\": {\"x\": "))
 
         let text = try runner.run(["text", "notes/a.xopp", "--json"])
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("{\"path\": \"\(runner.folder)/notes/a.xopp\", \"pages\": [{\"page\": 0, \"lines\": ["))
+        #expect(
+            text.stdout.hasPrefix(
+                "{\"path\": \"\(runner.folder)/notes/a.xopp\", \"pages\": [{\"page\": 0, \"lines\": ["))
 
         let missing = try runner.run(["inspect", "notes/none.xopp"])
         #expect(missing.status == 1)
@@ -160,7 +189,9 @@ struct CommandLineTests {
         runner.write("notes/b.xopp", "version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n")
         let pointer = try runner.run(["inspect", "notes/b.xopp"])
         #expect(pointer.status == 1)
-        #expect(pointer.stderr == runner.folder + "/notes/b.xopp: a Git LFS pointer, not the notebook: run `git lfs pull`\n")
+        #expect(
+            pointer.stderr == runner.folder + "/notes/b.xopp: a Git LFS pointer, not the notebook: run `git lfs pull`\n"
+        )
     }
 
     @Test func secondBuildWaitsOrExitsUnderNoWait() throws {

@@ -30,7 +30,8 @@ import Testing
 
     @Test(arguments: [
         ("The index to search (default: see 'notebook-index --help').", "The index to search"),
-        ("Print one JSON object: {\"query\": …}.", "Print one JSON object"), ("Match whole words only.", "Match whole words only"),
+        ("Print one JSON object: {\"query\": …}.", "Print one JSON object"),
+        ("Match whole words only.", "Match whole words only"),
         ("Show help. Then more", "Show help"),
     ])
     func summaryIsTheFirstClauseOfTheHelp(help: String, summary: String) {
@@ -68,7 +69,9 @@ import Testing
 
     @Test(.enabled(if: InstalledTool.path("bash") != nil, "bash is not installed"))
     func bashReadsTheScriptAndRegistersTheFunction() throws {
-        let outputs = try Self.run(.bash, [["-n", "notebook-index.bash"], ["-c", "source ./notebook-index.bash && complete -p notebook-index"]])
+        let outputs = try Self.run(
+            .bash,
+            [["-n", "notebook-index.bash"], ["-c", "source ./notebook-index.bash && complete -p notebook-index"]])
         #expect(outputs[0].status == 0 && outputs[0].stderr.isEmpty, "\(outputs[0].stderr)")
         #expect(outputs[1].stdout == "complete -F _notebook_index notebook-index\n")
     }
@@ -77,7 +80,8 @@ import Testing
 
     @Test(.enabled(if: InstalledTool.path("zsh") != nil, "zsh is not installed"))
     func zshReadsTheScriptAndRegistersItWhenSourced() throws {
-        let program = "autoload -Uz compinit && compinit -u -D && source ./_notebook-index && print -r -- $_comps[notebook-index]"
+        let program =
+            "autoload -Uz compinit && compinit -u -D && source ./_notebook-index && print -r -- $_comps[notebook-index]"
         let outputs = try Self.run(.zsh, [["-n", "_notebook-index"], ["-f", "-c", program]])
         #expect(outputs[0].status == 0 && outputs[0].stderr.isEmpty, "\(outputs[0].stderr)")
         #expect(outputs[1].stdout == "_notebook-index\n", "\(outputs[1].stderr)")
@@ -108,11 +112,15 @@ import Testing
     /// Runs `shell` with each list of arguments in turn, in a fresh folder holding its script
     /// (`notebook-index.bash`, `_notebook-index`, `notebook-index.fish`) and a notebook to
     /// complete, `week 1.xopp`.
-    static func run(_ shell: CompletionScript.Shell, _ runs: [[String]], environment: [String: String] = [:]) throws
+    static func run(
+        _ shell: CompletionScript.Shell, _ runs: [[String]], environment: [String: String] = [:]
+    ) throws
         -> [ChildProcess.Output]
     {
         let program = try #require(InstalledTool.path(shell.rawValue))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nbi-completion-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nbi-completion-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name =

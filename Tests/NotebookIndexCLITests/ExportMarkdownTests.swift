@@ -92,7 +92,10 @@ import Testing
         runner.write("vault/notebooks/my own note.md", "mine\n")
         await build()
         _ = await export()
-        #expect(try exported() == [".notebook-index-export.json", name("notes/a.xopp"), name("notes/sub/b.xopp"), "my own note.md"])
+        #expect(
+            try exported() == [
+                ".notebook-index-export.json", name("notes/a.xopp"), name("notes/sub/b.xopp"), "my own note.md",
+            ])
 
         // gone from disk: removed, whether the index still holds it or not
         try FileManager.default.removeItem(atPath: runner.folder + "/notes/sub/b.xopp")
@@ -171,7 +174,8 @@ import Testing
     @Test(arguments: [
         ("plain words", "plain words"), ("#tag and [[link]]", "\\#tag and \\[\\[link\\]\\]"),
         ("a*b_c `d` $x$ 50% <b> & | ~", "a\\*b\\_c \\`d\\` \\$x\\$ 50\\% \\<b\\> \\& \\| \\~"),
-        ("- not a list", "\\- not a list"), ("+1", "\\+1"), ("===", "\\==="), ("12. not numbered", "12\\. not numbered"),
+        ("- not a list", "\\- not a list"), ("+1", "\\+1"), ("===", "\\==="),
+        ("12. not numbered", "12\\. not numbered"),
         ("3) nor this", "3\\) nor this"), ("1999 was", "1999 was"), ("back\\slash", "back\\\\slash"),
     ])
     func textIsEscapedSoThatItReadsAsWritten(line: String, markdown: String) {
@@ -182,7 +186,9 @@ import Testing
         let a = MarkdownNotebook.fileName(path: "/home/me/Notes/week1.xopp", title: nil)
         let b = MarkdownNotebook.fileName(path: "/home/me/Work/week1.xopp", title: nil)
         #expect(a.hasPrefix("week1-") && b.hasPrefix("week1-") && a != b)
-        #expect(MarkdownNotebook.fileName(path: "/r/0e1f.rmdoc", title: "Meeting: 3/4 [draft]").hasPrefix("Meeting- 3-4 -draft-"))
+        #expect(
+            MarkdownNotebook.fileName(path: "/r/0e1f.rmdoc", title: "Meeting: 3/4 [draft]").hasPrefix(
+                "Meeting- 3-4 -draft-"))
         #expect(MarkdownNotebook.fileName(path: "/r/.hidden", title: nil).hasPrefix("hidden-"))
         #expect(MarkdownNotebook.slug("...") == "notebook")
     }

@@ -14,7 +14,8 @@ import Testing
     }
 
     /// Exports `relative` (written with `contents`) and reads the PDF back.
-    func export(_ runner: CommandRunner, _ relative: String, _ contents: String) async throws -> (PDFStructure, [UInt8]) {
+    func export(_ runner: CommandRunner, _ relative: String, _ contents: String) async throws -> (PDFStructure, [UInt8])
+    {
         runner.write(relative, contents)
         let output = runner.folder + "/out.pdf"
         let result = await run(["export", runner.folder + "/" + relative, "--pdf", output])
@@ -33,7 +34,9 @@ import Testing
         #expect(pdf.objects[2] == "<< /Type /Pages /Kids [6 0 R] /Count 1 >>")
         #expect(pdf.objects[3] == "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
         let evenWidths = Array(repeating: "500", count: 224).joined(separator: " ")
-        #expect(pdf.objects[4]?.hasSuffix("/WinAnsiEncoding /FirstChar 32 /LastChar 255 /Widths [\(evenWidths)] >>") == true)
+        #expect(
+            pdf.objects[4]?.hasSuffix("/WinAnsiEncoding /FirstChar 32 /LastChar 255 /Widths [\(evenWidths)] >>") == true
+        )
         #expect(pdf.trailer.contains("/Root 1 0 R /Info 5 0 R /ID [<"))
         #expect(
             pdf.pages == [
@@ -97,7 +100,9 @@ import Testing
         // without a page size the page is render's frame, the ink with a margin, flipped by the cm
         let frame = SVGWriter.fragment(notebook.pages[0]).frame
         #expect(page.contains("/MediaBox [0 0 \(SVGWriter.number(frame.width)) \(SVGWriter.number(frame.height))]"))
-        #expect(stream.hasPrefix("1 J 1 j\nq 1 0 0 -1 \(SVGWriter.number(-frame.minX)) \(SVGWriter.number(frame.maxY)) cm\n"))
+        #expect(
+            stream.hasPrefix(
+                "1 J 1 j\nq 1 0 0 -1 \(SVGWriter.number(-frame.minX)) \(SVGWriter.number(frame.maxY)) cm\n"))
     }
 
     @Test func anUnreadableNotebookExitsOneAndAnUnwritableOutputTwo() async throws {
@@ -109,7 +114,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: runner.folder + "/out.pdf"))
 
         runner.write("notes/a.xopp", xournalPage("typed"))
-        let unwritable = await run(["export", runner.folder + "/notes/a.xopp", "--pdf", runner.folder + "/no/such/out.pdf"])
+        let unwritable = await run([
+            "export", runner.folder + "/notes/a.xopp", "--pdf", runner.folder + "/no/such/out.pdf",
+        ])
         #expect(unwritable.status == NotebookIndexCLI.ExitCode.failure)
         #expect(unwritable.stderr.hasPrefix("notebook-index: \(runner.folder)/no/such/out.pdf: cannot write"))
 

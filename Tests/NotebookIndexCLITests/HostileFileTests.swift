@@ -9,7 +9,8 @@ struct HostileFileTests {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         #expect(mkfifo(runner.folder + "/notes/fifo.svg", 0o644) == 0)
-        try FileManager.default.createSymbolicLink(atPath: runner.folder + "/zero.xopp", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.folder + "/zero.xopp", withDestinationPath: "/dev/zero")
         let build = try runner.run(["build", "notes/fifo.svg", "zero.xopp", "--index", runner.index])
         #expect(build.status == 1)
         #expect(build.stderr.contains("/notes/fifo.svg: not a regular file"))
@@ -24,7 +25,9 @@ struct HostileFileTests {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         let name = Array((runner.folder + "/notes/caf").utf8) + [0xE9] + Array(".xopp".utf8) + [0]
-        let fd = name.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let fd = name.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         #expect(fd >= 0)
         close(fd)
         // folders one inside the other until the path is past PATH_MAX

@@ -1,10 +1,10 @@
 import DrawingModel
 import Foundation
 import Recognition
-@testable import SearchIndex
 import Testing
 
 @testable import NotebookIndexCLI
+@testable import SearchIndex
 
 /// Reads every stroke of a drawing as one word "inkN" on a single line: a test double that gives
 /// the commands handwriting with real stroke IDs and bounds.
@@ -20,7 +20,9 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
                 confidence: 0.8)
         }
         guard let first = words.first else { return Transcript(lines: []) }
-        return Transcript(lines: [RecognizedLine(words: words, bounds: words.reduce(first.bounds) { $0.union($1.bounds) })])
+        return Transcript(lines: [
+            RecognizedLine(words: words, bounds: words.reduce(first.bounds) { $0.union($1.bounds) })
+        ])
     }
 }
 
@@ -69,7 +71,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         runner.write("notes/a.xopp", xournalPage("typed", strokes: 3))
         #expect(await run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         let human = await run(["query", "ink1", "--index", runner.index])
-        #expect(human.stdout == "\(runner.folder)/notes/a.xopp\npage 1  \"ink1\"  at (30, 10) 20×7\n    ink0 ink1 ink2\n")
+        #expect(
+            human.stdout == "\(runner.folder)/notes/a.xopp\npage 1  \"ink1\"  at (30, 10) 20×7\n    ink0 ink1 ink2\n")
         let phrase = await run(["query", "ink1 ink2", "--index", runner.index, "--json"])
         #expect(phrase.stdout.contains("\"text\": \"ink1 ink2\""))
         #expect(phrase.stdout.contains("\"bounds\": {\"x\": 30.0, \"y\": 10.0, \"width\": 40.0, \"height\": 6.67}"))
@@ -94,7 +97,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         let json = await run(["query", "ink1 ink2", "--index", runner.index, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let result = try #require((object["results"] as? [[String: Any]])?.first)
-        #expect(Set(result.keys) == ["path", "page", "drawing", "text", "strokeIDs", "bounds", "score", "distance", "line"])
+        #expect(
+            Set(result.keys) == ["path", "page", "drawing", "text", "strokeIDs", "bounds", "score", "distance", "line"])
         #expect(result["distance"] as? Int == 0)
         let line = try #require(result["line"] as? [String: Any])
         #expect(line["text"] as? String == "ink0 ink1 ink2")
@@ -103,7 +107,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
 
         let bold = "    ink0 \u{1B}[1mink1\u{1B}[0m \u{1B}[1mink2\u{1B}[0m\n"
         #expect(await run(["query", "ink1 ink2", "--index", runner.index], terminal: true).stdout.hasSuffix(bold))
-        let noColor = await run(["query", "ink1 ink2", "--index", runner.index], environment: ["NO_COLOR": "1"], terminal: true)
+        let noColor = await run(
+            ["query", "ink1 ink2", "--index", runner.index], environment: ["NO_COLOR": "1"], terminal: true)
         #expect(noColor.stdout.hasSuffix("\n    ink0 ink1 ink2\n") && !noColor.stdout.contains("\u{1B}"))
         #expect(await run(["query", "ink1 ink2", "--index", runner.index]).stdout.hasSuffix("\n    ink0 ink1 ink2\n"))
     }
@@ -130,11 +135,13 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         (["--language=it"], ["NOTEBOOK_INDEX_LANGUAGES": "fr", "LANG": "de_DE.UTF-8"], ["it"]),
         ([], ["NOTEBOOK_INDEX_LANGUAGES": "nl,es", "LANG": "de_DE.UTF-8"], ["es", "nl"]),
     ])
-    func buildChoosesAndStoresLanguages(options: [String], environment: [String: String], stored: [String]) async throws {
+    func buildChoosesAndStoresLanguages(options: [String], environment: [String: String], stored: [String]) async throws
+    {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         runner.write("notes/a.xopp", xournalPage("typed", strokes: 1))
-        let build = await run(["build", runner.folder + "/notes", "--index", runner.index] + options, environment: environment)
+        let build = await run(
+            ["build", runner.folder + "/notes", "--index", runner.index] + options, environment: environment)
         #expect(build.status == 0 && build.stderr.isEmpty)
         let json = await run(["status", "--index", runner.index, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -164,7 +171,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         runner.write("notes/a.xopp", xournalPage("typed", strokes: 1))
-        let build = await run(["build", runner.folder + "/notes", "--index", runner.index] + options, environment: environment)
+        let build = await run(
+            ["build", runner.folder + "/notes", "--index", runner.index] + options, environment: environment)
         #expect(build.status == 2 && build.stdout.isEmpty)
         #expect(
             build.stderr == "notebook-index: unsupported recognition language: \(named) (supported: en (English), "

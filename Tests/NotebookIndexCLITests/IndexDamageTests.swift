@@ -25,7 +25,10 @@ struct IndexDamageTests {
     @Test func aDamagedIndexIsNamedAndRebuiltWhenAsked() throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        for i in 0..<20 { runner.write("notes/f\(i).xopp", xournalPage("word\(i) " + (0..<30).map { "filler\($0)" }.joined(separator: " "))) }
+        for i in 0..<20 {
+            runner.write(
+                "notes/f\(i).xopp", xournalPage("word\(i) " + (0..<30).map { "filler\($0)" }.joined(separator: " ")))
+        }
         #expect(try runner.run(["build", "notes", "--index", runner.index]).status == 0)
         // the schema page's records, past the 100-byte file header
         let handle = try #require(FileHandle(forUpdatingAtPath: runner.index))

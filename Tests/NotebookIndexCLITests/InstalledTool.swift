@@ -11,7 +11,9 @@ enum InstalledTool {
 
     /// Runs `program` in `folder` with HOME and the XDG folders there too, so that no
     /// configuration of the machine's user is read or written.
-    static func run(_ program: String, _ arguments: [String], in folder: String, environment extra: [String: String] = [:]) throws
+    static func run(
+        _ program: String, _ arguments: [String], in folder: String, environment extra: [String: String] = [:]
+    ) throws
         -> ChildProcess.Output
     {
         var environment = ProcessInfo.processInfo.environment
@@ -31,7 +33,9 @@ enum ChildProcess {
     }
 
     /// Starts `program` in `folder` with standard input empty.
-    static func start(_ program: String, _ arguments: [String], in folder: String, environment: [String: String]) throws
+    static func start(
+        _ program: String, _ arguments: [String], in folder: String, environment: [String: String]
+    ) throws
         -> (Process, Pipe, Pipe)
     {
         let process = Process()

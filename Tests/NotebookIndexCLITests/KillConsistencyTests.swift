@@ -1,6 +1,7 @@
 import Foundation
-@testable import SearchIndex
 import Testing
+
+@testable import SearchIndex
 
 /// A build killed with SIGKILL at random moments leaves a sound index in which every file's rows
 /// are complete or absent, and the next build converges to what a clean build gives.

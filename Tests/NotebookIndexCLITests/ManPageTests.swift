@@ -9,7 +9,10 @@ import Testing
 
     @Test func hasTheSectionsInOrder() throws {
         let sections = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }
-        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS"].map { ".SH \($0)" })
+        #expect(
+            sections
+                == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS"].map
+            { ".SH \($0)" })
         #expect(page.hasPrefix(".TH NOTEBOOK\\-INDEX 1 "))
     }
 
@@ -42,7 +45,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (".notebook-index-ignore files", ["\\&.notebook\\-index\\-ignore files"]), ("'query' finds", ["\\&'query' finds"]),
+        (".notebook-index-ignore files", ["\\&.notebook\\-index\\-ignore files"]),
+        ("'query' finds", ["\\&'query' finds"]),
         ("a 'b'", ["a 'b'"]),
     ])
     func aTextLineStartingWithADotOrQuoteIsProtected(text: String, lines: [String]) {

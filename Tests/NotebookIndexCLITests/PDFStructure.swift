@@ -24,8 +24,12 @@ struct PDFStructure {
         guard let xref = tail.first.flatMap({ Int($0) }), xref < bytes.count,
             Self.string(bytes, at: xref, count: 5) == "xref\n"
         else { throw Malformed(description: "startxref does not point at the xref table") }
-        guard let lineEnd = bytes[(xref + 5)...].firstIndex(of: 0x0A) else { throw Malformed(description: "no xref subsection") }
-        let header = String(decoding: bytes[(xref + 5)..<lineEnd], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        guard let lineEnd = bytes[(xref + 5)...].firstIndex(of: 0x0A) else {
+            throw Malformed(description: "no xref subsection")
+        }
+        let header = String(decoding: bytes[(xref + 5)..<lineEnd], as: UTF8.self).split(separator: " ").compactMap {
+            Int($0)
+        }
         guard header.count == 2, header[0] == 0, lineEnd + 1 + 20 * header[1] <= bytes.count else {
             throw Malformed(description: "xref subsection \(header)")
         }
@@ -45,14 +49,18 @@ struct PDFStructure {
             else { throw Malformed(description: "xref entry \(number) (\(offset)) does not point at its object") }
             try read(object: number, at: offset + head.utf8.count, in: bytes)
         }
-        guard let trailer = text.range(of: "trailer\n", options: .backwards) else { throw Malformed(description: "no trailer") }
+        guard let trailer = text.range(of: "trailer\n", options: .backwards) else {
+            throw Malformed(description: "no trailer")
+        }
         self.trailer = String(text[trailer.upperBound..<startxref.lowerBound])
         guard self.trailer.contains("/Size \(header[1])") else { throw Malformed(description: "trailer /Size") }
     }
 
     private mutating func read(object number: Int, at start: Int, in bytes: [UInt8]) throws {
         let rest = String(decoding: bytes[start...], as: UTF8.self)
-        guard let end = rest.range(of: "\nendobj\n") else { throw Malformed(description: "object \(number) has no endobj") }
+        guard let end = rest.range(of: "\nendobj\n") else {
+            throw Malformed(description: "object \(number) has no endobj")
+        }
         let body = String(rest[..<end.lowerBound])
         objects[number] = body
         guard let marker = body.range(of: ">>\nstream\n") else { return }

@@ -38,26 +38,31 @@ struct PoisonFileTests {
         let (build, _, _) = try runner.start(["build", "notes", "--index", runner.index, "--jobs", "1"])
         try killWorker(of: build, whileReading: poison, index: runner.index, signal: SIGTERM)
         build.waitUntilExit()
-        let stopped = build.terminationReason == .uncaughtSignal ? build.terminationStatus : build.terminationStatus - 128
+        let stopped =
+            build.terminationReason == .uncaughtSignal ? build.terminationStatus : build.terminationStatus - 128
         #expect(stopped == SIGTERM)
         let status = try runner.run(["status", "--index", runner.index])
         #expect(!status.stdout.contains("died while reading"))
     }
 
     /// Waits until the build has recorded its attempt on `path`, then kills the build's worker.
-    private func killWorker(of build: Process, whileReading path: String, index: String, signal: Int32 = SIGKILL) throws {
+    private func killWorker(of build: Process, whileReading path: String, index: String, signal: Int32 = SIGKILL) throws
+    {
         let deadline = Date().addingTimeInterval(30)
         var recorded = false
         while !recorded, Date() < deadline {
-            recorded = (try? IndexStore(path: index, access: .read)).flatMap { try? $0.unfinishedAttempts() }?
+            recorded =
+                (try? IndexStore(path: index, access: .read)).flatMap { try? $0.unfinishedAttempts() }?
                 .contains(where: { $0.path.hasSuffix("/poison.rm") }) == true
             if !recorded { Thread.sleep(forTimeInterval: 0.005) }  // polls the index, which has no notification
         }
         #expect(recorded, "the build never recorded its attempt on poison.rm")
         // the supervisor starts its worker from whichever thread it runs on
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(build.processIdentifier)/task")) ?? []
+        let tasks =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(build.processIdentifier)/task")) ?? []
         let workers = tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(build.processIdentifier)/task/\(task)/children", encoding: .utf8)) ?? "")
+            ((try? String(contentsOfFile: "/proc/\(build.processIdentifier)/task/\(task)/children", encoding: .utf8))
+                ?? "")
                 .split(separator: " ").compactMap { Int32($0) }
         }
         #expect(workers.count == 1)
@@ -76,10 +81,17 @@ struct PoisonFileTests {
         u32(1)
         u32(UInt32(strokes))
         for _ in 0..<strokes {
-            u32(2); u32(0); u32(0); f32(2); u32(0); u32(4)
+            u32(2)
+            u32(0)
+            u32(0)
+            f32(2)
+            u32(0)
+            u32(4)
             let x = Float(random.next() % 1404), y = Float(random.next() % 1872)
             for _ in 0..<4 {
-                for value in [x + Float(random.next() % 12), y + Float(random.next() % 12), 0.1, 0, 2, 0.5] { f32(value) }
+                for value in [x + Float(random.next() % 12), y + Float(random.next() % 12), 0.1, 0, 2, 0.5] {
+                    f32(value)
+                }
             }
         }
         return bytes

@@ -59,7 +59,8 @@ import Testing
     /// transcriber; returns its path.
     func indexSample(_ file: String, in runner: CommandRunner) async throws -> String {
         let target = runner.folder + "/notes/" + (file as NSString).lastPathComponent
-        try FileManager.default.copyItem(atPath: RenderCommandTests.samples.appendingPathComponent(file).path, toPath: target)
+        try FileManager.default.copyItem(
+            atPath: RenderCommandTests.samples.appendingPathComponent(file).path, toPath: target)
         #expect(await cli.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
         return target
     }
@@ -122,8 +123,10 @@ import Testing
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         let hostile = "<script>alert(\"x\")</script>&amp;<img src=http://example.com/x>"
-        let escapedForXML = hostile.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
+        let escapedForXML = hostile.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: "\"", with: "&quot;")
         let name = "notes/a<b>&\"c\u{202E}'.xopp"
         runner.write(name, xournalPage(escapedForXML))
         #expect(await cli.run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
@@ -169,8 +172,16 @@ import Testing
         let outline = try checkSelfContained(html)
         let sections = hitSections(html)
         #expect(sections.count == 2)
-        #expect(sections.contains { $0.contains(gone) && $0.contains("<p class=\"note\">Not drawn: the file is gone since it was indexed.</p>") })
-        #expect(sections.contains { $0.contains(edited) && $0.contains("<p class=\"note\">Not drawn: page 1 changed since it was indexed.</p>") })
+        #expect(
+            sections.contains {
+                $0.contains(gone)
+                    && $0.contains("<p class=\"note\">Not drawn: the file is gone since it was indexed.</p>")
+            })
+        #expect(
+            sections.contains {
+                $0.contains(edited)
+                    && $0.contains("<p class=\"note\">Not drawn: page 1 changed since it was indexed.</p>")
+            })
         #expect(outline.elements["svg"] == nil && !html.contains("whole page"))
 
         // The typed words did not move: their hit on the edited page is still drawn.
@@ -195,7 +206,9 @@ import Testing
         try checkSelfContained(html)
         #expect(hitSections(html).isEmpty && html.contains("no hits"))
 
-        let unwritable = await cli.run(["query", "typed", "--index", runner.index, "--html", runner.folder + "/none/x.html"])
+        let unwritable = await cli.run([
+            "query", "typed", "--index", runner.index, "--html", runner.folder + "/none/x.html",
+        ])
         #expect(unwritable.status == NotebookIndexCLI.ExitCode.failure && unwritable.stdout.isEmpty)
         #expect(unwritable.stderr.hasPrefix("notebook-index: \(runner.folder)/none/x.html: cannot write: "))
     }

@@ -13,10 +13,14 @@ import Testing
     static let line: LineInk = {
         var points: [InkPoint] = []
         for k in 0..<10 {
-            points.append(InkPoint(location: Point(x: Double(k) * 4, y: 10 + Double(k % 2) * 5), strokeIndex: 0, startsTrace: k == 0))
+            points.append(
+                InkPoint(
+                    location: Point(x: Double(k) * 4, y: 10 + Double(k % 2) * 5), strokeIndex: 0, startsTrace: k == 0))
         }
         for k in 0..<10 {
-            points.append(InkPoint(location: Point(x: 60 + Double(k) * 4, y: Double(k % 2) * 20), strokeIndex: 0, startsTrace: false))
+            points.append(
+                InkPoint(
+                    location: Point(x: 60 + Double(k) * 4, y: Double(k % 2) * 20), strokeIndex: 0, startsTrace: false))
         }
         points.append(InkPoint(location: Point(x: 70, y: -6), strokeIndex: 1, startsTrace: true))
         points.append(InkPoint(location: Point(x: 71, y: -5), strokeIndex: 1, startsTrace: false))

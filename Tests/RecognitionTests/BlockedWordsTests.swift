@@ -6,7 +6,9 @@ import Testing
 /// The decoder must never read a slur where the ink is as likely to be an ordinary word, and must
 /// still read one that is clearly written letter by letter.
 @Suite struct BlockedWordsTests {
-    private static let reader = Result { try RecognizerResources.makeLineReader(languages: ["en"], settings: DecoderSettings()) }
+    private static let reader = Result {
+        try RecognizerResources.makeLineReader(languages: ["en"], settings: DecoderSettings())
+    }
 
     @Test func theListHoldsTheWordsThatWereMisread() throws {
         let blocked = try RecognizerResources.blockedWords()
@@ -26,12 +28,16 @@ import Testing
     /// frames split evenly between the two at every letter where they differ: the listed word wins.
     @Test func aBlockedWordNeverWinsOverAnEquallyLikelyWord() throws {
         let reader = try Self.reader.get()
-        let words = String(decoding: try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt"), as: UTF8.self)
-            .split(separator: "\n").map { Array($0.utf8) }
+        let words = String(
+            decoding: try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt"), as: UTF8.self
+        )
+        .split(separator: "\n").map { Array($0.utf8) }
         for blocked in try RecognizerResources.blockedWords().sorted() {
             let b = Array(blocked.utf8)
-            let rival = words.filter { $0.count == b.count && $0 != b && reader.decoder.lexicon.contains(String(decoding: $0, as: UTF8.self)) }
-                .min { hamming($0, b) < hamming($1, b) }
+            let rival = words.filter {
+                $0.count == b.count && $0 != b && reader.decoder.lexicon.contains(String(decoding: $0, as: UTF8.self))
+            }
+            .min { hamming($0, b) < hamming($1, b) }
             guard let rival, hamming(rival, b) <= 2 else { continue }
             let best = try #require(decode(reader, letters: zip(b, rival).map { [$0.0, $0.1] }))
             #expect(best != blocked, "\(blocked) read where \(String(decoding: rival, as: UTF8.self)) was as likely")
@@ -63,7 +69,9 @@ import Testing
                 logp += r.map { log($0 / total) }
             }
         }
-        guard let best = reader.decoder.decode(logp, classCount: k, frames: 0..<(logp.count / k), allowSpace: false).first else { return nil }
+        guard
+            let best = reader.decoder.decode(logp, classCount: k, frames: 0..<(logp.count / k), allowSpace: false).first
+        else { return nil }
         return String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self)
     }
 }

@@ -14,9 +14,12 @@ import Testing
         let search = CTCBeamSearch(
             alphabet: alphabet, languageModel: CharacterLanguageModel(texts: ["mains and mainz"]),
             lexicon: Lexicon(words: ["mains"]), settings: DecoderSettings())
-        let readings = search.decode(frames(alphabet: alphabet, zShare: 0.6), classCount: alphabet.count + 1,
-                                     frames: 0..<5, allowSpace: false, count: 5)
-        let text = { (h: CTCBeamSearch.Hypothesis) in String(decoding: h.classes.map { alphabet[$0 - 1] }, as: UTF8.self) }
+        let readings = search.decode(
+            frames(alphabet: alphabet, zShare: 0.6), classCount: alphabet.count + 1,
+            frames: 0..<5, allowSpace: false, count: 5)
+        let text = { (h: CTCBeamSearch.Hypothesis) in
+            String(decoding: h.classes.map { alphabet[$0 - 1] }, as: UTF8.self)
+        }
         // the ink leans to "mainz", the word list to "mains"
         let best = try #require(readings.first)
         let name = try #require(readings.first { text($0) == "mainz" })
@@ -49,8 +52,11 @@ import Testing
         let search = CTCBeamSearch(
             alphabet: alphabet, languageModel: CharacterLanguageModel(texts: ["away"]),
             lexicon: Lexicon(words: ["away"]), settings: DecoderSettings())
-        let best = try #require(search.decode(frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
-                                              frames: 0..<4, allowSpace: false).first)
+        let best = try #require(
+            search.decode(
+                frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
+                frames: 0..<4, allowSpace: false
+            ).first)
         #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
     }
 
@@ -58,8 +64,10 @@ import Testing
     /// a line and as a word of its own: text holds many lone numbers and marks and no lone letter,
     /// so the character model alone reads the digit (the mark).
     @Test(arguments: [
-        ("o", "0", false, false, "0 0"), ("o", "0", true, false, "o 0"), ("o", "0", false, true, "0"), ("o", "0", true, true, "o"),
-        ("t", "+", false, false, "+ +"), ("t", "+", true, false, "t +"), ("t", "+", false, true, "+"), ("t", "+", true, true, "t"),
+        ("o", "0", false, false, "0 0"), ("o", "0", true, false, "o 0"), ("o", "0", false, true, "0"),
+        ("o", "0", true, true, "o"),
+        ("t", "+", false, false, "+ +"), ("t", "+", true, false, "t +"), ("t", "+", false, true, "+"),
+        ("t", "+", true, true, "t"),
     ])
     func aLoneLetterIsAsLikelyAsALoneDigitOrMark(
         letter: Character, other: Character, parity: Bool, asWord: Bool, expected: String
@@ -72,8 +80,11 @@ import Testing
             alphabet: alphabet, languageModel: CharacterLanguageModel(texts: [text]),
             lexicon: Lexicon(words: ["o", "t", "room", "and", "one", "or", "on"]), settings: settings)
         let shares: [[Character: Float]] = [[letter: 0.75, other: 0.25]] + (asWord ? [] : [[" ": 1], [other: 1]])
-        let best = try #require(search.decode(frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
-                                              frames: 0..<shares.count, allowSpace: !asWord, standsAlone: asWord).first)
+        let best = try #require(
+            search.decode(
+                frames(shares, alphabet: alphabet), classCount: alphabet.count + 1,
+                frames: 0..<shares.count, allowSpace: !asWord, standsAlone: asWord
+            ).first)
         #expect(String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self) == expected)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Recognition
 
 @Suite struct DecoderAlphabetTests {
@@ -26,7 +27,11 @@ import Testing
     @Test func theCharacterModelGivesAccentedLettersTheirOwnSymbol() throws {
         let e = try #require(DecoderAlphabet.byte(of: "é"))
         #expect(CharacterLanguageModel.symbol(e) != CharacterLanguageModel.symbol(UInt8(ascii: "e")))
-        #expect(CharacterLanguageModel.symbol(e) == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "Ü"))))
-        #expect(CharacterLanguageModel.symbol(UInt8(ascii: "?")) == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "€"))))
+        #expect(
+            CharacterLanguageModel.symbol(e)
+                == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "Ü"))))
+        #expect(
+            CharacterLanguageModel.symbol(UInt8(ascii: "?"))
+                == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "€"))))
     }
 }

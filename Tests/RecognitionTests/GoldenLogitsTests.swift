@@ -87,7 +87,8 @@ struct GoldenLogitsTests {
         grown.metadata.config.residualFrom = file.metadata.config.residualFrom ?? layers
         for d in ["fwd", "bwd"] {
             for (name, shape) in [("wx", [2 * h, 4 * h]), ("wh", [h, 4 * h]), ("b", [4 * h])] {
-                grown.tensors["lstm\(layers).\(d).\(name)"] = .init(shape: shape, values: [Float](repeating: 0, count: shape.reduce(1, *)))
+                grown.tensors["lstm\(layers).\(d).\(name)"] = .init(
+                    shape: shape, values: [Float](repeating: 0, count: shape.reduce(1, *)))
             }
         }
         let c = try #require(golden.cases.first)

@@ -22,12 +22,14 @@ struct InkBuilder {
     /// Adds a stroke through `points` (drawing coordinates before `transform`); returns its index.
     @discardableResult
     mutating func add(
-        _ points: [Point], letter: Character? = nil, ink: Ink = Ink(), transform: DrawingModel.AffineTransform = .identity,
+        _ points: [Point], letter: Character? = nil, ink: Ink = Ink(),
+        transform: DrawingModel.AffineTransform = .identity,
         mask: StrokeMask? = nil
     ) -> Int {
-        let path = StrokePath(controlPoints: points.enumerated().map { i, p in
-            StrokePoint(location: p, timeOffset: Double(i) * 0.01)
-        })
+        let path = StrokePath(
+            controlPoints: points.enumerated().map { i, p in
+                StrokePoint(location: p, timeOffset: Double(i) * 0.01)
+            })
         strokes.append(Stroke(id: Self.id(nextID), ink: ink, transform: transform, path: path, mask: mask))
         nextID += 1
         letters[strokes.count - 1] = letter

@@ -40,8 +40,9 @@ struct KernelsTests {
                 b.withUnsafeBufferPointer { bp in
                     bias.withUnsafeBufferPointer { biasp in
                         got.withUnsafeMutableBufferPointer { cp in
-                            kernels.matmul(ap.baseAddress!, bp.baseAddress!, cp.baseAddress!, m: m, k: k, n: n,
-                                           bias: withBias ? biasp.baseAddress! : nil)
+                            kernels.matmul(
+                                ap.baseAddress!, bp.baseAddress!, cp.baseAddress!, m: m, k: k, n: n,
+                                bias: withBias ? biasp.baseAddress! : nil)
                         }
                     }
                 }
@@ -56,7 +57,9 @@ struct KernelsTests {
     func lstmCellMatchesTheFormula(kernels: KernelSet) {
         let h = 21
         var random = SplitMix64(seed: 21)
-        let gates = (0..<(4 * h)).map { i in i % 7 == 0 ? Float(i % 2 == 0 ? 100 : -100) : Float(Double(random.next() % 4001) / 200 - 10) }
+        let gates = (0..<(4 * h)).map { i in
+            i % 7 == 0 ? Float(i % 2 == 0 ? 100 : -100) : Float(Double(random.next() % 4001) / 200 - 10)
+        }
         let cellBefore = (0..<h).map { _ in Float(Double(random.next() % 2001) / 500 - 2) }
         var cell = cellBefore, hidden = [Float](repeating: .nan, count: h)
         gates.withUnsafeBufferPointer { g in
@@ -88,7 +91,9 @@ struct KernelsTests {
         }
         let extremes = Kernels.exp8(SIMD8(-1000, -88, 88, 1000, .infinity, -.infinity, 0, 1))
         #expect(extremes[0] == extremes[1] && extremes[0] > 0 && extremes[0] < 1e-37)
-        #expect(extremes[2] == extremes[3] && extremes[3].isFinite && extremes[4] == extremes[3] && extremes[5] == extremes[0])
+        #expect(
+            extremes[2] == extremes[3] && extremes[3].isFinite && extremes[4] == extremes[3]
+                && extremes[5] == extremes[0])
         #expect(extremes[6] == 1 && abs(extremes[7] - Float(M_E)) < 3e-7 * Float(M_E))
     }
 

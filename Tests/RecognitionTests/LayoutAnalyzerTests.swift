@@ -114,7 +114,11 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
             return Point(x: 75 + 45 * cos(a), y: 52 + 18 * sin(a))
         }
         ink.add(circle, letter: "O")
-        ink.add([Point(x: 115, y: 38), Point(x: 205, y: 38), Point(x: 205, y: 70), Point(x: 115, y: 70), Point(x: 115, y: 40)], letter: "D")
+        ink.add(
+            [
+                Point(x: 115, y: 38), Point(x: 205, y: 38), Point(x: 205, y: 70), Point(x: 115, y: 70),
+                Point(x: 115, y: 40),
+            ], letter: "D")
         ink.write("done", x: 40, baseline: 100, size: 10)
         #expect(readLines(ink) == ["circled boxed word", "done"])
     }
@@ -131,23 +135,30 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         ink.write("keep", x: 40, baseline: 60, size: 10)
         let erased = ink.write("gone", x: 40, baseline: 100, size: 10)
         for s in erased {
-            ink.strokes[s].mask = StrokeMask(polygons: [[
-                Point(x: 0, y: 80), Point(x: 500, y: 80), Point(x: 500, y: 120), Point(x: 0, y: 120),
-            ]])
+            ink.strokes[s].mask = StrokeMask(polygons: [
+                [
+                    Point(x: 0, y: 80), Point(x: 500, y: 80), Point(x: 500, y: 120), Point(x: 0, y: 120),
+                ]
+            ])
         }
         #expect(readLines(ink) == ["keep"])
         // An eraser sweep through the middle of a stroke splits it into two traces.
-        ink.strokes[erased[0]].mask = StrokeMask(sweeps: [.init(points: [Point(x: 43, y: 80), Point(x: 43, y: 120)], radius: 0.6)])
+        ink.strokes[erased[0]].mask = StrokeMask(sweeps: [
+            .init(points: [Point(x: 43, y: 80), Point(x: 43, y: 120)], radius: 0.6)
+        ])
         let lines = LayoutAnalyzer().lines(in: ink.drawing)
         let traces = try #require(lines.last).ink.points.filter { $0.strokeIndex == erased[0] && $0.startsTrace }
         #expect(traces.count == 2)
-        #expect(lines.last?.ink.points.contains { $0.strokeIndex == erased[0] && abs($0.location.x - 43) < 0.5 } == false)
+        #expect(
+            lines.last?.ink.points.contains { $0.strokeIndex == erased[0] && abs($0.location.x - 43) < 0.5 } == false)
     }
 
     @Test func transformsPlaceInkInDrawingCoordinates() throws {
         var ink = InkBuilder()
         ink.write("abc", x: 0, baseline: 0, size: 10)
-        for s in ink.strokes.indices { ink.strokes[s].transform = DrawingModel.AffineTransform(translationX: 200, y: 300) }
+        for s in ink.strokes.indices {
+            ink.strokes[s].transform = DrawingModel.AffineTransform(translationX: 200, y: 300)
+        }
         let line = try #require(LayoutAnalyzer().lines(in: ink.drawing).first)
         #expect(line.bounds.minX == 200)
         #expect(line.bounds.maxY == 300)

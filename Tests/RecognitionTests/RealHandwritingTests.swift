@@ -13,10 +13,12 @@ struct RealHandwritingTests {
         var strokes: [[[Double]]]
 
         var drawing: Drawing {
-            Drawing(strokes: strokes.enumerated().map { i, s in
-                Stroke(id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", i))!,
-                       path: StrokePath(controlPoints: s.map { StrokePoint(location: Point(x: $0[0], y: $0[1])) }))
-            })
+            Drawing(
+                strokes: strokes.enumerated().map { i, s in
+                    Stroke(
+                        id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", i))!,
+                        path: StrokePath(controlPoints: s.map { StrokePoint(location: Point(x: $0[0], y: $0[1])) }))
+                })
         }
     }
 
@@ -62,13 +64,16 @@ struct RealHandwritingTests {
         for s in try Self.samples("dev-lines-sample.json") {
             let drawing = s.drawing
             // words are boxed by their pen samples, so compare with the samples' box
-            let inkBounds = try #require(Rect(enclosing: drawing.strokes.flatMap { $0.path.controlPoints.map(\.location) }))
+            let inkBounds = try #require(
+                Rect(enclosing: drawing.strokes.flatMap { $0.path.controlPoints.map(\.location) }))
             let words = recognizer.transcribe(drawing).lines.flatMap(\.words)
             #expect(!words.isEmpty, "\(s.id)")
             let ids = Set(drawing.strokes.map(\.id))
             for w in words {
                 #expect(!w.strokeIDs.isEmpty && w.strokeIDs.isSubset(of: ids), "\(s.id): \(w.text)")
-                #expect(w.bounds.minX >= inkBounds.minX - 1e-6 && w.bounds.maxX <= inkBounds.maxX + 1e-6, "\(s.id): \(w.text)")
+                #expect(
+                    w.bounds.minX >= inkBounds.minX - 1e-6 && w.bounds.maxX <= inkBounds.maxX + 1e-6,
+                    "\(s.id): \(w.text)")
                 #expect(w.bounds.width < inkBounds.width, "\(s.id): a word is narrower than its line")
             }
         }

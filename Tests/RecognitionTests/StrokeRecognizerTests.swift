@@ -18,16 +18,22 @@ import Testing
     @Test func languages() throws {
         #expect(StrokeRecognizer.supportedLanguages.map(\.minimalIdentifier) == RecognitionLanguage.codes)
         let reader = HandwritingRecognizer(lineReader: LetterReader(letters: [:], wordGap: 0))
-        let british = try StrokeRecognizer(recognizer: reader, preferredLanguages: [Locale.Language(identifier: "en-GB")])
+        let british = try StrokeRecognizer(
+            recognizer: reader, preferredLanguages: [Locale.Language(identifier: "en-GB")])
         #expect(british.preferredLanguages.map(\.minimalIdentifier) == ["en-GB"])
-        #expect(try StrokeRecognizer(recognizer: reader).preferredLanguages.map(\.minimalIdentifier) == RecognitionLanguage.codes)
+        #expect(
+            try StrokeRecognizer(recognizer: reader).preferredLanguages.map(\.minimalIdentifier)
+                == RecognitionLanguage.codes)
         #expect(throws: LanguageError.self) {
-            try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "ja")])
+            try StrokeRecognizer(
+                recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "ja")])
         }
         do {
             _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "ja")])
         } catch {
-            #expect(error.description.hasPrefix("unsupported recognition language: ja (supported: en (English), fr (French)"))
+            #expect(
+                error.description.hasPrefix(
+                    "unsupported recognition language: ja (supported: en (English), fr (French)"))
         }
         #expect(StrokeRecognizer.recognitionVersion == HandwritingRecognizer.recognitionVersion)
     }
@@ -88,7 +94,8 @@ import Testing
         let result = try #require(await r.search("there world").first)
         let there = Array(hello.dropFirst(3))
         #expect(result.strokeIDs == Self.ids(ink, there + world))
-        let box = try #require(Rect(enclosing: (there + world).flatMap { ink.strokes[$0].path.controlPoints.map(\.location) }))
+        let box = try #require(
+            Rect(enclosing: (there + world).flatMap { ink.strokes[$0].path.controlPoints.map(\.location) }))
         #expect(result.bounds == box)
     }
 }
@@ -96,9 +103,10 @@ import Testing
 @Suite struct RecognitionLanguageTests {
     @Test func supportedLanguagesHaveNames() {
         #expect(RecognitionLanguage.supported.map(\.minimalIdentifier) == ["en", "fr", "de", "es", "it", "pt", "nl"])
-        #expect(RecognitionLanguage.supported.map(RecognitionLanguage.name(of:)) == [
-            "English", "French", "German", "Spanish", "Italian", "Portuguese", "Dutch",
-        ])
+        #expect(
+            RecognitionLanguage.supported.map(RecognitionLanguage.name(of:)) == [
+                "English", "French", "German", "Spanish", "Italian", "Portuguese", "Dutch",
+            ])
     }
 
     @Test(arguments: [
@@ -119,10 +127,12 @@ import Testing
                 + "es (Spanish), it (Italian), pt (Portuguese), nl (Dutch))")
     }
 
-    @Test(arguments: [
-        ("de_DE.UTF-8", "de"), ("fr_CA", "fr"), ("pt_BR.utf8@euro", "pt"), ("en_GB.UTF-8", "en"), ("ja_JP.UTF-8", nil),
-        ("C", nil), ("POSIX", nil), ("", nil), ("C.UTF-8", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("de_DE.UTF-8", "de"), ("fr_CA", "fr"), ("pt_BR.utf8@euro", "pt"), ("en_GB.UTF-8", "en"),
+            ("ja_JP.UTF-8", nil),
+            ("C", nil), ("POSIX", nil), ("", nil), ("C.UTF-8", nil),
+        ] as [(String, String?)])
     func languageOfPOSIXLocale(value: String, code: String?) {
         #expect(RecognitionLanguage.fromPOSIXLocale(value)?.minimalIdentifier == code)
     }

@@ -30,8 +30,10 @@ import Testing
         process.waitUntilExit()
         let decoder = JSONDecoder()
         let lines = data.split(separator: UInt8(ascii: "\n"))
-        return Swift.stride(from: 0, to: lines.count, by: stride).compactMap { try? decoder.decode(Record.self, from: Data(lines[$0])) }
-            .filter { ($0.n_lines ?? 1) == 1 && $0.strokes.count >= 2 }
+        return Swift.stride(from: 0, to: lines.count, by: stride).compactMap {
+            try? decoder.decode(Record.self, from: Data(lines[$0]))
+        }
+        .filter { ($0.n_lines ?? 1) == 1 && $0.strokes.count >= 2 }
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: devLines.path)))

@@ -26,12 +26,14 @@ extension InkBuilder {
     /// Places `sample` with its top-left corner at `origin`, scaled to ink `height` (and at most
     /// `maxWidth` wide); returns the stroke indices added, in writing order.
     @discardableResult
-    mutating func place(_ sample: UnipenSample, at origin: Point, height: Double, maxWidth: Double = .infinity) -> [Int] {
+    mutating func place(_ sample: UnipenSample, at origin: Point, height: Double, maxWidth: Double = .infinity) -> [Int]
+    {
         let box = sample.box
         let scale = min(height / max(box.height, 1), maxWidth / max(box.width, 1))
         return sample.strokes.compactMap { stroke -> Int? in
             let points = stroke.compactMap { xy -> Point? in
-                xy.count >= 2 ? Point(x: origin.x + (xy[0] - box.minX) * scale, y: origin.y + (xy[1] - box.minY) * scale) : nil
+                xy.count >= 2
+                    ? Point(x: origin.x + (xy[0] - box.minX) * scale, y: origin.y + (xy[1] - box.minY) * scale) : nil
             }
             return points.isEmpty ? nil : add(points)
         }

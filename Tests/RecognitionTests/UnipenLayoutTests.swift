@@ -19,7 +19,8 @@ import Testing
         var y = 40.0
         for (k, sample) in samples.enumerated() {
             let height = 20.0 + Double(k % 3) * 6
-            expected.append(Set(ink.place(sample, at: Point(x: 40 + Double(k % 2) * 15, y: y), height: height, maxWidth: 500)))
+            expected.append(
+                Set(ink.place(sample, at: Point(x: 40 + Double(k % 2) * 15, y: y), height: height, maxWidth: 500)))
             y += height + 14
         }
         #expect(lineStrokes(ink) == expected)
@@ -62,7 +63,9 @@ import Testing
         var ink = InkBuilder()
         var firstNew: [Int] = [], secondNew: [Int] = []
         for k in 0..<max(first.count, second.count) {
-            if k < second.count { secondNew.append(ink.add(placed.strokes[second[k]].path.controlPoints.map(\.location))) }
+            if k < second.count {
+                secondNew.append(ink.add(placed.strokes[second[k]].path.controlPoints.map(\.location)))
+            }
             if k < first.count { firstNew.append(ink.add(placed.strokes[first[k]].path.controlPoints.map(\.location))) }
         }
         #expect(lineStrokes(ink) == [Set(firstNew), Set(secondNew)])

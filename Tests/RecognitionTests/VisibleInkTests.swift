@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test func unmaskedStrokesGiveTheirSamplesWithTimeAndForceWhenRecorded() throws {
-        let traces = VisibleInk.traces(in: Drawing(strokes: [Self.stroke([0, 10, 20], force: { 0.2 * Double($0 + 1) })]))
+        let traces = VisibleInk.traces(
+            in: Drawing(strokes: [Self.stroke([0, 10, 20], force: { 0.2 * Double($0 + 1) })]))
         let points = try #require(traces.first).points
         #expect(points.map(\.location.x) == [100, 110, 120])
         #expect(points.map(\.startsTrace) == [true, false, false])
@@ -27,7 +28,9 @@ import Testing
     }
 
     @Test func erasedEndStopsTheTraceWhereTheEraserBegins() throws {
-        let eraser = StrokeMask(polygons: [[Point(x: 15, y: 0), Point(x: 99, y: 0), Point(x: 99, y: 9), Point(x: 15, y: 9)]])
+        let eraser = StrokeMask(polygons: [
+            [Point(x: 15, y: 0), Point(x: 99, y: 0), Point(x: 99, y: 9), Point(x: 15, y: 9)]
+        ])
         let traces = VisibleInk.traces(in: Drawing(strokes: [Self.stroke([0, 10, 20, 30], mask: eraser)]))
         try #require(traces.count == 1)
         let xs = traces[0].points.map(\.location.x)
@@ -46,9 +49,12 @@ import Testing
     }
 
     @Test func fullyErasedAndHighlighterStrokesGiveNothing() {
-        let everything = StrokeMask(polygons: [[Point(x: -1, y: 0), Point(x: 99, y: 0), Point(x: 99, y: 9), Point(x: -1, y: 9)]])
+        let everything = StrokeMask(polygons: [
+            [Point(x: -1, y: 0), Point(x: 99, y: 0), Point(x: 99, y: 9), Point(x: -1, y: 9)]
+        ])
         var highlighter = Self.stroke([0, 10])
         highlighter.ink = Ink(kind: .highlighter)
-        #expect(VisibleInk.traces(in: Drawing(strokes: [Self.stroke([0, 10, 20], mask: everything), highlighter])).isEmpty)
+        #expect(
+            VisibleInk.traces(in: Drawing(strokes: [Self.stroke([0, 10, 20], mask: everything), highlighter])).isEmpty)
     }
 }

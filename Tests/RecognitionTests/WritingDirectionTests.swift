@@ -10,11 +10,15 @@ import Testing
 struct WritingDirectionTests {
     /// The sample's strokes turned `turns` quarter turns clockwise.
     private func turned(_ drawing: Drawing, by turns: Int) -> Drawing {
-        Drawing(strokes: drawing.strokes.map { stroke in
-            Stroke(id: stroke.id, path: StrokePath(controlPoints: stroke.path.controlPoints.map {
-                StrokePoint(location: WritingDirection.turned($0.location, by: turns))
-            }))
-        })
+        Drawing(
+            strokes: drawing.strokes.map { stroke in
+                Stroke(
+                    id: stroke.id,
+                    path: StrokePath(
+                        controlPoints: stroke.path.controlPoints.map {
+                            StrokePoint(location: WritingDirection.turned($0.location, by: turns))
+                        }))
+            })
     }
 
     /// The seven sample lines (seven writers) one under another, as a page.
@@ -25,9 +29,12 @@ struct WritingDirectionTests {
             let line = sample.drawing
             let box = try #require(Rect(enclosing: line.strokes.flatMap { $0.path.controlPoints.map(\.location) }))
             strokes += line.strokes.map { stroke in
-                Stroke(id: UUID(), path: StrokePath(controlPoints: stroke.path.controlPoints.map {
-                    StrokePoint(location: Point(x: $0.location.x - box.minX, y: $0.location.y - box.minY + top))
-                }))
+                Stroke(
+                    id: UUID(),
+                    path: StrokePath(
+                        controlPoints: stroke.path.controlPoints.map {
+                            StrokePoint(location: Point(x: $0.location.x - box.minX, y: $0.location.y - box.minY + top))
+                        }))
             }
             top += box.height * 1.6
         }
@@ -48,7 +55,8 @@ struct WritingDirectionTests {
         let wanted = expected.lines.flatMap(\.words).map { WritingDirection.turned($0.bounds, by: -turns) }
         #expect(boxes.count == wanted.count)
         for (box, want) in zip(boxes, wanted) {
-            #expect(abs(box.minX - want.minX) < 1e-6 && abs(box.minY - want.minY) < 1e-6
+            #expect(
+                abs(box.minX - want.minX) < 1e-6 && abs(box.minY - want.minY) < 1e-6
                     && abs(box.width - want.width) < 1e-6 && abs(box.height - want.height) < 1e-6)
         }
     }
@@ -63,7 +71,12 @@ struct WritingDirectionTests {
     /// A dashed line drawn down the page is a run of steps downwards, but dashes are not letters.
     @Test func aDashedLineDownThePageTurnsNothing() {
         let dashes = (0..<40).map { k in
-            Stroke(id: UUID(), path: StrokePath(controlPoints: (0..<5).map { StrokePoint(location: Point(x: 100, y: Double(k) * 30 + Double($0) * 4)) }))
+            Stroke(
+                id: UUID(),
+                path: StrokePath(
+                    controlPoints: (0..<5).map {
+                        StrokePoint(location: Point(x: 100, y: Double(k) * 30 + Double($0) * 4))
+                    }))
         }
         #expect(WritingDirection.quarterTurns(of: VisibleInk.traces(in: Drawing(strokes: dashes))) == 0)
     }
@@ -71,8 +84,9 @@ struct WritingDirectionTests {
     @Test(arguments: 0..<50)
     func aBoxTurnedAndTurnedBackIsItself(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed))
-        let box = Rect(x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng),
-                       width: .random(in: 0...300, using: &rng), height: .random(in: 0...300, using: &rng))
+        let box = Rect(
+            x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng),
+            width: .random(in: 0...300, using: &rng), height: .random(in: 0...300, using: &rng))
         let turns = Int.random(in: 0...3, using: &rng)
         let back = WritingDirection.turned(WritingDirection.turned(box, by: turns), by: -turns)
         #expect(abs(back.minX - box.minX) < 1e-9 && abs(back.maxY - box.maxY) < 1e-9)

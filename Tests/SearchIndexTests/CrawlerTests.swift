@@ -22,7 +22,9 @@ import Testing
     @Test func ignoreFilesExcludeWithGitignorePatterns() {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        for name in ["a.tnb", "draft-1.tnb", "keep/x.tnb", "old/y.tnb", "deep/old/z.tnb", "sub/only-root.tnb", "only-root.tnb"] {
+        for name in [
+            "a.tnb", "draft-1.tnb", "keep/x.tnb", "old/y.tnb", "deep/old/z.tnb", "sub/only-root.tnb", "only-root.tnb",
+        ] {
             folder.write("notes/" + name, "w\n")
         }
         folder.write("notes/.notebook-index-ignore", "# comment\ndraft-*.tnb\nold/\n/only-root.tnb\n")
@@ -35,8 +37,10 @@ import Testing
         defer { folder.cleanUp() }
         folder.write("notes/a/one.tnb", "w\n")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes/a/loop", withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes/again.tnb", withDestinationPath: "a/one.tnb")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/notes/broken.tnb", withDestinationPath: "nowhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/notes/again.tnb", withDestinationPath: "a/one.tnb")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/notes/broken.tnb", withDestinationPath: "nowhere")
         #expect(crawl(folder) == ["a/one.tnb"])
     }
 

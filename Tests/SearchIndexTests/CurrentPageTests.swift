@@ -10,11 +10,15 @@ import Testing
 
     /// The hit the index would give for `words` of the page's typed text (as `IndexStore.search` makes it).
     static func typedHit(_ texts: [TextElement], line: Int, position: Int, count: Int) throws -> SearchHit {
-        let words = IndexedWord.typedText(texts).filter { $0.line == line && (position..<position + count).contains($0.position) }
+        let words = IndexedWord.typedText(texts).filter {
+            $0.line == line && (position..<position + count).contains($0.position)
+        }
         let first = try #require(words.first?.bounds)
         return SearchHit(
-            path: "/a.xopp", page: 0, drawing: DrawingKey.of(Drawing(strokes: [])), text: words.map(\.text).joined(separator: " "),
-            strokeIDs: [], bounds: words.compactMap(\.bounds).reduce(first) { $0.union($1) }, score: 1, source: .typedText,
+            path: "/a.xopp", page: 0, drawing: DrawingKey.of(Drawing(strokes: [])),
+            text: words.map(\.text).joined(separator: " "),
+            strokeIDs: [], bounds: words.compactMap(\.bounds).reduce(first) { $0.union($1) }, score: 1,
+            source: .typedText,
             line: line, position: position)
     }
 
@@ -32,7 +36,9 @@ import Testing
 
     @Test func handwritingIsShownWhileItsInkIsTheSame() throws {
         let points = [StrokePoint(location: Point(x: 0, y: 0)), StrokePoint(location: Point(x: 5, y: 5))]
-        let stroke = Stroke(id: UUID(uuid: (1, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)), path: StrokePath(controlPoints: points))
+        let stroke = Stroke(
+            id: UUID(uuid: (1, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)),
+            path: StrokePath(controlPoints: points))
         let page = Page(drawing: Drawing(strokes: [stroke]))
         var hit = try Self.typedHit(Self.typed, line: 0, position: 0, count: 1)
         hit.source = .handwriting

@@ -4,10 +4,13 @@ import Testing
 @testable import SearchIndex
 
 @Suite struct FuzzyMatchingTests {
-    @Test(arguments: [
-        ("bremen", "bremn", 2, 1), ("mainz", "mains", 1, 1), ("kitten", "sitting", 3, 3), ("kitten", "sitting", 2, nil),
-        ("abc", "abc", 0, 0), ("abc", "abd", 0, nil), ("", "ab", 2, 2), ("flaw", "lawn", 2, 2), ("abcdef", "abc", 2, nil),
-    ] as [(String, String, Int, Int?)])
+    @Test(
+        arguments: [
+            ("bremen", "bremn", 2, 1), ("mainz", "mains", 1, 1), ("kitten", "sitting", 3, 3),
+            ("kitten", "sitting", 2, nil),
+            ("abc", "abc", 0, 0), ("abc", "abd", 0, nil), ("", "ab", 2, 2), ("flaw", "lawn", 2, 2),
+            ("abcdef", "abc", 2, nil),
+        ] as [(String, String, Int, Int?)])
     func bandedDistanceAgreesWithLevenshtein(a: String, b: String, limit: Int, expected: Int?) {
         #expect(FuzzyMatching.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit) == expected)
         #expect(FuzzyMatching.distance(Array(b.unicodeScalars), Array(a.unicodeScalars), limit: limit) == expected)
@@ -38,7 +41,9 @@ import Testing
             var query = "", candidate = ""
             query.unicodeScalars.append(contentsOf: word)
             candidate.unicodeScalars.append(contentsOf: edited)
-            let substrings = FuzzyMatching.trigramExpression(for: query).split(separator: " OR ").map { $0.dropFirst().dropLast() }
+            let substrings = FuzzyMatching.trigramExpression(for: query).split(separator: " OR ").map {
+                $0.dropFirst().dropLast()
+            }
             #expect(substrings.contains { candidate.contains($0) }, "\(query) → \(candidate)")
         }
     }
@@ -48,7 +53,10 @@ import Testing
     }
 
     /// Words long enough are cut into one piece more than the edits they forgive.
-    @Test(arguments: [("bremen", "\"bre\" OR \"men\""), ("history", "\"his\" OR \"tory\""), ("handwriting", "\"han\" OR \"dwri\" OR \"ting\"")])
+    @Test(arguments: [
+        ("bremen", "\"bre\" OR \"men\""), ("history", "\"his\" OR \"tory\""),
+        ("handwriting", "\"han\" OR \"dwri\" OR \"ting\""),
+    ])
     func longWordsAreCutIntoPieces(word: String, expression: String) {
         #expect(FuzzyMatching.trigramExpression(for: word) == expression)
     }

@@ -85,10 +85,14 @@ import TextMatching
             let alternative = random.next() % 3 == 0
             let candidates =
                 alternative
-                ? [WordCandidate(text: "pear", score: 0), WordCandidate(text: "apple", score: -Double(random.next() % 30) / 10)]
+                ? [
+                    WordCandidate(text: "pear", score: 0),
+                    WordCandidate(text: "apple", score: -Double(random.next() % 30) / 10),
+                ]
                 : [WordCandidate(text: "apples", score: 0)]
             return IndexedWord(
-                source: .handwriting, line: i, position: 0, candidates: candidates, confidence: confidence, strokeIDs: [],
+                source: .handwriting, line: i, position: 0, candidates: candidates, confidence: confidence,
+                strokeIDs: [],
                 bounds: nil)
         }
         try store.replace(oneDrawing(path: "/x/many.tnb", words: words))
@@ -98,7 +102,8 @@ import TextMatching
             let top = try store.search(SearchQuery("apple", options: SearchOptions(limit: limit)))
             expectBestUpToNearTies(top, all: all, limit: limit)
             for minimum in [0.1, 0.5, 0.9] {
-                let kept = try store.search(SearchQuery("apple", options: SearchOptions(limit: limit, minimumScore: minimum)))
+                let kept = try store.search(
+                    SearchQuery("apple", options: SearchOptions(limit: limit, minimumScore: minimum)))
                 expectBestUpToNearTies(kept, all: all.filter { $0.score >= minimum }, limit: limit)
                 #expect(kept.allSatisfy { $0.score >= minimum })
             }
@@ -116,7 +121,8 @@ import TextMatching
         let words = (0..<300).map { i in
             let best = -Double(random.next() % 40) / 10
             let candidates = [
-                WordCandidate(text: "buth.", score: best), WordCandidate(text: "birth.", score: best - Double(random.next() % 30) / 10),
+                WordCandidate(text: "buth.", score: best),
+                WordCandidate(text: "birth.", score: best - Double(random.next() % 30) / 10),
                 WordCandidate(text: "buth,", score: best), WordCandidate(text: "burth.", score: best),
             ]
             return IndexedWord(
@@ -128,9 +134,11 @@ import TextMatching
             let all = try store.search(SearchQuery("birth", options: SearchOptions(limit: 1000, fuzzy: fuzzy)))
             #expect(all.count == words.count && all.allSatisfy { $0.text == "birth." })
             for minimum in [0.05, 0.1, 0.3] {
-                let kept = try store.search(SearchQuery("birth", options: SearchOptions(limit: 1000, minimumScore: minimum, fuzzy: fuzzy)))
+                let kept = try store.search(
+                    SearchQuery("birth", options: SearchOptions(limit: 1000, minimumScore: minimum, fuzzy: fuzzy)))
                 #expect(kept.map(\.line).sorted() == all.filter { $0.score >= minimum }.map(\.line).sorted())
-                let top = try store.search(SearchQuery("birth", options: SearchOptions(limit: 20, minimumScore: minimum, fuzzy: fuzzy)))
+                let top = try store.search(
+                    SearchQuery("birth", options: SearchOptions(limit: 20, minimumScore: minimum, fuzzy: fuzzy)))
                 expectBestUpToNearTies(top, all: all.filter { $0.score >= minimum }, limit: 20)
             }
         }
@@ -145,7 +153,8 @@ import TextMatching
         let words = (0..<150).flatMap { line in
             ["big", line % 4 == 0 ? "pear" : "apple"].enumerated().map { position, text in
                 IndexedWord(
-                    source: .handwriting, line: line, position: position, candidates: [WordCandidate(text: text, score: 0)],
+                    source: .handwriting, line: line, position: position,
+                    candidates: [WordCandidate(text: text, score: 0)],
                     confidence: Double(random.next() % 1000) / 1000, strokeIDs: [], bounds: nil)
             }
         }
@@ -175,7 +184,10 @@ import TextMatching
         #expect(ids == (0..<3).map { 1 << 20 | Int64($0) })
         #expect(try store.search(SearchQuery("cafe")).map(\.text) == ["Café"])
         #expect(try store.search(SearchQuery("itl")).map(\.text) == ["Title"])
-        #expect(try store.search(SearchQuery("here", options: SearchOptions(fullWordsOnly: true))).map(\.text) == ["tab\there"])
+        #expect(
+            try store.search(SearchQuery("here", options: SearchOptions(fullWordsOnly: true))).map(\.text) == [
+                "tab\there"
+            ])
         #expect(try store.database.integer("SELECT count(*) FROM readings") == 4)
         #expect(try store.database.text("SELECT folded FROM words WHERE position = 1") == "tab here")
         #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
@@ -240,7 +252,8 @@ import TextMatching
             let best = word.candidates[0].score
             for (rank, candidate) in word.candidates.enumerated() {
                 let score = ReadingID.score(confidence: word.confidence, best: best, chosen: candidate.score)
-                let id = ReadingID.make(wordID: try WordID.make(drawingID: Int64(drawing), wordNumber: number), rank: rank, score: score)
+                let id = ReadingID.make(
+                    wordID: try WordID.make(drawingID: Int64(drawing), wordNumber: number), rank: rank, score: score)
                 expected[id] = TextFolding.fold(candidate.text)
             }
         }

@@ -101,7 +101,10 @@ import Testing
         folder.write("notes/bad.tnb", "BROKEN\n")
         folder.write("notes/good.tnb", "apple\n")
         let first = try await build(folder)
-        #expect(first.failures == [BuildReport.Failure(path: folder.path + "/notes/bad.tnb", reason: "broken test notebook")])
+        #expect(
+            first.failures == [
+                BuildReport.Failure(path: folder.path + "/notes/bad.tnb", reason: "broken test notebook")
+            ])
         #expect(first.indexed == 1)
         let status = try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1)
         #expect(status.failures.map(\.reason) == ["broken test notebook"])

@@ -41,11 +41,13 @@ import Testing
                         let next = drawing.words.first(where: {
                             $0.line == word.line && $0.position == word.position + offset
                         }),
-                        let candidate = query.matchingCandidate(Array(next.candidates.prefix(ReadingID.indexedReadings)), term: term)
+                        let candidate = query.matchingCandidate(
+                            Array(next.candidates.prefix(ReadingID.indexedReadings)), term: term)
                     else { break }
                     scores.append(
                         ReadingID.score(
-                            confidence: next.confidence, best: next.candidates[0].score, chosen: next.candidates[candidate].score))
+                            confidence: next.confidence, best: next.candidates[0].score,
+                            chosen: next.candidates[candidate].score))
                 }
                 if scores.count == query.terms.count {
                     found.append(([drawing.page, word.line, word.position], QueryMatch.score(scores)))
@@ -87,7 +89,8 @@ import Testing
                 var ranking = MatchRanking(limit: 1000, minimumScore: 0)
                 try search(query).run(into: &ranking)
                 #expect(ranking.best.count == expected.count, "\(text) \(options.fullWordsOnly)")
-                let places = Set(ranking.best.map { [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)] })
+                let places = Set(
+                    ranking.best.map { [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)] })
                 #expect(places.count == expected.count, "\(text)")
                 let scores = ranking.best.map(\.score)
                 #expect(zip(scores, expected.map(\.score)).allSatisfy { abs($0 - $1) < 1e-9 }, "\(text)")
@@ -97,7 +100,8 @@ import Testing
                 try search(query).run(into: &top)
                 #expect(top.best.count == min(5, expected.count))
                 if let worst = top.best.last, expected.count >= 5 {
-                    #expect(worst.score >= ReadingID.floor(ofBucket: ReadingID.bucket(expected[4].score) - 1), "\(text)")
+                    #expect(
+                        worst.score >= ReadingID.floor(ofBucket: ReadingID.bucket(expected[4].score) - 1), "\(text)")
                 }
             }
         }
@@ -113,12 +117,14 @@ import Testing
             let store = try IndexStore(path: folder.index, access: .write)
             let words = ["big", "apple", "pie"].enumerated().map { position, text in
                 IndexedWord(
-                    source: .handwriting, line: 0, position: position, candidates: [WordCandidate(text: text, score: 0)],
+                    source: .handwriting, line: 0, position: position,
+                    candidates: [WordCandidate(text: text, score: 0)],
                     confidence: 0.9, strokeIDs: [], bounds: nil)
             }
             try store.replace(
                 IndexedFile(
-                    path: "/x/a.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+                    path: "/x/a.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
+                    title: nil,
                     drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
             // numbered backwards, through negative IDs, as an old migration left them
             try store.database.execute(

@@ -31,7 +31,8 @@ struct TextNotebookSource: NotebookSource {
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix("typed: ") {
-                texts.append(TextElement(text: String(line.dropFirst(7)), bounds: Rect(x: 0, y: 900, width: 200, height: 20)))
+                texts.append(
+                    TextElement(text: String(line.dropFirst(7)), bounds: Rect(x: 0, y: 900, width: 200, height: 20)))
                 continue
             }
             for (position, word) in line.split(separator: " ").enumerated() {
@@ -41,7 +42,10 @@ struct TextNotebookSource: NotebookSource {
                         timeOffset: Double(k), size: Size(width: 1, height: 1), opacity: 1,
                         force: Double(scalar.value), azimuth: 0, altitude: 0)
                 }
-                strokes.append(Stroke(id: strokeID(line: lineNumber, position: position, word: String(word)), path: StrokePath(controlPoints: points)))
+                strokes.append(
+                    Stroke(
+                        id: strokeID(line: lineNumber, position: position, word: String(word)),
+                        path: StrokePath(controlPoints: points)))
             }
             lineNumber += 1
         }
@@ -76,7 +80,8 @@ final class WordTranscriber: DrawingTranscriber {
         var lines: [Int: [(x: Double, word: RecognizedWord)]] = [:]
         for stroke in drawing.strokes {
             guard let first = stroke.path.controlPoints.first else { continue }
-            let text = String(String.UnicodeScalarView(stroke.path.controlPoints.compactMap { Unicode.Scalar(UInt32($0.force)) }))
+            let text = String(
+                String.UnicodeScalarView(stroke.path.controlPoints.compactMap { Unicode.Scalar(UInt32($0.force)) }))
             var candidates = [WordCandidate(text: text, score: 0)]
             if text.uppercased() != text { candidates.append(WordCandidate(text: text.uppercased(), score: -1)) }
             let xs = stroke.path.controlPoints.map(\.location.x)
@@ -87,7 +92,8 @@ final class WordTranscriber: DrawingTranscriber {
         return Transcript(
             lines: lines.keys.sorted().map { key in
                 let words = lines[key]!.sorted { $0.x < $1.x }.map(\.word)
-                return RecognizedLine(words: words, bounds: words.dropFirst().reduce(words[0].bounds) { $0.union($1.bounds) })
+                return RecognizedLine(
+                    words: words, bounds: words.dropFirst().reduce(words[0].bounds) { $0.union($1.bounds) })
             })
     }
 }

@@ -32,7 +32,8 @@ import TextMatching
         RecognizedLine(
             words: readings.enumerated().map { position, texts in
                 RecognizedWord(
-                    candidates: texts.enumerated().map { WordCandidate(text: $1, score: -Double($0)) }, strokeIDs: [UUID()],
+                    candidates: texts.enumerated().map { WordCandidate(text: $1, score: -Double($0)) },
+                    strokeIDs: [UUID()],
                     bounds: Rect(x: Double(position) * 50, y: 0, width: 40, height: 10), confidence: 0.9)
             }, bounds: Rect(x: 0, y: 0, width: 140, height: 10))
     ])
@@ -48,7 +49,8 @@ import TextMatching
         }
         try store.replace(
             IndexedFile(
-                path: "/x/de.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+                path: "/x/de.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
+                title: nil,
                 drawings: [
                     IndexedDrawing(
                         page: 0, key: "k", strokeCount: 3, recognitionVersion: 1,
@@ -66,7 +68,9 @@ import TextMatching
         defer { folder.cleanUp() }
         let store = try store(folder)
         #expect(try store.search(SearchQuery(query)).map(\.text) == [found])
-        #expect(try store.search(SearchQuery(query, options: SearchOptions(fullWordsOnly: query != "bung"))).map(\.text) == [found])
+        #expect(
+            try store.search(SearchQuery(query, options: SearchOptions(fullWordsOnly: query != "bung"))).map(\.text)
+                == [found])
         // the recognizer's own search agrees
         #expect(Self.transcript.matches(of: query).map(\.text) == [found])
         #expect(Self.transcript.matches(of: query, fullWordsOnly: query != "bung").map(\.text) == [found])

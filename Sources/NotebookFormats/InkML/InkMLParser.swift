@@ -84,7 +84,8 @@ struct InkMLParser {
         if tag["type"] == "penUp" { return }
         let context = self.context(ref: tag["contextRef"])
         let format = context?.format ?? current.format ?? .standard
-        let brush = self.brush(ref: tag["brushRef"]) ?? context?.brush
+        let brush =
+            self.brush(ref: tag["brushRef"]) ?? context?.brush
             ?? containers.last(where: { $0.brush != nil })?.brush ?? current.brush
         guard let xIndex = format.index(of: "X"), let yIndex = format.index(of: "Y") else {
             throw ReadError("trace format has no X and Y channels")
@@ -115,12 +116,14 @@ struct InkMLParser {
         let t0 = timeIndex.map { rows[$0] } ?? 0
         for i in 0..<count {
             let row = i * width
-            var point = StrokePoint(location: Point(x: rows[row + xIndex], y: rows[row + yIndex]), size: Size(width: size, height: size))
+            var point = StrokePoint(
+                location: Point(x: rows[row + xIndex], y: rows[row + yIndex]), size: Size(width: size, height: size))
             if let timeIndex { point.timeOffset = (rows[row + timeIndex] - t0) * timeScale }
             if let f = format.index(of: "F") { point.force = min(max(rows[row + f] * forceScale, 0), 1) }
             points.append(point)
         }
-        let ink = Ink(kind: brush?.isHighlighter == true ? .highlighter : .pen, color: brush?.color ?? .black, width: size)
+        let ink = Ink(
+            kind: brush?.isHighlighter == true ? .highlighter : .pen, color: brush?.color ?? .black, width: size)
         strokes.append(Stroke(id: ids.id(key: strokeKey(tag)), ink: ink, path: StrokePath(controlPoints: points)))
     }
 

@@ -43,9 +43,15 @@ struct InkMLTraceDecoder {
                 lexer.skipSpace()
                 guard let byte = lexer.current, byte != UInt8(ascii: ",") else { break }
                 switch byte {
-                case UInt8(ascii: "!"): modes[channel] = .explicit; lexer.position += 1
-                case UInt8(ascii: "'"): modes[channel] = .firstDifference; lexer.position += 1
-                case UInt8(ascii: "\""): modes[channel] = .secondDifference; lexer.position += 1
+                case UInt8(ascii: "!"):
+                    modes[channel] = .explicit
+                    lexer.position += 1
+                case UInt8(ascii: "'"):
+                    modes[channel] = .firstDifference
+                    lexer.position += 1
+                case UInt8(ascii: "\""):
+                    modes[channel] = .secondDifference
+                    lexer.position += 1
                 default: break
                 }
                 lexer.skipSpace()
@@ -58,7 +64,9 @@ struct InkMLTraceDecoder {
                     lexer.position += 1  // value unknown or unchanged: keep the previous one
                 } else {
                     let shown = lexer.current.map { String(UnicodeScalar($0)) } ?? "end of trace"
-                    throw ReadError("point \(pointCount + 1): unexpected '\(shown)' where a value of channel \(channels[channel].name) was expected")
+                    throw ReadError(
+                        "point \(pointCount + 1): unexpected '\(shown)' where a value of channel \(channels[channel].name) was expected"
+                    )
                 }
                 channel += 1
             }
@@ -71,8 +79,11 @@ struct InkMLTraceDecoder {
             for missing in channel..<channels.count where missing >= regularCount {
                 values[missing] = channels[missing].defaultValue
             }
-            guard pointCount < ReadLimits.maxPointsPerStroke, rows.count + values.count <= ReadLimits.maxValuesPerTrace else {
-                throw ReadError("more than \(min(ReadLimits.maxPointsPerStroke, ReadLimits.maxValuesPerTrace / channels.count)) points")
+            guard pointCount < ReadLimits.maxPointsPerStroke, rows.count + values.count <= ReadLimits.maxValuesPerTrace
+            else {
+                throw ReadError(
+                    "more than \(min(ReadLimits.maxPointsPerStroke, ReadLimits.maxValuesPerTrace / channels.count)) points"
+                )
             }
             rows.append(contentsOf: values)
             pointCount += 1

@@ -66,7 +66,8 @@ struct NativeJSONDocument {
     }
 
     mutating func readPages(_ s: inout NativeJSONScanner) throws(ReadError) {
-        pages = try list(&s, "pages", limit: ReadLimits.maxPages, noun: "page") { (s: inout NativeJSONScanner) throws(ReadError) in
+        pages = try list(&s, "pages", limit: ReadLimits.maxPages, noun: "page") {
+            (s: inout NativeJSONScanner) throws(ReadError) in
             try readPage(&s)
         }
     }
@@ -229,7 +230,8 @@ struct NativeJSONDocument {
     }
 
     private func readLocations(_ s: inout NativeJSONScanner, _ key: String) throws(ReadError) -> [Point] {
-        try list(&s, key, limit: ReadLimits.maxPointsPerStroke, noun: "point") { (s: inout NativeJSONScanner) throws(ReadError) in
+        try list(&s, key, limit: ReadLimits.maxPointsPerStroke, noun: "point") {
+            (s: inout NativeJSONScanner) throws(ReadError) in
             let v = try numbers(&s, "point", count: 2...2)
             return Point(x: v[0], y: v[1])
         }

@@ -61,7 +61,9 @@ public struct NativeJSONReader: NotebookReader {
     /// - Throws: `ReadError` naming the problem and where (`page 2: stroke 5: point 3: …`).
     public static func read(_ bytes: [UInt8]) throws(ReadError) -> Notebook {
         guard bytes.count <= maxFileSize else {
-            throw ReadError("file is \(describeByteCount(bytes.count)), over the \(describeByteCount(maxFileSize)) limit of notebook-index JSON")
+            throw ReadError(
+                "file is \(describeByteCount(bytes.count)), over the \(describeByteCount(maxFileSize)) limit of notebook-index JSON"
+            )
         }
         var scanner = NativeJSONScanner(bytes)
         guard (try? scanner.peekKind()) == .object else { throw ReadError("not a notebook-index JSON file") }
@@ -86,7 +88,9 @@ public struct NativeJSONReader: NotebookReader {
         guard format == formatTag else { throw ReadError("not a notebook-index JSON file") }
         guard let version else { throw ReadError("missing \"version\"") }
         guard version == Double(Self.version) else {
-            throw ReadError("unsupported notebook-index JSON version \(NativeJSONWriter.number(version)) (this build reads version \(Self.version))")
+            throw ReadError(
+                "unsupported notebook-index JSON version \(NativeJSONWriter.number(version)) (this build reads version \(Self.version))"
+            )
         }
         // Second pass: the title and the pages.
         guard hasPages else { throw ReadError("missing \"pages\"") }

@@ -184,14 +184,18 @@ struct NativeJSONScanner {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         let integerDigits = digits()
         guard integerDigits > 0 else { throw error("expected a number") }
-        if integerDigits > 1, bytes[offset - integerDigits] == UInt8(ascii: "0") { throw error("number with a leading zero") }
+        if integerDigits > 1, bytes[offset - integerDigits] == UInt8(ascii: "0") {
+            throw error("number with a leading zero")
+        }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             guard digits() > 0 else { throw error("expected digits after '.'") }
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
             offset += 1
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
             guard digits() > 0 else { throw error("expected digits in exponent") }
         }
         guard offset - start <= 400 else { throw error("number too long", at: start) }

@@ -118,7 +118,8 @@ public enum NotebookFormats {
 
     /// Why no reader takes `contents`: what a zip archive holds, or that the format is unknown.
     static func unrecognised(_ contents: [UInt8]) -> String {
-        ZipArchive.hasMagic(contents) ? ZipArchive.notANotebook(bytes: contents) : "not a notebook format this tool reads"
+        ZipArchive.hasMagic(contents)
+            ? ZipArchive.notANotebook(bytes: contents) : "not a notebook format this tool reads"
     }
 
     /// What detection sees of a file: extension, first bytes, container and XML root element.
@@ -137,7 +138,8 @@ public enum NotebookFormats {
             let archive = try? ZipArchive(contents)
             zipEntryNames = archive?.entries.map(\.name) ?? []
             if let archive,
-                let entry = archive.entry(named: "content.xml") ?? archive.entries.first(where: { $0.name.hasSuffix(".xml") }),
+                let entry = archive.entry(named: "content.xml")
+                    ?? archive.entries.first(where: { $0.name.hasSuffix(".xml") }),
                 entry.uncompressedSize <= ReadLimits.maxExpandedSize
             {
                 content = Array(((try? archive.contents(of: entry)) ?? []).prefix(probeSize))

@@ -1,7 +1,9 @@
 /// SHA-1 (FIPS 180-4), used only to derive stable identifiers (UUID version 5), never for security.
 /// Foundation on Linux has no digest API and the package takes no outside dependencies.
 struct SHA1 {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0)
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0
+    )
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -44,7 +46,9 @@ struct SHA1 {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         for byte in tail {
             buffer.append(byte)
             if buffer.count == 64 {
@@ -54,7 +58,10 @@ struct SHA1 {
         }
         var digest: [UInt8] = []
         for word in [state.0, state.1, state.2, state.3, state.4] {
-            digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+            digest += [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+            ]
         }
         return digest
     }
@@ -66,7 +73,8 @@ struct SHA1 {
     private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
         state = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
             for i in 0..<16 {
-                w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
+                w[i] =
+                    UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
                     | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
             }
             for i in 16..<80 {

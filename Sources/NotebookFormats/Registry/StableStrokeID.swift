@@ -46,11 +46,15 @@ public struct StableStrokeID: Sendable, Hashable {
     public static func uuidV5(namespace: UUID, name: [UInt8]) -> UUID {
         let ns = namespace.uuid
         var sha = SHA1()
-        sha.update([ns.0, ns.1, ns.2, ns.3, ns.4, ns.5, ns.6, ns.7, ns.8, ns.9, ns.10, ns.11, ns.12, ns.13, ns.14, ns.15])
+        sha.update([
+            ns.0, ns.1, ns.2, ns.3, ns.4, ns.5, ns.6, ns.7, ns.8, ns.9, ns.10, ns.11, ns.12, ns.13, ns.14, ns.15,
+        ])
         sha.update(name)
         let h = sha.finalize()
-        return UUID(uuid: (
-            h[0], h[1], h[2], h[3], h[4], h[5], (h[6] & 0x0f) | 0x50, h[7],
-            (h[8] & 0x3f) | 0x80, h[9], h[10], h[11], h[12], h[13], h[14], h[15]))
+        return UUID(
+            uuid: (
+                h[0], h[1], h[2], h[3], h[4], h[5], (h[6] & 0x0f) | 0x50, h[7],
+                (h[8] & 0x3f) | 0x80, h[9], h[10], h[11], h[12], h[13], h[14], h[15]
+            ))
     }
 }

@@ -48,7 +48,8 @@ final class RemarkableArchive: RemarkableDocumentFiles {
         let left = ReadLimits.maxExpandedSize - expanded
         guard entry.uncompressedSize <= left else {
             throw RemarkableFormatError.folder(
-                "the archive expands past \(describeByteCount(ReadLimits.maxExpandedSize)) (at \(Self.lastComponent(name)))")
+                "the archive expands past \(describeByteCount(ReadLimits.maxExpandedSize)) (at \(Self.lastComponent(name)))"
+            )
         }
         let cap = min(limit, left)
         guard entry.uncompressedSize <= cap else {

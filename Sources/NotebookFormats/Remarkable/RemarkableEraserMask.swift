@@ -14,7 +14,9 @@ enum RemarkableEraserMask {
 
     /// The points' bounding box grown by `margin` on every side (an empty rect for no points).
     static func bounds(of points: [StrokePoint], margin: Double) -> Rect {
-        guard let box = Rect(enclosing: points.lazy.map(\.location)) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        guard let box = Rect(enclosing: points.lazy.map(\.location)) else {
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
         let m = margin.isFinite ? max(margin, 0) : 0
         return Rect(x: box.x - m, y: box.y - m, width: box.width + 2 * m, height: box.height + 2 * m)
     }
@@ -25,17 +27,22 @@ enum RemarkableEraserMask {
     ) {
         let path = points.map(\.location)
         let isArea = tool == RemarkableTool.eraseArea
-        let width = RemarkableTool.ink(tool: tool, colorID: 0, argb: nil, points: points,
-                                       fallbackWidth: fallbackWidth).width
+        let width = RemarkableTool.ink(
+            tool: tool, colorID: 0, argb: nil, points: points,
+            fallbackWidth: fallbackWidth
+        ).width
         let radius = isArea ? 0 : width / 2
         let reach = Self.bounds(of: points, margin: radius)
         for i in strokes.indices where i < strokeBounds.count && strokeBounds[i].intersects(reach) {
             let margin = radius + strokes[i].ink.width / 2
             let line = strokes[i].path.controlPoints.map(\.location)
             budget -= line.count * path.count
-            let touched = budget < 0 ? true : isArea
-                ? line.contains { contains(path, $0) } || distance(line, path + path.prefix(1)) == 0
-                : distance(line, path) <= margin
+            let touched =
+                budget < 0
+                ? true
+                : isArea
+                    ? line.contains { contains(path, $0) } || distance(line, path + path.prefix(1)) == 0
+                    : distance(line, path) <= margin
             guard touched else { continue }
             var mask = strokes[i].mask ?? StrokeMask()
             if isArea {
@@ -86,8 +93,9 @@ enum RemarkableEraserMask {
         if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
             return 0
         }
-        return min(distance(p, toSegment: r, s), distance(q, toSegment: r, s),
-                   distance(r, toSegment: p, q), distance(s, toSegment: p, q))
+        return min(
+            distance(p, toSegment: r, s), distance(q, toSegment: r, s),
+            distance(r, toSegment: p, q), distance(s, toSegment: p, q))
     }
 
     static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {

@@ -44,8 +44,9 @@ enum RemarkableTool {
 
     static func color(id: UInt32, argb: (UInt8, UInt8, UInt8, UInt8)?, kind: Ink.Kind) -> Ink.Color {
         if let (a, r, g, b) = argb {
-            return Ink.Color(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255,
-                             alpha: Double(a) / 255)
+            return Ink.Color(
+                red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255,
+                alpha: Double(a) / 255)
         }
         let rgb: (Int, Int, Int)
         switch id {
@@ -63,13 +64,16 @@ enum RemarkableTool {
         case 13: rgb = (250, 231, 25)
         default: rgb = (0, 0, 0)
         }
-        return Ink.Color(red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255,
-                         alpha: kind == .highlighter ? 0.4 : 1)
+        return Ink.Color(
+            red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255,
+            alpha: kind == .highlighter ? 0.4 : 1)
     }
 
     /// The ink of a stroke; `width` is the mean per-point width, falling back to `fallbackWidth`.
-    static func ink(tool: UInt32, colorID: UInt32, argb: (UInt8, UInt8, UInt8, UInt8)?,
-                    points: [StrokePoint], fallbackWidth: Double) -> Ink {
+    static func ink(
+        tool: UInt32, colorID: UInt32, argb: (UInt8, UInt8, UInt8, UInt8)?,
+        points: [StrokePoint], fallbackWidth: Double
+    ) -> Ink {
         let kind = kind(tool)
         var total = 0.0
         for p in points { total += p.size.width }

@@ -76,7 +76,8 @@ enum RemarkableNotebookFolder {
                 continue
             }
             do {
-                pages.append(try RemarkableReader.readPage(bytes: try bytes(name, in: files, limit: ReadLimits.maxFileSize)))
+                pages.append(
+                    try RemarkableReader.readPage(bytes: try bytes(name, in: files, limit: ReadLimits.maxFileSize)))
             } catch let error as RemarkableFormatError {
                 throw RemarkableFormatError.folder("page \(index) (\(lastComponent(name))): \(error.description)")
             }
@@ -134,12 +135,14 @@ enum RemarkableNotebookFolder {
             let count = max(stated, found)
             guard count > 0 else { throw RemarkableFormatError.folder("the .content file lists no pages") }
             guard count <= ReadLimits.maxPages else {
-                throw RemarkableFormatError.folder("the .content file counts \(count) pages, more than \(ReadLimits.maxPages)")
+                throw RemarkableFormatError.folder(
+                    "the .content file counts \(count) pages, more than \(ReadLimits.maxPages)")
             }
             return (0..<count).map(String.init)
         }
         guard ids.count <= ReadLimits.maxPages else {
-            throw RemarkableFormatError.folder("the .content file lists \(ids.count) pages, more than \(ReadLimits.maxPages)")
+            throw RemarkableFormatError.folder(
+                "the .content file lists \(ids.count) pages, more than \(ReadLimits.maxPages)")
         }
         // A page id becomes a file name: refuse anything that could leave the page folder.
         ids = ids.filter { !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." }

@@ -85,8 +85,9 @@ struct RemarkableSceneTree {
         }
         var visited: Set<RemarkableCrdtID> = [.root]
         guard let root = groups[.root] else { return Page(drawing: Drawing(), texts: texts, size: size) }
-        walk(root, offset: Point(x: shiftX, y: 0), depth: 0, layout: layout,
-             visited: &visited, strokes: &strokes, texts: &texts)
+        walk(
+            root, offset: Point(x: shiftX, y: 0), depth: 0, layout: layout,
+            visited: &visited, strokes: &strokes, texts: &texts)
         return Page(drawing: Drawing(strokes: strokes), texts: texts, size: size)
     }
 
@@ -100,7 +101,9 @@ struct RemarkableSceneTree {
         var children: [(RemarkableCrdtID, Child?)] = []
         func add<V>(_ items: [RemarkableCrdtItem<V>], _ wrap: (V) -> Child) {
             for item in items {
-                ids.append(item.id); lefts.append(item.left); rights.append(item.right)
+                ids.append(item.id)
+                lefts.append(item.left)
+                rights.append(item.right)
                 children.append((item.id, item.value.map(wrap)))
             }
         }
@@ -118,16 +121,20 @@ struct RemarkableSceneTree {
                     childOffset.x += properties.anchorOriginX.flatMap { $0.isFinite ? $0 : nil } ?? 0
                     childOffset.y += layout?.top(of: anchor) ?? 0
                 }
-                walk(node, offset: childOffset, depth: depth + 1, layout: layout,
-                     visited: &visited, strokes: &strokes, texts: &texts)
+                walk(
+                    node, offset: childOffset, depth: depth + 1, layout: layout,
+                    visited: &visited, strokes: &strokes, texts: &texts)
             case .line(let line)?:
                 if let stroke = stroke(line, id: itemID, offset: offset) { strokes.append(stroke) }
             case .glyph(let glyph)?:
                 guard !glyph.text.allSatisfy(\.isWhitespace) else { continue }
                 let bounds = glyph.rectangles.dropFirst().reduce(glyph.rectangles.first) { $0?.union($1) }
-                texts.append(TextElement(
-                    text: glyph.text,
-                    bounds: bounds.map { Rect(x: $0.x + offset.x, y: $0.y + offset.y, width: $0.width, height: $0.height) }))
+                texts.append(
+                    TextElement(
+                        text: glyph.text,
+                        bounds: bounds.map {
+                            Rect(x: $0.x + offset.x, y: $0.y + offset.y, width: $0.width, height: $0.height)
+                        }))
             case nil:
                 continue
             }
@@ -142,10 +149,12 @@ struct RemarkableSceneTree {
                 size: Size(width: Double(p.width), height: Double(p.width)),
                 force: Double(p.pressure), azimuth: Double(p.direction))
         }
-        let ink = RemarkableTool.ink(tool: line.tool, colorID: line.colorID, argb: line.argb,
-                                     points: points, fallbackWidth: line.thicknessScale)
-        return Stroke(id: RemarkableStrokeID.v6(id, authors: authors), ink: ink,
-                      transform: DrawingModel.AffineTransform(translationX: offset.x, y: offset.y),
-                      path: StrokePath(controlPoints: points))
+        let ink = RemarkableTool.ink(
+            tool: line.tool, colorID: line.colorID, argb: line.argb,
+            points: points, fallbackWidth: line.thicknessScale)
+        return Stroke(
+            id: RemarkableStrokeID.v6(id, authors: authors), ink: ink,
+            transform: DrawingModel.AffineTransform(translationX: offset.x, y: offset.y),
+            path: StrokePath(controlPoints: points))
     }
 }

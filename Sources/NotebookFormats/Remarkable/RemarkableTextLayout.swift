@@ -108,7 +108,8 @@ struct RemarkableTextLayout {
         var text = "", startStyle = RemarkableCrdtID.end, logical: UInt64 = 0, y = root.y
         func close() {
             let height = RemarkableV6Text.lineHeight(style: root.styles[startStyle] ?? 1)
-            paragraphs.append(Paragraph(text: text, bounds: Rect(x: root.x, y: y, width: max(root.width, 0), height: height)))
+            paragraphs.append(
+                Paragraph(text: text, bounds: Rect(x: root.x, y: y, width: max(root.width, 0), height: height)))
             y += height
         }
         for index in RemarkableCrdtSequence.order(keys: keys, lefts: lefts, rights: rights) {

@@ -52,9 +52,10 @@ enum RemarkableV3V5Reader {
                     _ = try c.f32()
                     let direction = Double(try c.f32()), width = Double(try c.f32())
                     let pressure = Double(try c.f32())
-                    points.append(StrokePoint(
-                        location: Point(x: x, y: y), size: Size(width: width, height: width),
-                        force: pressure, azimuth: direction))
+                    points.append(
+                        StrokePoint(
+                            location: Point(x: x, y: y), size: Size(width: width, height: width),
+                            force: pressure, azimuth: direction))
                 }
                 guard !points.isEmpty else { continue }
                 if RemarkableTool.isEraser(tool) {

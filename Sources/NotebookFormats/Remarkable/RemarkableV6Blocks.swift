@@ -70,15 +70,19 @@ enum RemarkableV6Blocks {
             }
             let payload = try cursor.subCursor(length: Int(length))
             blocks.append(
-                (RemarkableBlockHeader(
-                    offset: offset, minVersion: minVersion, currentVersion: currentVersion, type: type),
-                 payload))
+                (
+                    RemarkableBlockHeader(
+                        offset: offset, minVersion: minVersion, currentVersion: currentVersion, type: type),
+                    payload
+                ))
         }
         return blocks
     }
 
     /// Decodes one block; throws when its fields do not follow the layout.
-    static func decode(_ header: RemarkableBlockHeader, _ payload: RemarkableByteCursor) throws
+    static func decode(
+        _ header: RemarkableBlockHeader, _ payload: RemarkableByteCursor
+    ) throws
         -> RemarkableV6Block
     {
         var r = RemarkableTaggedReader(payload)
@@ -150,7 +154,8 @@ enum RemarkableV6Blocks {
             let offset = sub.cursor.position
             let type = try sub.cursor.u8()
             guard type == itemType else {
-                throw RemarkableFormatError.malformed("scene item of type \(type), expected \(itemType)", offset: offset)
+                throw RemarkableFormatError.malformed(
+                    "scene item of type \(type), expected \(itemType)", offset: offset)
             }
             item.value = try value(&sub)
         }
@@ -185,8 +190,11 @@ enum RemarkableV6Blocks {
             }
             let b = Array(try sub.cursor.bytes(16))
             // Little-endian GUID byte order: the first three fields are byte-swapped.
-            let uuid = UUID(uuid: (b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6],
-                                   b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            let uuid = UUID(
+                uuid: (
+                    b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6],
+                    b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]
+                ))
             authors[try sub.cursor.u16()] = uuid
         }
         return authors

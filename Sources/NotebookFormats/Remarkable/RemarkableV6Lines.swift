@@ -41,8 +41,10 @@ enum RemarkableV6Lines {
         var argb: (UInt8, UInt8, UInt8, UInt8)?
         if r.remaining > 0, r.hasTag(8, .byte4) {
             let packed = try r.u32(8)
-            argb = (UInt8(packed >> 24), UInt8((packed >> 16) & 0xFF),
-                    UInt8((packed >> 8) & 0xFF), UInt8(packed & 0xFF))
+            argb = (
+                UInt8(packed >> 24), UInt8((packed >> 16) & 0xFF),
+                UInt8((packed >> 8) & 0xFF), UInt8(packed & 0xFF)
+            )
         }
         return RemarkableLine(
             tool: tool, colorID: color, thicknessScale: thickness, argb: argb, points: points)
@@ -74,9 +76,10 @@ enum RemarkableV6Lines {
                 _ = try c.u16()
                 let width = try c.u16()
                 let direction = try c.u8(), pressure = try c.u8()
-                points.append(RemarkablePoint(
-                    x: x, y: y, direction: Float(direction) * (2 * Float.pi / 255),
-                    width: Float(width) / 4, pressure: Float(pressure) / 255))
+                points.append(
+                    RemarkablePoint(
+                        x: x, y: y, direction: Float(direction) * (2 * Float.pi / 255),
+                        width: Float(width) / 4, pressure: Float(pressure) / 255))
             }
         }
         return points

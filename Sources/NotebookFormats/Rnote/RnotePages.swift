@@ -21,7 +21,8 @@ struct RnoteCanvas {
         let width = format?["width"]?.number ?? 0, height = format?["height"]?.number ?? 0
         guard width > 0, height > 0 else { throw ReadError("document format has no page size") }
         pageSize = Size(width: width, height: height)
-        let layout = (config["layout"]?.variant?.tag ?? "fixed_size").lowercased().replacingOccurrences(of: "_", with: "")
+        let layout = (config["layout"]?.variant?.tag ?? "fixed_size").lowercased().replacingOccurrences(
+            of: "_", with: "")
         keepsBlankPages = !layout.contains("infinite")
     }
 }
@@ -61,7 +62,9 @@ struct RnotePages {
 
     private mutating func page(_ key: PageKey) throws(ReadError) -> Page {
         if let page = content[key] { return page }
-        guard content.count < ReadLimits.maxPages else { throw ReadError("document spans more than \(ReadLimits.maxPages) pages") }
+        guard content.count < ReadLimits.maxPages else {
+            throw ReadError("document spans more than \(ReadLimits.maxPages) pages")
+        }
         return Page(drawing: Drawing(), size: canvas.pageSize)
     }
 
@@ -69,10 +72,13 @@ struct RnotePages {
         guard let box = stroke.pathBounds else { return }
         let key = key(for: Point(x: box.x + box.width / 2, y: box.y + box.height / 2))
         var page = try page(key)
-        guard page.drawing.strokes.count < ReadLimits.maxStrokesPerPage else { throw ReadError("more than \(ReadLimits.maxStrokesPerPage) strokes on a page") }
+        guard page.drawing.strokes.count < ReadLimits.maxStrokesPerPage else {
+            throw ReadError("more than \(ReadLimits.maxStrokesPerPage) strokes on a page")
+        }
         let origin = pageOrigin(key)
         var placed = stroke
-        placed.transform = stroke.transform.concatenating(DrawingModel.AffineTransform(translationX: -origin.x, y: -origin.y))
+        placed.transform = stroke.transform.concatenating(
+            DrawingModel.AffineTransform(translationX: -origin.x, y: -origin.y))
         page.drawing.strokes.append(placed)
         content[key] = page
     }
@@ -82,7 +88,10 @@ struct RnotePages {
         let key = key(for: Point(x: box.x, y: box.y))
         var page = try page(key)
         let origin = pageOrigin(key)
-        page.texts.append(TextElement(text: text.text, bounds: Rect(x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height)))
+        page.texts.append(
+            TextElement(
+                text: text.text,
+                bounds: Rect(x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height)))
         content[key] = page
     }
 
@@ -94,12 +103,16 @@ struct RnotePages {
         // 3 decimals) so that a document exactly N pages tall is not N + 1.
         let last = key(for: Point(x: canvas.end.x - 0.01, y: canvas.end.y - 0.01))
         let lastContent = content.keys.max() ?? last
-        let rows = max(last.row, lastContent.row) + 1, columns = max(last.column, content.keys.map(\.column).max() ?? 0) + 1
-        guard rows * columns <= ReadLimits.maxPages else { throw ReadError("document spans more than \(ReadLimits.maxPages) pages") }
+        let rows = max(last.row, lastContent.row) + 1,
+            columns = max(last.column, content.keys.map(\.column).max() ?? 0) + 1
+        guard rows * columns <= ReadLimits.maxPages else {
+            throw ReadError("document spans more than \(ReadLimits.maxPages) pages")
+        }
         var pages: [Page] = []
         for row in 0..<rows {
             for column in 0..<columns {
-                pages.append(content[PageKey(row: row, column: column)] ?? Page(drawing: Drawing(), size: canvas.pageSize))
+                pages.append(
+                    content[PageKey(row: row, column: column)] ?? Page(drawing: Drawing(), size: canvas.pageSize))
             }
         }
         return pages

@@ -67,7 +67,9 @@ public struct RnoteReader: NotebookReader {
         guard let version = root["version"]?.string, let data = root["data"] else {
             throw ReadError("not an Rnote file (no \"version\" and \"data\")")
         }
-        guard version.hasPrefix("0.") else { throw ReadError("unsupported Rnote file version \(version) (this build reads 0.5 to 0.15)") }
+        guard version.hasPrefix("0.") else {
+            throw ReadError("unsupported Rnote file version \(version) (this build reads 0.5 to 0.15)")
+        }
         guard let snapshot = data["engine_snapshot"] ?? data["store_snapshot"],
             let document = snapshot["document"] ?? data["document"] ?? data["sheet"]
         else { throw ReadError("Rnote \(version) file has no engine snapshot and document") }
@@ -100,7 +102,9 @@ public struct RnoteReader: NotebookReader {
     /// The live strokes by slot, in Rnote's draw order.
     private static func orderedStrokes(_ snapshot: DocumentTree) throws(ReadError) -> [(Int, Component)] {
         guard let slots = snapshot["stroke_components"]?.array else { throw ReadError("no stroke_components") }
-        guard slots.count <= ReadLimits.maxStrokesPerPage else { throw ReadError("more than \(ReadLimits.maxStrokesPerPage) strokes") }
+        guard slots.count <= ReadLimits.maxStrokesPerPage else {
+            throw ReadError("more than \(ReadLimits.maxStrokesPerPage) strokes")
+        }
         let chrono = snapshot["chrono_components"]?.array ?? []
         let trash = snapshot["trash_components"]?.array ?? []
         var live: [(Int, Component)] = []
@@ -109,7 +113,9 @@ public struct RnoteReader: NotebookReader {
             if slot < trash.count, trash[slot]["value"]?["trashed"]?.bool == true { continue }
             let info = slot < chrono.count ? chrono[slot]["value"] : nil
             let (layer, highlighter) = rank(info?["layer"])
-            live.append((slot, Component(value: value, layer: layer, time: info?["t"]?.number ?? 0, isHighlighter: highlighter)))
+            live.append(
+                (slot, Component(value: value, layer: layer, time: info?["t"]?.number ?? 0, isHighlighter: highlighter))
+            )
         }
         live.sort { ($0.1.layer, $0.1.time, $0.0) < ($1.1.layer, $1.1.time, $1.0) }
         return live

@@ -48,7 +48,10 @@ enum RnoteStroke {
             let longest = Double(text.split(separator: "\n").map(\.count).max() ?? 0)
             let width = min(body["text_style"]?["max_width"]?.number ?? .infinity, longest * fontSize * 0.6)
             let origin = Point(x: affine.tx, y: affine.ty)
-            return .text(TextElement(text: text, bounds: Rect(x: origin.x, y: origin.y, width: max(width, 0), height: lines * fontSize * 1.2)))
+            return .text(
+                TextElement(
+                    text: text,
+                    bounds: Rect(x: origin.x, y: origin.y, width: max(width, 0), height: lines * fontSize * 1.2)))
         default:
             return nil
         }
@@ -154,7 +157,9 @@ enum RnoteStroke {
                 let p0 = from?.point ?? elements.last?.point ?? end.point
                 append(from: from, quadratic(p0, try point(body["cp"], "control point"), end.point), to: end)
             case "cubbezto", "cubbez":
-                append(from: from, (try point(body["cp1"], "control point"), try point(body["cp2"], "control point")), to: try element(body["end"]))
+                append(
+                    from: from, (try point(body["cp1"], "control point"), try point(body["cp2"], "control point")),
+                    to: try element(body["end"]))
             default: throw ReadError("unknown path segment '\(tag)'")
             }
         }
@@ -173,7 +178,9 @@ enum RnoteStroke {
     }
 
     /// A shape as a path in its own coordinates and the transform placing it.
-    private static func shapePath(_ shape: DocumentTree) throws(ReadError) -> (path: StrokePath, transform: DrawingModel.AffineTransform)? {
+    private static func shapePath(
+        _ shape: DocumentTree
+    ) throws(ReadError) -> (path: StrokePath, transform: DrawingModel.AffineTransform)? {
         guard let (tag, body) = shape.variant else { throw ReadError("shape is not a tagged object") }
         func polyline(_ points: [Point]) -> StrokePath {
             StrokePath(controlPoints: points.map { StrokePoint(location: $0) })
@@ -182,9 +189,13 @@ enum RnoteStroke {
         case "line":
             return (polyline([try point(body["start"], "line start"), try point(body["end"], "line end")]), .identity)
         case "arrow":
-            return (polyline([try point(body["start"], "arrow start"), try point(body["tip"] ?? body["end"], "arrow tip")]), .identity)
+            return (
+                polyline([try point(body["start"], "arrow start"), try point(body["tip"] ?? body["end"], "arrow tip")]),
+                .identity
+            )
         case "quadbez":
-            let p0 = try point(body["start"], "start"), cp = try point(body["cp"], "control point"), p3 = try point(body["end"], "end")
+            let p0 = try point(body["start"], "start"), cp = try point(body["cp"], "control point"),
+                p3 = try point(body["end"], "end")
             let curve = CubicBezier(p0: p0, p1: p0 + (cp - p0) * (2.0 / 3), p2: p3 + (cp - p3) * (2.0 / 3), p3: p3)
             return (StrokePath(approximating: [curve], tolerance: 0.1), .identity)
         case "cubbez":
@@ -194,7 +205,10 @@ enum RnoteStroke {
             return (StrokePath(approximating: [curve], tolerance: 0.1), .identity)
         case "rect", "rectangle":
             let h = try point(body["cuboid"]?["half_extents"], "rectangle half extents")
-            let corners = [Point(x: -h.x, y: -h.y), Point(x: h.x, y: -h.y), Point(x: h.x, y: h.y), Point(x: -h.x, y: h.y), Point(x: -h.x, y: -h.y)]
+            let corners = [
+                Point(x: -h.x, y: -h.y), Point(x: h.x, y: -h.y), Point(x: h.x, y: h.y), Point(x: -h.x, y: h.y),
+                Point(x: -h.x, y: -h.y),
+            ]
             return (polyline(corners), try transform(body) ?? .identity)
         case "ellipse":
             let r = try point(body["radii"], "ellipse radii")

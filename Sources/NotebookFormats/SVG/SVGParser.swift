@@ -26,7 +26,9 @@ struct SVGParser {
     ]
     /// Classes of Write's page furniture: ruling, margins, bookmarks, inserted icons.
     private static let furniture: Set<Substring> = ["ruleline", "leftmargin", "pagerect", "bookmark", "icon"]
-    private static let outlinePens: Set<Substring> = ["write-flat-pen", "write-fstroke", "write-round-pen", "write-chisel-pen"]
+    private static let outlinePens: Set<Substring> = [
+        "write-flat-pen", "write-fstroke", "write-round-pen", "write-chisel-pen",
+    ]
 
     private var xml: XMLPullParser
     private let ids: StableStrokeID
@@ -66,7 +68,8 @@ struct SVGParser {
         }
         finishPage()
         if !rootPage.strokes.isEmpty || !rootPage.texts.isEmpty || pages.isEmpty {
-            pages.insert(Page(drawing: Drawing(strokes: rootPage.strokes), texts: rootPage.texts, size: rootPage.size), at: 0)
+            pages.insert(
+                Page(drawing: Drawing(strokes: rootPage.strokes), texts: rootPage.texts, size: rootPage.size), at: 0)
         }
         return Notebook(format: SVGReader.formatName, pages: pages)
     }
@@ -126,7 +129,9 @@ struct SVGParser {
         }
     }
 
-    private mutating func shape(_ tag: XMLStartTag, _ name: Substring, _ classes: Set<Substring>, _ frame: Frame) throws(ReadError) {
+    private mutating func shape(
+        _ tag: XMLStartTag, _ name: Substring, _ classes: Set<Substring>, _ frame: Frame
+    ) throws(ReadError) {
         let geometry: SVGStrokeBuilder.Geometry
         if !classes.isDisjoint(with: SVGParser.outlinePens) {
             geometry = .outlineCentreline

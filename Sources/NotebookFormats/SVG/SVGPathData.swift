@@ -106,7 +106,8 @@ enum SVGPathData {
                 guard let p = pair(origin) else { return false }
                 quadratic(q, p)
             case UInt8(ascii: "a"):
-                guard let rx = number(), let ry = number(), let angle = number(), let large = flag(), let sweep = flag(),
+                guard let rx = number(), let ry = number(), let angle = number(), let large = flag(),
+                    let sweep = flag(),
                     let p = pair(origin)
                 else { return false }
                 arc(rx: rx, ry: ry, angle: angle, large: large, sweep: sweep, to: p)
@@ -129,7 +130,9 @@ enum SVGPathData {
 
         mutating func flush() {
             if let subpath = current, !subpath.segments.isEmpty || !subpath.isClosed {
-                if !(subpath.segments.isEmpty && subpaths.last?.isClosed == true && subpaths.last?.start == subpath.start) {
+                if !(subpath.segments.isEmpty && subpaths.last?.isClosed == true
+                    && subpaths.last?.start == subpath.start)
+                {
                     subpaths.append(subpath)
                 }
             }
@@ -155,14 +158,17 @@ enum SVGPathData {
         }
 
         private mutating func quadratic(_ q: Point, _ p: Point) {
-            append(CubicBezier(p0: point, p1: point + (q - point) * (2.0 / 3), p2: p + (q - p) * (2.0 / 3), p3: p), line: false)
+            append(
+                CubicBezier(p0: point, p1: point + (q - point) * (2.0 / 3), p2: p + (q - p) * (2.0 / 3), p3: p),
+                line: false)
             point = p
             lastQuadraticHandle = q
             lastCubicHandle = nil
         }
 
         private mutating func arc(rx: Double, ry: Double, angle: Double, large: Bool, sweep: Bool, to p: Point) {
-            let pieces = SVGArc.cubics(from: point, to: p, rx: rx, ry: ry, rotation: angle, largeArc: large, sweep: sweep)
+            let pieces = SVGArc.cubics(
+                from: point, to: p, rx: rx, ry: ry, rotation: angle, largeArc: large, sweep: sweep)
             if pieces.isEmpty, point != p {
                 line(to: p)
                 return

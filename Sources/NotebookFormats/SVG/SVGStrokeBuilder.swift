@@ -41,7 +41,8 @@ struct SVGStrokeBuilder {
             }
         case .outline:
             for subpath in subpaths where !subpath.segments.isEmpty {
-                paths.append((polyline(flatten(subpath, tolerance: 0.1 / scale), width: style.strokeWidth), style.strokeWidth))
+                paths.append(
+                    (polyline(flatten(subpath, tolerance: 0.1 / scale), width: style.strokeWidth), style.strokeWidth))
             }
         case .outlineCentreline:
             // One pen stroke, even when its outline has several subpaths (the chisel pen writes one

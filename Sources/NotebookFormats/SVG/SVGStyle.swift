@@ -76,7 +76,9 @@ struct SVGStyle: Sendable {
             }
         }
         if text.hasPrefix("rgb") {
-            guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
+            guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else {
+                return nil
+            }
             let parts = text[text.index(after: open)..<close].split(separator: ",")
             guard parts.count >= 3 else { return nil }
             var channels: [Double] = []
@@ -85,7 +87,8 @@ struct SVGStyle: Sendable {
                 guard let v = leadingNumber(s), v.isFinite else { return nil }
                 channels.append(min(max(s.hasSuffix("%") ? v / 100 : (channels.count < 3 ? v / 255 : v), 0), 1))
             }
-            return Ink.Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count > 3 ? channels[3] : 1)
+            return Ink.Color(
+                red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count > 3 ? channels[3] : 1)
         }
         return named[text].map { XournalColor.rgba($0 << 8 | 0xff) }
     }

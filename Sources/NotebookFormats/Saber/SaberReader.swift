@@ -50,13 +50,19 @@ public struct SaberReader: NotebookReader {
         var bytes = contents
         if ZipArchive.hasMagic(contents) {
             let archive = try ZipArchive(contents)
-            guard let entry = archive.entry(named: "main.sbn2") ?? archive.entries.first(where: { $0.name.hasSuffix(".sbn2") }) else {
+            guard
+                let entry = archive.entry(named: "main.sbn2")
+                    ?? archive.entries.first(where: { $0.name.hasSuffix(".sbn2") })
+            else {
                 throw ReadError(ZipArchive.notANotebook(archive.entries, detail: " without a main.sbn2"))
             }
-            bytes = try archive.contents(of: entry, limit: ReadLimits.expansionLimit(compressedSize: contents.count, cap: maxDocumentSize))
+            bytes = try archive.contents(
+                of: entry, limit: ReadLimits.expansionLimit(compressedSize: contents.count, cap: maxDocumentSize))
         }
         guard bytes.count <= maxDocumentSize else {
-            throw ReadError("file is \(describeByteCount(bytes.count)), over the \(describeByteCount(maxDocumentSize)) limit of Saber notes")
+            throw ReadError(
+                "file is \(describeByteCount(bytes.count)), over the \(describeByteCount(maxDocumentSize)) limit of Saber notes"
+            )
         }
         let document = try isJSON(bytes) ? JSONTree.parse(bytes) : BSONDecoder.decode(bytes)
         return Notebook(format: formatName, pages: try pages(document, ids: StableStrokeID(fileContents: contents)))
@@ -77,7 +83,9 @@ public struct SaberReader: NotebookReader {
             return try pages.enumerated().map { (k, page) throws(ReadError) in try self.page(page, index: k, ids: ids) }
         }
         // Before version 8: strokes at the top level, each naming its page.
-        guard let strokes = document["s"]?.array else { throw ReadError("not a Saber note (no pages \"z\" or strokes \"s\")") }
+        guard let strokes = document["s"]?.array else {
+            throw ReadError("not a Saber note (no pages \"z\" or strokes \"s\")")
+        }
         var byPage: [Int: [DocumentTree]] = [:]
         for stroke in strokes {
             let index = Int(min(max(stroke["i"]?.number ?? 0, 0), Double(ReadLimits.maxPages - 1)))
@@ -85,7 +93,9 @@ public struct SaberReader: NotebookReader {
         }
         let count = (byPage.keys.max() ?? 0) + 1
         return try (0..<count).map { (k: Int) throws(ReadError) in
-            let old: DocumentTree = .object([("w", document["w"] ?? .null), ("h", document["h"] ?? .null), ("s", .array(byPage[k] ?? []))])
+            let old: DocumentTree = .object([
+                ("w", document["w"] ?? .null), ("h", document["h"] ?? .null), ("s", .array(byPage[k] ?? [])),
+            ])
             return try page(old, index: k, ids: ids)
         }
     }
@@ -100,7 +110,9 @@ public struct SaberReader: NotebookReader {
         var drawn: [Stroke] = []
         for (k, value) in strokes.enumerated() {
             do {
-                if let stroke = try SaberStroke.decode(value, id: ids.id(page: index, index: k)) { drawn.append(stroke) }
+                if let stroke = try SaberStroke.decode(value, id: ids.id(page: index, index: k)) {
+                    drawn.append(stroke)
+                }
             } catch {
                 throw ReadError("page \(index + 1): stroke \(k + 1): \(error.description)")
             }

@@ -10,30 +10,43 @@ enum SaberStroke {
         let size = value["s"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? 5
         let offset = Point(x: value["ox"]?.number ?? 0, y: value["oy"]?.number ?? 0)
         var points: [StrokePoint]
-        if value["shape"]?.string == "circle", let cx = value["cx"]?.number, let cy = value["cy"]?.number, let r = value["r"]?.number {
+        if value["shape"]?.string == "circle", let cx = value["cx"]?.number, let cy = value["cy"]?.number,
+            let r = value["r"]?.number
+        {
             points = (0...32).map { k in
                 let angle = Double(k) / 32 * 2 * Double.pi
-                return StrokePoint(location: Point(x: cx + r * cos(angle), y: cy + r * sin(angle)), size: Size(width: size, height: size))
+                return StrokePoint(
+                    location: Point(x: cx + r * cos(angle), y: cy + r * sin(angle)),
+                    size: Size(width: size, height: size))
             }
         } else {
             guard let list = value["p"]?.array else { throw ReadError("stroke has no points") }
-            guard list.count <= ReadLimits.maxPointsPerStroke else { throw ReadError("more than \(ReadLimits.maxPointsPerStroke) points") }
+            guard list.count <= ReadLimits.maxPointsPerStroke else {
+                throw ReadError("more than \(ReadLimits.maxPointsPerStroke) points")
+            }
             points = try list.map { (p: DocumentTree) throws(ReadError) in try point(p, size: size) }
         }
         guard !points.isEmpty else { return nil }
         if offset != .zero {
             for k in points.indices { points[k].location = points[k].location + offset }
         }
-        return Stroke(id: id, ink: Ink(kind: kind, color: color(value["c"]), width: size), path: StrokePath(controlPoints: points))
+        return Stroke(
+            id: id, ink: Ink(kind: kind, color: color(value["c"]), width: size), path: StrokePath(controlPoints: points)
+        )
     }
 
     private static func point(_ value: DocumentTree, size: Double) throws(ReadError) -> StrokePoint {
         var x: Double?, y: Double?, pressure: Double?
         switch value {
         case .binary(let raw):
-            guard raw.count == 8 || raw.count == 12 else { throw ReadError("binary point of \(raw.count) bytes (expected 8 or 12)") }
+            guard raw.count == 8 || raw.count == 12 else {
+                throw ReadError("binary point of \(raw.count) bytes (expected 8 or 12)")
+            }
             func float(_ i: Int) -> Double {
-                Double(Float(bitPattern: UInt32(raw[i]) | UInt32(raw[i + 1]) << 8 | UInt32(raw[i + 2]) << 16 | UInt32(raw[i + 3]) << 24))
+                Double(
+                    Float(
+                        bitPattern: UInt32(raw[i]) | UInt32(raw[i + 1]) << 8 | UInt32(raw[i + 2]) << 16 | UInt32(
+                            raw[i + 3]) << 24))
             }
             (x, y) = (float(0), float(4))
             if raw.count == 12 { pressure = float(8) }

@@ -65,7 +65,9 @@ enum UIMInkData {
     /// red…alpha 4–7 as 0–255, size 8) or splineCompressed 6 (the same channels as zigzag deltas
     /// in units of 10^-precision), propertiesIndex 7 (1-based into `InkData.properties`) or
     /// propertiesValue 8 (`PathPointProperties`: color 1 as sint32 RGBA, size 2).
-    static func stroke31(_ message: ProtobufReader, properties: [(size: Double?, color: Ink.Color?)]) throws(ReadError) -> UIMStroke {
+    static func stroke31(
+        _ message: ProtobufReader, properties: [(size: Double?, color: Ink.Color?)]
+    ) throws(ReadError) -> UIMStroke {
         var r = message
         var stroke = UIMStroke()
         var precisions: Int64 = 0
@@ -83,7 +85,8 @@ enum UIMInkData {
                     switch n {
                     case 1: try v.appendFloats(to: &stroke.xs, limit: maxValuesPerChannel)
                     case 2: try v.appendFloats(to: &stroke.ys, limit: maxValuesPerChannel)
-                    case 4...7: try v.appendVarints(to: &rgba[n, default: []], zigzag: false, limit: maxValuesPerChannel)
+                    case 4...7:
+                        try v.appendVarints(to: &rgba[n, default: []], zigzag: false, limit: maxValuesPerChannel)
                     case 8: try v.appendFloats(to: &stroke.sizes, limit: maxValuesPerChannel)
                     default: break
                     }
@@ -94,7 +97,8 @@ enum UIMInkData {
                     switch n {
                     case 1: try v.appendVarints(to: &compressed.xs, zigzag: true, limit: maxValuesPerChannel)
                     case 2: try v.appendVarints(to: &compressed.ys, zigzag: true, limit: maxValuesPerChannel)
-                    case 4...7: try v.appendVarints(to: &rgba[n, default: []], zigzag: false, limit: maxValuesPerChannel)
+                    case 4...7:
+                        try v.appendVarints(to: &rgba[n, default: []], zigzag: false, limit: maxValuesPerChannel)
                     case 8: try v.appendVarints(to: &compressed.sizes, zigzag: true, limit: maxValuesPerChannel)
                     default: break
                     }
@@ -128,7 +132,8 @@ enum UIMInkData {
     }
 
     /// UIM 3.1 `PathPointProperties`: color 1 (sint32, RGBA from the high byte down), size 2.
-    static func pathPointProperties31(_ message: ProtobufReader) throws(ReadError) -> (size: Double?, color: Ink.Color?) {
+    static func pathPointProperties31(_ message: ProtobufReader) throws(ReadError) -> (size: Double?, color: Ink.Color?)
+    {
         var r = message
         var size: Double?, color: Ink.Color?
         try r.forEach { (number, value) throws(ReadError) in
@@ -171,6 +176,8 @@ enum UIMInkData {
     /// A UUID from 16 bytes in Microsoft GUID order (the first three fields little-endian), as
     /// Wacom's SDKs write them.
     static func uuid(guidBytes b: [UInt8]) -> UUID {
-        UUID(uuid: (b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        UUID(
+            uuid: (b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        )
     }
 }

@@ -48,7 +48,9 @@ public struct UIMReader: RIFFInkReader {
         case (3, 1, 0):
             (strokes, tree) = try chunks31(riff, head: head.data)
         default:
-            throw ReadError("unsupported Universal Ink Model version \(version.0).\(version.1).\(version.2) (this build reads 3.0.0 and 3.1.0)")
+            throw ReadError(
+                "unsupported Universal Ink Model version \(version.0).\(version.1).\(version.2) (this build reads 3.0.0 and 3.1.0)"
+            )
         }
         let ids = StableStrokeID(fileContents: contents)
         var kept: [Int] = Array(strokes.indices)
@@ -73,7 +75,8 @@ public struct UIMReader: RIFFInkReader {
             let w = k < s.sizes.count ? s.sizes[k] : width
             return StrokePoint(location: Point(x: s.xs[k], y: s.ys[k]), size: Size(width: w, height: w))
         }
-        return Stroke(id: id, ink: Ink(kind: .pen, color: s.color, width: width), path: StrokePath(controlPoints: points))
+        return Stroke(
+            id: id, ink: Ink(kind: .pen, color: s.color, width: width), path: StrokePath(controlPoints: points))
     }
 
     /// UIM 3.0 `InkObject`: the strokes of inkData 2, and the stroke indices of inkTree 4 (`Node`:
@@ -109,7 +112,8 @@ public struct UIMReader: RIFFInkReader {
     }
 
     /// UIM 3.1: checks each chunk's descriptor, then reads INKD and INKS.
-    private static func chunks31(_ riff: RIFFChunks, head: ArraySlice<UInt8>) throws(ReadError) -> ([UIMStroke], [Int]?) {
+    private static func chunks31(_ riff: RIFFChunks, head: ArraySlice<UInt8>) throws(ReadError) -> ([UIMStroke], [Int]?)
+    {
         let descriptors = Array(head.dropFirst(4))
         let body = riff.chunks.dropFirst()
         guard descriptors.count >= body.count * 8 else {
@@ -121,7 +125,9 @@ public struct UIMReader: RIFFInkReader {
         for (k, chunk) in body.enumerated() where chunk.id == "INKD" || chunk.id == "INKS" {
             let d = descriptors[(k * 8)..<(k * 8 + 8)].map { $0 }
             guard d[3] == 1 else { throw ReadError("UIM chunk \(chunk.id) is not protobuf (content type \(d[3]))") }
-            guard d[4] == 0 else { throw ReadError("UIM chunk \(chunk.id) is compressed (type \(d[4])), which is not supported") }
+            guard d[4] == 0 else {
+                throw ReadError("UIM chunk \(chunk.id) is compressed (type \(d[4])), which is not supported")
+            }
             if chunk.id == "INKD" { inkData = chunk.data } else { structure = chunk.data }
         }
         if let inkData {
@@ -132,7 +138,9 @@ public struct UIMReader: RIFFInkReader {
             try r.forEach { (number, value) throws(ReadError) in
                 switch number {
                 case 1:
-                    guard strokeMessages.count < maxStrokes else { throw value.error("more than \(maxStrokes) strokes") }
+                    guard strokeMessages.count < maxStrokes else {
+                        throw value.error("more than \(maxStrokes) strokes")
+                    }
                     strokeMessages.append(try value.message("stroke \(strokeMessages.count + 1)"))
                 case 6:
                     guard properties.count < maxStrokes else { throw value.error("more than \(maxStrokes) properties") }
@@ -140,7 +148,9 @@ public struct UIMReader: RIFFInkReader {
                 default: break
                 }
             }
-            strokes = try strokeMessages.map { (m: ProtobufReader) throws(ReadError) in try UIMInkData.stroke31(m, properties: properties) }
+            strokes = try strokeMessages.map { (m: ProtobufReader) throws(ReadError) in
+                try UIMInkData.stroke31(m, properties: properties)
+            }
         }
         if let structure {
             var r = ProtobufReader(structure, context: "UIM ink structure")

@@ -27,10 +27,13 @@ public struct WILLReader: RIFFInkReader {
     static let riffFormatTitle = "WILL data"
 
     public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
-        if ZipArchive.hasMagic(contents) { throw ReadError("WILL file format (zip package) is not supported, only WILL data (RIFF)") }
+        if ZipArchive.hasMagic(contents) {
+            throw ReadError("WILL file format (zip package) is not supported, only WILL data (RIFF)")
+        }
         let riff = try chunks(contents)
         guard let ink = riff.chunk("INK ") else { throw ReadError("WILL file has no INK chunk") }
-        let messages = try ProtobufReader.delimitedMessages(ink, context: "WILL ink", limit: ReadLimits.maxStrokesPerPage)
+        let messages = try ProtobufReader.delimitedMessages(
+            ink, context: "WILL ink", limit: ReadLimits.maxStrokesPerPage)
         let ids = StableStrokeID(fileContents: contents)
         var seen: Set<UInt64> = []
         var strokes: [Stroke] = []
@@ -70,7 +73,9 @@ public struct WILLReader: RIFFInkReader {
             x = x &+ data[2 * k]
             y = y &+ data[2 * k + 1]
             let w = decodedWidths.isEmpty ? 1 : decodedWidths[min(k, decodedWidths.count - 1)]
-            points.append(StrokePoint(location: Point(x: Double(x) * scale, y: Double(y) * scale), size: Size(width: w, height: w)))
+            points.append(
+                StrokePoint(
+                    location: Point(x: Double(x) * scale, y: Double(y) * scale), size: Size(width: w, height: w)))
         }
         var color = Ink.Color.black
         if let rgba = colors.first.map({ UInt32(truncatingIfNeeded: $0) }) {

@@ -65,7 +65,8 @@ struct PDFPageContent {
             let baseline = y(box.maxY) - PDFText.descent * size
             let natural = Double(bytes.count * PDFText.hiddenWidth) / 1000 * size
             let stretch = natural > 0 ? 100 * boxWidth / natural : 100
-            stream += "/\(PDFText.hiddenFontName) \(n(size)) Tf \(n(stretch)) Tz 1 0 0 1 \(n(x(box.minX))) \(n(baseline)) Tm "
+            stream +=
+                "/\(PDFText.hiddenFontName) \(n(size)) Tf \(n(stretch)) Tz 1 0 0 1 \(n(x(box.minX))) \(n(baseline)) Tm "
             // a space after the word, outside its box: extractors and viewers' searches take adjacent
             // words as one when the gap between their boxes is small, and a space is a word's end
             stream += PDFText.literal(bytes + [0x20]) + " Tj\n"

@@ -35,7 +35,8 @@ enum PDFText {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for character in text {
-            if character.isNewline || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+            if character.isNewline || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+            {
                 out.append(0x20)
             } else if let byte = byte(of: character) {
                 out.append(byte)

@@ -96,7 +96,8 @@ public enum PDFWriter {
 
         /// The file: the objects, their cross-reference table and the trailer.
         func finish(root: Int, info: Int) -> [UInt8] {
-            let digest = SHA1.hash(bytes).prefix(16).map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
+            let digest = SHA1.hash(bytes).prefix(16).map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }
+                .joined()
             var out = bytes
             let xref = out.count
             var table = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"

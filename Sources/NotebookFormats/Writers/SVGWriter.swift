@@ -79,7 +79,8 @@ public enum SVGWriter {
         let ink = piece.ink
         var d = "M\(number(piece.segments[0].p0.x)) \(number(piece.segments[0].p0.y))"
         for s in piece.segments {
-            d += "C\(number(s.p1.x)) \(number(s.p1.y)) \(number(s.p2.x)) \(number(s.p2.y)) \(number(s.p3.x)) \(number(s.p3.y))"
+            d +=
+                "C\(number(s.p1.x)) \(number(s.p1.y)) \(number(s.p2.x)) \(number(s.p2.y)) \(number(s.p3.x)) \(number(s.p3.y))"
         }
         let alpha = piece.opacity
         var attributes = " fill=\"none\" stroke=\"\(hex(ink.color))\" stroke-width=\"\(number(piece.width))\""

@@ -103,7 +103,8 @@ struct XournalParser {
         // (average glyph ≈ 0.55 em wide, line height ≈ 1.2 em), or the wrap width when set.
         let wrap = leadingNumber(tag["wrap"]).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         let width = wrap ?? Double(longest) * size * 0.55
-        return TextElement(text: text, bounds: Rect(x: x, y: y, width: width, height: Double(max(lines.count, 1)) * size * 1.2))
+        return TextElement(
+            text: text, bounds: Rect(x: x, y: y, width: width, height: Double(max(lines.count, 1)) * size * 1.2))
     }
 
     private func box(_ tag: XMLStartTag) -> Rect? {

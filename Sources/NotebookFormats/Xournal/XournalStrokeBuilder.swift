@@ -21,7 +21,9 @@ enum XournalStrokeBuilder {
 
     /// The items one `<stroke>` element gives (none, one, or several after a split).
     /// - Throws: `ReadError` when the element lists more than `ReadLimits.maxPointsPerStroke` points.
-    static func items(tag: XMLStartTag, coordinates: String, key: String, ids: StableStrokeID) throws(ReadError) -> [Item] {
+    static func items(
+        tag: XMLStartTag, coordinates: String, key: String, ids: StableStrokeID
+    ) throws(ReadError) -> [Item] {
         var values: [Double] = []
         var lexer = NumberLexer(coordinates)
         guard lexer.numberList(into: &values, limit: 2 * ReadLimits.maxPointsPerStroke) else {
@@ -44,7 +46,8 @@ enum XournalStrokeBuilder {
             let widest = widths.filter { $0.isFinite && $0 > 0 }.max() ?? nominal
             return [.whiteout(points: points, radius: widest / 2)]
         }
-        let ink = Ink(kind: tool == "highlighter" ? .highlighter : .pen, color: XournalColor.parse(tag["color"]), width: nominal)
+        let ink = Ink(
+            kind: tool == "highlighter" ? .highlighter : .pen, color: XournalColor.parse(tag["color"]), width: nominal)
 
         // MrWriter: one pressure per point, scaling the nominal width.
         if widths.count <= 1, let pressureText = tag["pressures"] {
@@ -84,7 +87,8 @@ enum XournalStrokeBuilder {
         controlPoints.reserveCapacity(points.count)
         for (point, size) in zip(points, sizes) {
             controlPoints.append(
-                StrokePoint(location: point, size: Size(width: size, height: size), force: min(max(size / ink.width, 0), 1)))
+                StrokePoint(
+                    location: point, size: Size(width: size, height: size), force: min(max(size / ink.width, 0), 1)))
         }
         return Stroke(id: id, ink: ink, path: StrokePath(controlPoints: controlPoints))
     }
@@ -98,7 +102,8 @@ enum XournalStrokeBuilder {
             switch item {
             case .ink(let stroke):
                 let halfWidth = (stroke.path.controlPoints.map(\.size.width).max() ?? 0) / 2
-                bounds.append(Rect(enclosing: stroke.path.controlPoints.map(\.location))?.insetBy(dx: -halfWidth, dy: -halfWidth))
+                bounds.append(
+                    Rect(enclosing: stroke.path.controlPoints.map(\.location))?.insetBy(dx: -halfWidth, dy: -halfWidth))
                 strokes.append(stroke)
             case .whiteout(let points, let radius):
                 guard let area = Rect(enclosing: points)?.insetBy(dx: -radius, dy: -radius) else { continue }

@@ -22,8 +22,14 @@ enum CTCAlignment {
             let row = (t0 + t) * classCount
             for i in 0..<s {
                 var best = score[i], from: Int8 = 0
-                if i >= 1, score[i - 1] > best { best = score[i - 1]; from = 1 }
-                if i >= 2, label(i) != 0, label(i) != label(i - 2), score[i - 2] > best { best = score[i - 2]; from = 2 }
+                if i >= 1, score[i - 1] > best {
+                    best = score[i - 1]
+                    from = 1
+                }
+                if i >= 2, label(i) != 0, label(i) != label(i - 2), score[i - 2] > best {
+                    best = score[i - 2]
+                    from = 2
+                }
                 if best > -.infinity {
                     next[i] = best + logProbabilities[row + label(i)]
                     back[t * s + i] = from

@@ -119,8 +119,11 @@ struct CTCBeamSearch: Sendable {
         _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1,
         standsAlone: Bool = false
     ) -> [Hypothesis] {
-        var nodes = [Node(parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start,
-                          caseShape: .noLetters)]
+        var nodes = [
+            Node(
+                parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start,
+                caseShape: .noLetters)
+        ]
         var children = ChildTable()
         var beams = [Beam(node: 0, blank: 0, nonBlank: -.infinity)]
         var next: [Beam] = []
@@ -195,8 +198,9 @@ struct CTCBeamSearch: Sendable {
             }
             var end = endOfWord(n)
             if standsAlone { end.languageModel += loneLetterLift(n, boundary: end.languageModel) }
-            return Hypothesis(classes: classes.reversed(), acousticScore: beam.total,
-                              score: beam.total + n.lmScore + end.languageModel - end.penalty, penalty: n.penalty + end.penalty)
+            return Hypothesis(
+                classes: classes.reversed(), acousticScore: beam.total,
+                score: beam.total + n.lmScore + end.languageModel - end.penalty, penalty: n.penalty + end.penalty)
         }
         finished.sort { $0.score > $1.score }
         var seen = Set<[Int]>()
@@ -213,7 +217,8 @@ struct CTCBeamSearch: Sendable {
         let ch = alphabet[cls - 1]
         let symbol = CharacterLanguageModel.symbol(ch)
         var penalty = parent.penalty
-        var score = parent.lmScore + settings.insertionBonus
+        var score =
+            parent.lmScore + settings.insertionBonus
             + settings.lmWeight * languageModel.logProbability(symbol, after: parent.context)
         var word = parent.word
         var caseShape = parent.caseShape
@@ -258,9 +263,10 @@ struct CTCBeamSearch: Sendable {
             word = .closed
         }
         score -= penalty - parent.penalty
-        return Node(parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
-                    context: parent.context.appending(symbol), word: word, caseShape: caseShape,
-                    wordLength: wordLength, wordContext: wordContext)
+        return Node(
+            parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
+            context: parent.context.appending(symbol), word: word, caseShape: caseShape,
+            wordLength: wordLength, wordContext: wordContext)
     }
 
     /// The shape after one more letter, upper case or not.
@@ -278,7 +284,9 @@ struct CTCBeamSearch: Sendable {
     private func endOfWord(_ n: Node) -> (languageModel: Float, penalty: Float) {
         var penalty: Float = 0
         if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { penalty = settings.oovPenalty }
-        return (settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context), penalty)
+        return (
+            settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context), penalty
+        )
     }
 
     /// For a word of one letter ending at `n`, followed by a boundary scoring `boundary`: what
@@ -286,13 +294,17 @@ struct CTCBeamSearch: Sendable {
     /// is higher) in the same place; else 0.
     private func loneLetterLift(_ n: Node, boundary: Float) -> Float {
         guard settings.loneLettersAsLikelyAsDigitsOrMarks, n.wordLength == 1,
-              let key = Lexicon.key(alphabet[Int(n.cls) - 1]), key != UInt8(ascii: "'") else { return 0 }
-        let letter = settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.symbol(key), after: n.wordContext)
+            let key = Lexicon.key(alphabet[Int(n.cls) - 1]), key != UInt8(ascii: "'")
+        else { return 0 }
+        let letter =
+            settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.symbol(key), after: n.wordContext)
             + boundary
         func standingAlone(_ character: UInt8) -> Float {
             let symbol = CharacterLanguageModel.symbol(character)
-            return settings.lmWeight * (languageModel.logProbability(symbol, after: n.wordContext)
-                + languageModel.logProbability(CharacterLanguageModel.boundary, after: n.wordContext.appending(symbol)))
+            return settings.lmWeight
+                * (languageModel.logProbability(symbol, after: n.wordContext)
+                    + languageModel.logProbability(
+                        CharacterLanguageModel.boundary, after: n.wordContext.appending(symbol)))
         }
         // "0" and "+" stand for their symbols: every digit shares one, every mark another
         return max(0, max(standingAlone(UInt8(ascii: "0")), standingAlone(UInt8(ascii: "+"))) - letter)

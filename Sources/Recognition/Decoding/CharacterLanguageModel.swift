@@ -16,8 +16,9 @@ struct CharacterLanguageModel: Sendable {
         func appending(_ s: UInt8) -> Context {
             let keep = CharacterLanguageModel.order - 1
             let mask: UInt64 = (1 << (CharacterLanguageModel.bitsPerSymbol * UInt64(keep))) - 1
-            return Context(packed: ((packed << CharacterLanguageModel.bitsPerSymbol) | UInt64(s)) & mask,
-                           length: min(length + 1, keep))
+            return Context(
+                packed: ((packed << CharacterLanguageModel.bitsPerSymbol) | UInt64(s)) & mask,
+                length: min(length + 1, keep))
         }
 
         /// The newest `n` symbols.

@@ -18,7 +18,10 @@ struct Lexicon: Sendable {
             var node = Self.root
             var ok = true
             for c in bytes {
-                guard let k = Self.key(c) else { ok = false; break }
+                guard let k = Self.key(c) else {
+                    ok = false
+                    break
+                }
                 node = child(of: node, k) ?? insert(k, under: node)
             }
             if ok, node != Self.root { terminal[Int(node)] = true }

@@ -34,7 +34,8 @@ struct WordGapPrior: Sendable {
         var result: [Int: Float] = [:]
         for (range, gap) in zip(ranges.dropFirst(), gaps)
         where gap / size > low && gap > settings.gapSpaceTypicalMultiple * typical {
-            result[range.lowerBound] = settings.gapSpaceBonus * Float(min(1, (gap / size - low) / max(high - low, 1e-9)))
+            result[range.lowerBound] =
+                settings.gapSpaceBonus * Float(min(1, (gap / size - low) / max(high - low, 1e-9)))
         }
         return result
     }

@@ -85,9 +85,12 @@ struct InkFeatures: Sendable {
         var sumY = 0.0, count = 0.0
         for t in traces {
             for p in t {
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
-                sumY += p.y; count += 1
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
+                sumY += p.y
+                count += 1
             }
         }
         let w = maxX - minX, h = maxY - minY

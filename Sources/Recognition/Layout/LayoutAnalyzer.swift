@@ -66,7 +66,8 @@ public struct LayoutAnalyzer: Sendable {
         let isFragment = { (members: [Int]) -> Bool in
             guard members.count <= 2, let box = LineGrouping.extent(members, traces) else { return false }
             let size = LineGrouping.size(of: members, sizes)
-            return max(box.width, box.height) <= Self.fragmentExtent * size || box.height <= Self.flatFragmentHeight * size
+            return max(box.width, box.height) <= Self.fragmentExtent * size
+                || box.height <= Self.flatFragmentHeight * size
         }
         let fragments = groups.filter(isFragment)
         groups.removeAll(where: isFragment)

@@ -65,7 +65,9 @@ enum LineOrdering {
                 rows.append([i])
             }
         }
-        return rows.flatMap { row in row.sorted { boxes[$0].minX != boxes[$1].minX ? boxes[$0].minX < boxes[$1].minX : $0 < $1 } }
+        return rows.flatMap { row in
+            row.sorted { boxes[$0].minX != boxes[$1].minX ? boxes[$0].minX < boxes[$1].minX : $0 < $1 }
+        }
     }
 
     /// Order of the traces of one line. Traces are gathered into clusters of horizontally

@@ -60,7 +60,8 @@ enum WritingDirection {
         guard total >= minimumSteps, let best = votes.indices.max(by: { votes[$0] < votes[$1] }), best != 0 else {
             return 0
         }
-        let clear = Double(votes[best]) >= minimumShare * Double(total)
+        let clear =
+            Double(votes[best]) >= minimumShare * Double(total)
             && Double(votes[best]) >= minimumLead * Double(max(votes[0], 1))
         return clear ? best : 0
     }
@@ -78,7 +79,9 @@ enum WritingDirection {
     /// The box of `rect`'s corners turned `turns` quarter turns clockwise (exact: a quarter turn
     /// maps a box onto a box).
     static func turned(_ rect: Rect, by turns: Int) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY)].map { turned($0, by: turns) }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY)].map {
+            turned($0, by: turns)
+        }
         return Rect(enclosing: corners) ?? rect
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkKernels
+
 #if canImport(NetworkKernelsAVX2)
 import NetworkKernelsAVX2
 #endif
@@ -68,10 +69,12 @@ enum KernelSet: Sendable, CaseIterable {
     ) -> [Float] {
         switch self {
         case .baseline:
-            NetworkKernels.Kernels.conv1d(x, t: t, cin: cin, w: w, bias: bias, cout: cout, kernel: kernel, stride: stride)
+            NetworkKernels.Kernels.conv1d(
+                x, t: t, cin: cin, w: w, bias: bias, cout: cout, kernel: kernel, stride: stride)
         #if canImport(NetworkKernelsAVX2)
         case .avx2:
-            NetworkKernelsAVX2.Kernels.conv1d(x, t: t, cin: cin, w: w, bias: bias, cout: cout, kernel: kernel, stride: stride)
+            NetworkKernelsAVX2.Kernels.conv1d(
+                x, t: t, cin: cin, w: w, bias: bias, cout: cout, kernel: kernel, stride: stride)
         #endif
         }
     }
@@ -83,8 +86,8 @@ enum KernelSet: Sendable, CaseIterable {
 enum ProcessorFlags {
     static let current: Set<String> = {
         guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-              let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
-              let colon = line.firstIndex(of: ":")
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
+            let colon = line.firstIndex(of: ":")
         else { return [] }
         return Set(line[line.index(after: colon)...].split(separator: " ").map(String.init))
     }()

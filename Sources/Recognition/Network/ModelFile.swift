@@ -59,7 +59,9 @@ struct ModelFile: Sendable {
 
     init(data: Data) throws(ModelError) {
         var reader = ByteReader(bytes: [UInt8](data))
-        guard (try? reader.bytes(8)) == Self.magic else { throw .invalid("not a notebook-index model file (bad magic)") }
+        guard (try? reader.bytes(8)) == Self.magic else {
+            throw .invalid("not a notebook-index model file (bad magic)")
+        }
         let version = try reader.u32()
         guard version == Self.supportedVersion else {
             throw .invalid("model file version \(version) is not supported (expected \(Self.supportedVersion))")
@@ -147,7 +149,8 @@ private struct ByteReader {
         var out = [Float](repeating: 0, count: n)
         for i in 0..<n {
             let o = offset + 4 * i
-            let bits = UInt32(bytes[o]) | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 3]) << 24
+            let bits =
+                UInt32(bytes[o]) | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 3]) << 24
             out[i] = Float(bitPattern: bits)
         }
         offset += 4 * n

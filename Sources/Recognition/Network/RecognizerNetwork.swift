@@ -9,7 +9,7 @@ struct RecognizerNetwork: Sendable {
     struct LSTMDirection: Sendable {
         var wx: [Float]  // input × 4H
         var wh: [Float]  // H × 4H
-        var b: [Float]   // 4H, gates in the order i, f, g, o
+        var b: [Float]  // 4H, gates in the order i, f, g, o
     }
 
     let config: ModelFile.Metadata.Config
@@ -63,7 +63,8 @@ struct RecognizerNetwork: Sendable {
     func logProbabilities(features: [Float], t: Int) -> [Float] {
         guard t > 0 else { return [] }
         let c = config.channels, k = config.kernel
-        var y1 = kernels.conv1d(features, t: t, cin: featureCount, w: conv[0].w, bias: conv[0].b, cout: c, kernel: k, stride: 1)
+        var y1 = kernels.conv1d(
+            features, t: t, cin: featureCount, w: conv[0].w, bias: conv[0].b, cout: c, kernel: k, stride: 1)
         Kernels.relu(&y1)
         var y2 = kernels.conv1d(y1, t: t, cin: c, w: conv[1].w, bias: conv[1].b, cout: c, kernel: k, stride: 2)
         Kernels.relu(&y2)
@@ -97,8 +98,9 @@ struct RecognizerNetwork: Sendable {
             outW.withUnsafeBufferPointer { wp in
                 outB.withUnsafeBufferPointer { bp in
                     logits.withUnsafeMutableBufferPointer { lp in
-                        kernels.matmul(xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames, k: width, n: classCount,
-                                       bias: bp.baseAddress!)
+                        kernels.matmul(
+                            xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames, k: width, n: classCount,
+                            bias: bp.baseAddress!)
                     }
                 }
             }
@@ -115,7 +117,9 @@ struct RecognizerNetwork: Sendable {
             d.wx.withUnsafeBufferPointer { wp in
                 d.b.withUnsafeBufferPointer { bp in
                     xw.withUnsafeMutableBufferPointer { op in
-                        kernels.matmul(xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: t, k: input, n: g4, bias: bp.baseAddress!)
+                        kernels.matmul(
+                            xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: t, k: input, n: g4,
+                            bias: bp.baseAddress!)
                     }
                 }
             }

@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
-import Recognition
 import NotebookFormats
+import Recognition
 
 /// One build's pipeline: reads and recognitions run as child tasks; results come back to this
 /// struct, which alone writes to the store.
@@ -105,7 +105,9 @@ struct BuildRun {
                     progress.filesDone += 1
                 case .read(let index, .loaded(let hash, let notebook, let keys)):
                     var file = OpenFile(hash: hash, notebook: notebook, keys: keys, handwriting: [:], remaining: 0)
-                    let stored = jobs[index].previous == nil ? [:] : try indexer.store.storedDrawings(path: jobs[index].notebook.path)
+                    let stored =
+                        jobs[index].previous == nil
+                        ? [:] : try indexer.store.storedDrawings(path: jobs[index].notebook.path)
                     for (page, content) in notebook.pages.enumerated() {
                         if let reused = stored[keys[page]], reused.recognitionVersion == version {
                             file.handwriting[page] = reused.words.filter { $0.source == .handwriting }
@@ -126,7 +128,8 @@ struct BuildRun {
                 case .recognized(let index, let page, let words, let note):
                     report.pagesRecognized += 1
                     if let note {
-                        let notice = BuildReport.Failure(path: jobs[index].notebook.path, reason: "page \(page + 1): \(note)")
+                        let notice = BuildReport.Failure(
+                            path: jobs[index].notebook.path, reason: "page \(page + 1): \(note)")
                         report.notices.append(notice)
                         onNotice(notice)
                     }

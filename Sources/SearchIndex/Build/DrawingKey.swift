@@ -27,12 +27,18 @@ enum DrawingKey {
                 hash.update(mask.sweeps.count)
                 for sweep in mask.sweeps {
                     hash.update(sweep.radius)
-                    for p in sweep.points { hash.update(p.x); hash.update(p.y) }
+                    for p in sweep.points {
+                        hash.update(p.x)
+                        hash.update(p.y)
+                    }
                 }
                 hash.update(mask.polygons.count)
                 for polygon in mask.polygons {
                     hash.update(polygon.count)
-                    for p in polygon { hash.update(p.x); hash.update(p.y) }
+                    for p in polygon {
+                        hash.update(p.x)
+                        hash.update(p.y)
+                    }
                 }
             } else {
                 hash.update(-1)

@@ -56,7 +56,8 @@ public struct IgnoreRules: Sendable {
             guard path.hasPrefix(rule.base + "/") else { continue }
             let relative = path.dropFirst(rule.base.count + 1)
             let subject: Substring =
-                rule.anchored ? relative : (relative.lastIndex(of: "/").map { relative[relative.index(after: $0)...] } ?? relative)
+                rule.anchored
+                ? relative : (relative.lastIndex(of: "/").map { relative[relative.index(after: $0)...] } ?? relative)
             if Self.glob(rule.pattern[...], Array(subject)[...]) { ignored = !rule.negated }
         }
         return ignored
@@ -145,7 +146,9 @@ public struct IgnoreRules: Sendable {
 
     /// Matches `[...]` at `start`; returns whether `character` is in the class and the index after
     /// it, or nil when the class is unterminated (then `[` fails to match).
-    private static func matchClass(_ pattern: ArraySlice<Character>, from start: Int, _ character: Character)
+    private static func matchClass(
+        _ pattern: ArraySlice<Character>, from start: Int, _ character: Character
+    )
         -> (Bool, Int)?
     {
         var i = start + 1

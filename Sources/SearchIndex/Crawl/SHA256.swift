@@ -50,7 +50,9 @@ struct SHA256 {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         let savedLength = length
         update(tail)
         length = savedLength
@@ -64,7 +66,8 @@ struct SHA256 {
         var w = [UInt32](repeating: 0, count: 64)
         let start = block.startIndex
         for i in 0..<16 {
-            w[i] = UInt32(block[start + 4 * i]) << 24 | UInt32(block[start + 4 * i + 1]) << 16
+            w[i] =
+                UInt32(block[start + 4 * i]) << 24 | UInt32(block[start + 4 * i + 1]) << 16
                 | UInt32(block[start + 4 * i + 2]) << 8 | UInt32(block[start + 4 * i + 3])
         }
         for i in 16..<64 {
@@ -82,8 +85,14 @@ struct SHA256 {
             let t2 = s0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 
     private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }

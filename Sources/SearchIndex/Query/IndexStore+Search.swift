@@ -46,27 +46,30 @@ extension IndexStore {
         // thousands of times, and matching a list (fuzzy distances on its tokens) costs more
         // than looking it up.
         var matchOfReadings: [String: (index: Int, distance: Int)?] = [:]
-        try matches.forEachRow([expression], while: { statement in
-            if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
-            let row = WordRow(statement, offset: 1)
-            guard seen.insert(row.id).inserted else { return true }
-            // A reading ranked before this row's that the prefilter passes has an earlier row,
-            // which would have marked the word seen, unless it scores in a lower bucket: so no
-            // match scores above the best reading from this row's on. Bounding that first spares
-            // matching words that cannot be kept: every row read when a term's readings score
-            // just under --min-score (thousands of rows for a common word). Scores are parsed
-            // once, and only for a row of a reading past the best.
-            let rank = ReadingID.rank(statement.int64(0))
-            let scores = rank > 0 ? row.readingScores : [row.score(ofCandidate: 0)]
-            guard ranking.admits(score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0),
-                let (candidate, distance) = query.matchingCandidate(of: row, matching: term, knowing: &matchOfReadings)
-            else { return true }
-            let score = candidate < scores.count ? scores[candidate] : row.score(ofCandidate: candidate)
-            guard ranking.admits(score: score, distance: distance) else { return true }
-            let word = WordMatch(id: row.id, candidate: candidate, distance: distance, score: score)
-            ranking.add(QueryMatch(words: [word], start: row.place))
-            return true
-        })
+        try matches.forEachRow(
+            [expression],
+            while: { statement in
+                if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
+                let row = WordRow(statement, offset: 1)
+                guard seen.insert(row.id).inserted else { return true }
+                // A reading ranked before this row's that the prefilter passes has an earlier row,
+                // which would have marked the word seen, unless it scores in a lower bucket: so no
+                // match scores above the best reading from this row's on. Bounding that first spares
+                // matching words that cannot be kept: every row read when a term's readings score
+                // just under --min-score (thousands of rows for a common word). Scores are parsed
+                // once, and only for a row of a reading past the best.
+                let rank = ReadingID.rank(statement.int64(0))
+                let scores = rank > 0 ? row.readingScores : [row.score(ofCandidate: 0)]
+                guard ranking.admits(score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0),
+                    let (candidate, distance) = query.matchingCandidate(
+                        of: row, matching: term, knowing: &matchOfReadings)
+                else { return true }
+                let score = candidate < scores.count ? scores[candidate] : row.score(ofCandidate: candidate)
+                guard ranking.admits(score: score, distance: distance) else { return true }
+                let word = WordMatch(id: row.id, candidate: candidate, distance: distance, score: score)
+                ranking.add(QueryMatch(words: [word], start: row.place))
+                return true
+            })
     }
 
     /// The FTS5 table and MATCH expression that find every reading `term` can match (the exact
@@ -81,7 +84,9 @@ extension IndexStore {
         let expression = FuzzyMatching.trigramExpression(for: term.folded)
         let wanted = Array(term.folded.unicodeScalars)
         var forms: [String] = []
-        try database.statement("SELECT form FROM vocabulary_trigram WHERE vocabulary_trigram MATCH ?").forEachRow([expression]) { (row: Statement) -> Void in
+        try database.statement("SELECT form FROM vocabulary_trigram WHERE vocabulary_trigram MATCH ?").forEachRow([
+            expression
+        ]) { (row: Statement) -> Void in
             let form = row.string(0)
             let inside = query.options.fullWordsOnly ? form == term.folded : TextFolding.contains(form, term.folded)
             if inside || FuzzyMatching.distance(wanted, Array(form.unicodeScalars), limit: term.maxDistance) != nil {
@@ -132,7 +137,9 @@ extension IndexStore {
         ).firstRow([id]) { ($0.string(0), $0.int(1), $0.string(2)) }
     }
 
-    private func hit(_ match: QueryMatch, words: [IndexedWord], info: (path: String, page: Int, key: String)) -> SearchHit {
+    private func hit(
+        _ match: QueryMatch, words: [IndexedWord], info: (path: String, page: Int, key: String)
+    ) -> SearchHit {
         var strokes = Set<UUID>()
         var bounds: Rect?
         for word in words {

@@ -87,7 +87,10 @@ struct MatchRanking {
         guard match.score >= minimumScore else { return }
         matches.append(match)
         let key = (score: match.score, distance: match.distance, bound: match.bound)
-        top.insert(key, at: top.firstIndex { QueryMatch.ranksAbove((key.score, key.distance), ($0.score, $0.distance)) } ?? top.count)
+        top.insert(
+            key,
+            at: top.firstIndex { QueryMatch.ranksAbove((key.score, key.distance), ($0.score, $0.distance)) }
+                ?? top.count)
         if top.count > limit { top.removeLast() }
     }
 

@@ -127,7 +127,8 @@ struct PhraseSearch {
                 }
                 guard possible else { continue }
                 let candidate = Candidate(
-                    start: word - Int64(driver), logKnown: logKnown, bound: exp((logKnown + logUnknown) / Double(count)),
+                    start: word - Int64(driver), logKnown: logKnown,
+                    bound: exp((logKnown + logUnknown) / Double(count)),
                     order: candidates.count)
                 if candidate.bound >= ranking.minimumScore { candidates.append(candidate) }
             }
@@ -151,7 +152,9 @@ struct PhraseSearch {
             let unknownBound = next < candidates.count ? candidates[next].bound : -1
             let knownBound = known.top?.bound ?? -1
             let ceiling = max(unknownBound, knownBound)
-            if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) { break }
+            if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) {
+                break
+            }
             if knownBound >= unknownBound, let candidate = known.pop() {
                 if let match = try checked(candidate, range) { ranking.add(match) }
                 continue
@@ -185,18 +188,23 @@ struct PhraseSearch {
         let terms = query.terms
         var words: [WordMatch] = []
         var start: WordPlace?
-        try range.forEachRow([candidate.start, candidate.start + Int64(terms.count - 1)], while: { statement in
-            let row = WordRow(statement)
-            let place = row.place
-            let first = start ?? place
-            guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
-                place.source == first.source, place.line == first.line, place.position == first.position + words.count,
-                let reading = query.reading(of: row, matching: terms[words.count])
-            else { return false }
-            start = first
-            words.append(WordMatch(id: row.id, candidate: reading.candidate, distance: reading.distance, score: reading.score))
-            return true
-        })
+        try range.forEachRow(
+            [candidate.start, candidate.start + Int64(terms.count - 1)],
+            while: { statement in
+                let row = WordRow(statement)
+                let place = row.place
+                let first = start ?? place
+                guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
+                    place.source == first.source, place.line == first.line,
+                    place.position == first.position + words.count,
+                    let reading = query.reading(of: row, matching: terms[words.count])
+                else { return false }
+                start = first
+                words.append(
+                    WordMatch(
+                        id: row.id, candidate: reading.candidate, distance: reading.distance, score: reading.score))
+                return true
+            })
         guard words.count == terms.count, let start else { return nil }
         return QueryMatch(words: words, start: start)
     }
@@ -207,9 +215,11 @@ struct PhraseSearch {
         var logBound = candidate.logKnown
         for index in unfiltered {
             guard
-                let score = try single.firstRow([candidate.start + Int64(index)], {
-                    query.reading(of: WordRow($0), matching: query.terms[index])?.score
-                }) ?? nil
+                let score = try single.firstRow(
+                    [candidate.start + Int64(index)],
+                    {
+                        query.reading(of: WordRow($0), matching: query.terms[index])?.score
+                    }) ?? nil
             else { return false }
             logBound += log(ReadingID.ceiling(of: score))
         }
@@ -257,7 +267,8 @@ extension PhraseSearch {
             var parent = 0
             while true {
                 var best = parent
-                for child in [2 * parent + 1, 2 * parent + 2] where child < items.count && Candidate.precedes(items[child], items[best]) {
+                for child in [2 * parent + 1, 2 * parent + 2]
+                where child < items.count && Candidate.precedes(items[child], items[best]) {
                     best = child
                 }
                 if best == parent { return first }

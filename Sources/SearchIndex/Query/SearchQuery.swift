@@ -20,7 +20,10 @@ public struct SearchOptions: Sendable, Hashable {
     /// as the point where precision rises most for the recall it costs.
     public static let defaultMinimumScore = 0.1
 
-    public init(fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0, fuzzy: Bool = false) {
+    public init(
+        fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0,
+        fuzzy: Bool = false
+    ) {
         self.fullWordsOnly = fullWordsOnly
         self.caseSensitive = caseSensitive
         self.limit = limit
@@ -112,13 +115,17 @@ public struct SearchQuery: Sendable, Hashable {
     func matchingCandidate(readings: String, folded: String, term: Term) -> (index: Int, distance: Int)? {
         // split on the newline byte: much cheaper than splitting characters, for every row read
         func lines(_ text: String) -> [String] {
-            text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
+            text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(Substring($0))
+            }
         }
         let forms = options.caseSensitive ? lines(readings).map(TextFolding.exact) : lines(folded)
         let wanted = Array((options.caseSensitive ? TextFolding.exact(term.core) : term.folded).unicodeScalars)
         for (index, form) in forms.enumerated() {
             if matches(folded: form, term: term) { return (index, 0) }
-            if term.maxDistance > 0, let distance = FuzzyMatching.distance(of: wanted, in: form, limit: term.maxDistance) {
+            if term.maxDistance > 0,
+                let distance = FuzzyMatching.distance(of: wanted, in: form, limit: term.maxDistance)
+            {
                 return (index, distance)
             }
         }
@@ -127,7 +134,9 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// Whether one reading matches a term.
     public func matches(_ candidate: String, term: Term) -> Bool {
-        matches(folded: options.caseSensitive ? TextFolding.exact(candidate) : TextFolding.indexForms(candidate), term: term)
+        matches(
+            folded: options.caseSensitive ? TextFolding.exact(candidate) : TextFolding.indexForms(candidate), term: term
+        )
     }
 
     /// Whether a reading, folded as the query's options fold, matches a term. Inside words, a

@@ -40,7 +40,9 @@ extension IndexStore {
     public func unfinishedAttempts() throws -> [Attempt] {
         var attempts: [Attempt] = []
         try database.statement("SELECT path, size, mtime_ns, alone FROM attempts ORDER BY path").forEachRow { row in
-            attempts.append(Attempt(path: row.string(0), size: row.int64(1), modificationTime: row.int64(2), alone: row.int(3) != 0))
+            attempts.append(
+                Attempt(path: row.string(0), size: row.int64(1), modificationTime: row.int64(2), alone: row.int(3) != 0)
+            )
         }
         return attempts
     }

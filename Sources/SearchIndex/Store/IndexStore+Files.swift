@@ -16,7 +16,8 @@ extension IndexStore {
                 let id = row.int64(0)
                 let record = FileRecord(
                     id: id, path: row.string(1),
-                    fingerprint: FileFingerprint(size: row.int64(2), modificationTime: row.int64(3), contentHash: row.string(4)),
+                    fingerprint: FileFingerprint(
+                        size: row.int64(2), modificationTime: row.int64(3), contentHash: row.string(4)),
                     format: row.optionalString(5), error: row.optionalString(6), hasStaleDrawings: stale.contains(id))
                 records[record.path] = record
             }
@@ -49,7 +50,9 @@ extension IndexStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
-        let inPlaceOrder = drawing.words.sorted { ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position) }
+        let inPlaceOrder = drawing.words.sorted {
+            ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
+        }
         for (number, word) in inPlaceOrder.enumerated() {
             let texts = word.candidates.map { Self.oneLine($0.text) }
             try statement.execute([
@@ -64,9 +67,10 @@ extension IndexStore {
                 ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)),
             ])
         }
-        try addToVocabulary(drawing.words.flatMap { word in
-            word.candidates.prefix(ReadingID.indexedReadings).map { TextFolding.indexForms(Self.oneLine($0.text)) }
-        })
+        try addToVocabulary(
+            drawing.words.flatMap { word in
+                word.candidates.prefix(ReadingID.indexedReadings).map { TextFolding.indexForms(Self.oneLine($0.text)) }
+            })
     }
 
     /// Adds the forms of folded readings to `vocabulary` (those it lacks).
@@ -143,7 +147,9 @@ extension IndexStore {
             SELECT \(WordRow.columns) FROM words w WHERE w.drawing_id = ? ORDER BY w.source, w.line, w.position
             """)
         for index in drawings.indices {
-            try words.forEachRow([drawings[index].id]) { row in drawings[index].drawing.words.append(WordRow(row).word()) }
+            try words.forEachRow([drawings[index].id]) { row in
+                drawings[index].drawing.words.append(WordRow(row).word())
+            }
         }
         return drawings.map(\.drawing)
     }

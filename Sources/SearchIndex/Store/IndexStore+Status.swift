@@ -30,7 +30,8 @@ extension IndexStore {
     ///   another are stale and will be re-recognized by the next build.
     public func status(currentRecognitionVersion: Int) throws -> IndexStatus {
         var failures: [IndexStatus.Failure] = []
-        try database.statement("SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path").forEachRow { row in
+        try database.statement("SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path").forEachRow {
+            row in
             failures.append(IndexStatus.Failure(path: row.string(0), reason: row.string(1)))
         }
         var size: Int64 = 0

@@ -29,7 +29,8 @@ public final class IndexStore {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         }
-        let writable = access == .write || (Self.canWrite(path) && Self.canWrite((path as NSString).deletingLastPathComponent))
+        let writable =
+            access == .write || (Self.canWrite(path) && Self.canWrite((path as NSString).deletingLastPathComponent))
         database = try Database(path: path, mode: access == .write ? .create : writable ? .readWrite : .immutable)
         self.path = path
         do {
@@ -49,7 +50,9 @@ public final class IndexStore {
     /// The cheap checks that find most damage on opening: the tables every command reads, and
     /// the FTS5 tables' own records, are readable.
     private func checkReadable() throws {
-        guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'readings_fts'") == 1 else { return }
+        guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'readings_fts'") == 1 else {
+            return
+        }
         _ = try database.integer("SELECT count(*) FROM meta")
         _ = try database.integer("SELECT count(*) FROM (SELECT id FROM files LIMIT 1)")
         _ = try database.integer("SELECT rowid FROM readings_fts WHERE readings_fts MATCH 'a' LIMIT 1")
@@ -119,7 +122,8 @@ public final class IndexStore {
             try database.execute("UPDATE words SET id = id & \(WordID.mask)")
         }
         // in chunks of IDs, so a large index is never held in memory
-        let chunk = try database.statement("SELECT id, folded, scores, confidence FROM words WHERE id > ? ORDER BY id LIMIT 10000")
+        let chunk = try database.statement(
+            "SELECT id, folded, scores, confidence FROM words WHERE id > ? ORDER BY id LIMIT 10000")
         let fill = try database.statement("UPDATE words SET folded = ?, reading_buckets = ? WHERE id = ?")
         var last: Int64 = -1
         while true {

@@ -27,7 +27,8 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
         case .notAnIndex:
             return "not a notebook-index index"
         case .newerSchema(let found, let supported):
-            return "index schema version \(found) is newer than this notebook-index supports (\(supported)); upgrade notebook-index or rebuild into a new index"
+            return
+                "index schema version \(found) is newer than this notebook-index supports (\(supported)); upgrade notebook-index or rebuild into a new index"
         case .olderSchema(let found, let supported):
             return "index schema version \(found) is older than \(supported); run 'notebook-index build' to upgrade it"
         case .tooLarge(let what):

@@ -81,7 +81,9 @@ public struct IndexedDrawing: Sendable, Hashable {
     /// readings of its words, in position order, joined by spaces.
     public func lines(of source: IndexedWord.Source) -> [String] {
         var lines: [Int: [(position: Int, text: String)]] = [:]
-        for word in words where word.source == source { lines[word.line, default: []].append((word.position, word.text)) }
+        for word in words where word.source == source {
+            lines[word.line, default: []].append((word.position, word.text))
+        }
         return lines.keys.sorted().compactMap { line in
             lines[line]?.sorted { $0.position < $1.position }.map(\.text).joined(separator: " ")
         }
@@ -97,7 +99,8 @@ public struct IndexedFile: Sendable {
     public var title: String?
     public var drawings: [IndexedDrawing]
 
-    public init(path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing]) {
+    public init(path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing])
+    {
         self.path = path
         self.fingerprint = fingerprint
         self.format = format

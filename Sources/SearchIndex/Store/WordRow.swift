@@ -23,10 +23,12 @@ struct WordRow {
     /// What matching a word needs, leaving out `text`, `stroke_ids` and the bounds: they sit at
     /// the row's end, where a long stroke list spills into overflow pages that SQLite reads only
     /// for a column past them (phrases check thousands of words and keep a hundred).
-    static let matchingColumns = "w.id, w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
+    static let matchingColumns =
+        "w.id, w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
 
     private enum Column: Int32 {
-        case id, drawing, source, line, position, candidates, scores, folded, confidence, text, strokeIDs, x, y, width, height
+        case id, drawing, source, line, position, candidates, scores, folded, confidence, text, strokeIDs, x, y, width,
+            height
     }
 
     private let statement: Statement
@@ -64,7 +66,8 @@ struct WordRow {
     func score(ofCandidate candidate: Int) -> Double {
         guard candidate > 0 else { return ReadingID.score(confidence: confidence, best: 0, chosen: 0) }
         let raw = rawScores
-        return ReadingID.score(confidence: confidence, best: raw.first ?? 0, chosen: candidate < raw.count ? raw[candidate] : 0)
+        return ReadingID.score(
+            confidence: confidence, best: raw.first ?? 0, chosen: candidate < raw.count ? raw[candidate] : 0)
     }
 
     /// Every reading's score (`ReadingID.score`), in the readings' order.
@@ -80,7 +83,9 @@ struct WordRow {
     private var rawScores: [Double] {
         var text = statement.string(column(.scores))
         return text.withUTF8 { utf8 in
-            utf8.split(separator: UInt8(ascii: " ")).map { Double(String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)) ?? 0 }
+            utf8.split(separator: UInt8(ascii: " ")).map {
+                Double(String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)) ?? 0
+            }
         }
     }
 

@@ -72,7 +72,9 @@ struct BSONDecoder {
 
     private mutating func cString(before end: Int) throws(ReadError) -> String {
         guard let nul = bytes[offset..<end].firstIndex(of: 0) else { throw error("unterminated key") }
-        guard let key = String(validating: bytes[offset..<nul], as: UTF8.self) else { throw error("key is not valid UTF-8") }
+        guard let key = String(validating: bytes[offset..<nul], as: UTF8.self) else {
+            throw error("key is not valid UTF-8")
+        }
         offset = nul + 1
         return key
     }
@@ -81,7 +83,9 @@ struct BSONDecoder {
         let start = offset
         let size = Int(try int32(before: outerEnd))
         guard size >= 5, size <= outerEnd - start else {
-            throw ReadError("invalid BSON at byte \(start): document size \(size) does not fit in the \(outerEnd - start) bytes left")
+            throw ReadError(
+                "invalid BSON at byte \(start): document size \(size) does not fit in the \(outerEnd - start) bytes left"
+            )
         }
         depth += 1
         guard depth <= Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth) levels") }

@@ -108,7 +108,9 @@ extension ProtobufReader.Field {
     }
 
     func string() throws(ReadError) -> String {
-        guard let text = String(validating: try bytes(), as: UTF8.self) else { throw error("string is not valid UTF-8") }
+        guard let text = String(validating: try bytes(), as: UTF8.self) else {
+            throw error("string is not valid UTF-8")
+        }
         return text
     }
 
@@ -176,7 +178,9 @@ extension ProtobufReader {
     }
 
     /// Reads a stream of messages each prefixed by its varint length (WILL's `INK ` chunk).
-    static func delimitedMessages(_ bytes: ArraySlice<UInt8>, context: String, limit: Int) throws(ReadError) -> [ArraySlice<UInt8>] {
+    static func delimitedMessages(
+        _ bytes: ArraySlice<UInt8>, context: String, limit: Int
+    ) throws(ReadError) -> [ArraySlice<UInt8>] {
         var reader = ProtobufReader(bytes, context: context)
         var messages: [ArraySlice<UInt8>] = []
         while reader.offset < bytes.endIndex {

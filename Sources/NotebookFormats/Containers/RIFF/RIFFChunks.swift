@@ -43,7 +43,8 @@ struct RIFFChunks {
             let id = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
             let length = Self.uint32(bytes, at: offset + 4)
             guard length <= end - offset - 8 else {
-                throw ReadError("RIFF chunk '\(id)' at byte \(offset) declares \(length) bytes, past the end of the file")
+                throw ReadError(
+                    "RIFF chunk '\(id)' at byte \(offset) declares \(length) bytes, past the end of the file")
             }
             chunks.append(Chunk(id: id, data: bytes[(offset + 8)..<(offset + 8 + length)]))
             offset += 8 + length + (length & 1)

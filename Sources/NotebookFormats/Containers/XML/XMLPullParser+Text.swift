@@ -15,7 +15,8 @@ extension XMLPullParser {
 
     private func decode(_ start: Int, _ end: Int, normalizeSpace: Bool) -> String {
         var needsWork = false
-        for byte in bytes[start..<end] where byte == UInt8(ascii: "&") || byte == 0x0d || (normalizeSpace && (byte == 0x0a || byte == 0x09)) {
+        for byte in bytes[start..<end]
+        where byte == UInt8(ascii: "&") || byte == 0x0d || (normalizeSpace && (byte == 0x0a || byte == 0x09)) {
             needsWork = true
             break
         }

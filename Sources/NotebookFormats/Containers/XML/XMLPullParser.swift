@@ -60,7 +60,9 @@ struct XMLPullParser {
                 while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
                 if stack.isEmpty {
                     if bytes[start..<position].allSatisfy(isXMLSpace) { continue }
-                    throw error(at: start, sawRoot ? "text after the root element" : "text before the root element: not an XML document")
+                    throw error(
+                        at: start,
+                        sawRoot ? "text after the root element" : "text before the root element: not an XML document")
                 }
                 return .text(decodeText(start, position))
             }
@@ -111,17 +113,23 @@ struct XMLPullParser {
         guard position + 1 < bytes.count else { return try truncated(at: start, "a tag") }
         switch bytes[position + 1] {
         case UInt8(ascii: "?"):
-            guard let end = find([0x3f, 0x3e], from: position + 2) else { return try truncated(at: start, "a processing instruction") }
+            guard let end = find([0x3f, 0x3e], from: position + 2) else {
+                return try truncated(at: start, "a processing instruction")
+            }
             position = end + 2
             return nil
         case UInt8(ascii: "!"):
             if matches("<!--", at: position) {
-                guard let end = find(Array("-->".utf8), from: position + 4) else { return try truncated(at: start, "a comment") }
+                guard let end = find(Array("-->".utf8), from: position + 4) else {
+                    return try truncated(at: start, "a comment")
+                }
                 position = end + 3
                 return nil
             }
             if matches("<![CDATA[", at: position) {
-                guard let end = find(Array("]]>".utf8), from: position + 9) else { return try truncated(at: start, "a CDATA section") }
+                guard let end = find(Array("]]>".utf8), from: position + 9) else {
+                    return try truncated(at: start, "a CDATA section")
+                }
                 guard !stack.isEmpty else { throw error(at: start, "CDATA outside the root element") }
                 position = end + 3
                 return .text(String(decoding: bytes[(start + 9)..<end], as: UTF8.self))
@@ -159,7 +167,9 @@ struct XMLPullParser {
             }
             if byte == UInt8(ascii: "/") {
                 guard position + 1 < bytes.count else { return try truncated(at: start, "the start tag <\(name)>") }
-                guard bytes[position + 1] == UInt8(ascii: ">") else { throw error(at: position, "expected '>' after '/' in <\(name)>") }
+                guard bytes[position + 1] == UInt8(ascii: ">") else {
+                    throw error(at: position, "expected '>' after '/' in <\(name)>")
+                }
                 position += 2
                 try push(name, start)
                 pendingEnd = name
@@ -181,7 +191,9 @@ struct XMLPullParser {
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 throw error(at: position, "value of attribute \(attributeName) of <\(name)> is not quoted")
             }
-            guard let close = indexOf(quote, from: position + 1) else { return try truncated(at: start, "the start tag <\(name)>") }
+            guard let close = indexOf(quote, from: position + 1) else {
+                return try truncated(at: start, "the start tag <\(name)>")
+            }
             if let lt = indexOf(UInt8(ascii: "<"), from: position + 1, before: close) {
                 throw error(at: lt, "'<' in the value of attribute \(attributeName) of <\(name)>")
             }
@@ -207,11 +219,14 @@ struct XMLPullParser {
         }
         skipSpace()
         guard position < bytes.count else { return try truncated(at: start, "the end tag </\(name)>") }
-        guard bytes[position] == UInt8(ascii: ">") else { throw error(at: position, "expected '>' to close </\(name)>") }
+        guard bytes[position] == UInt8(ascii: ">") else {
+            throw error(at: position, "expected '>' to close </\(name)>")
+        }
         position += 1
         guard let open = stack.last else { throw error(at: start, "end tag </\(name)> without a start tag") }
         guard open.name == name else {
-            throw error(at: start, "expected </\(open.name)> (opened on line \(line(at: open.offset))), found </\(name)>")
+            throw error(
+                at: start, "expected </\(open.name)> (opened on line \(line(at: open.offset))), found </\(name)>")
         }
         stack.removeLast()
         if stack.isEmpty { finished = true }
@@ -260,7 +275,9 @@ struct XMLPullParser {
         }
         guard lenientEnd else {
             let open = stack[stack.count - 1]
-            throw error(at: bytes.count, "unexpected end of data inside <\(open.name)> (opened on line \(line(at: open.offset)))")
+            throw error(
+                at: bytes.count,
+                "unexpected end of data inside <\(open.name)> (opened on line \(line(at: open.offset)))")
         }
         let open = stack.removeLast()
         if stack.isEmpty { finished = true }

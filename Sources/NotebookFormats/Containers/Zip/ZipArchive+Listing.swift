@@ -22,7 +22,8 @@ extension ZipArchive {
     /// (" with 2 .content files") goes before the comma.
     static func notANotebook(_ entries: [Entry], detail: String = "") -> String {
         guard let first = entries.first else { return "an empty zip archive, not a notebook this tool reads" }
-        var name = String(first.name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        var name = String(
+            first.name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
         if name.count > 80 { name = name.prefix(77) + "..." }
         let count = entries.count == 1 ? "1 entry" : "\(entries.count) entries"
         return "a zip archive of \(count) (first: \(name))\(detail), not a notebook this tool reads"

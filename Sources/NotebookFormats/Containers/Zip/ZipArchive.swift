@@ -110,7 +110,9 @@ struct ZipArchive {
             throw ReadError("zip: \(entry.name) is a zip64 entry, not supported")
         }
         guard entry.uncompressedSize <= limit else {
-            throw ReadError("zip: \(entry.name) expands to \(describeByteCount(entry.uncompressedSize)), over the \(describeByteCount(limit)) limit")
+            throw ReadError(
+                "zip: \(entry.name) expands to \(describeByteCount(entry.uncompressedSize)), over the \(describeByteCount(limit)) limit"
+            )
         }
         let at = entry.localHeaderOffset
         guard try reader.u32(at: at) == 0x0403_4b50 else {

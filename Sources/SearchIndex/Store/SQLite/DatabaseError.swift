@@ -19,7 +19,8 @@ struct DatabaseError: Error, Sendable, CustomStringConvertible {
 
     /// Reads the last error of a connection.
     init(connection: OpaquePointer?, code: Int32, sql: String?) {
-        let text = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let text =
+            connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         self.init(code: code, message: text, sql: sql)
     }

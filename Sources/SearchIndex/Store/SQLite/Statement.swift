@@ -83,7 +83,9 @@ final class Statement {
     }
 
     /// Binds `values` and reads the first row, if any.
-    func firstRow<T>(_ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> T) throws
+    func firstRow<T>(
+        _ values: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> T
+    ) throws
         -> T?
     {
         try bind(values)
