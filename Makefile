@@ -1,6 +1,7 @@
 # notebook-index — targets:
 #   build            release build of the notebook-index command
-#   test             the whole test suite (what CI runs, with lint and build)
+#   test             the test suite without the slow end-to-end lane (what CI runs, with lint and build)
+#   test-all         every test, the slow lane too (kills, poison and hostile files, real shells)
 #   lint / format    check the code against .swift-format / rewrite it so
 #   help             this list
 #   demo             index SampleNotebooks into a temporary index and run a few queries
@@ -29,7 +30,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -44,7 +45,15 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
+# The slow lane: end-to-end runs of the built command that kill builds, feed it poisonous and
+# hostile files, and drive the completion scripts through real shells (minutes on 2 cores).
+SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)
+
 test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip '$(SLOW_TESTS)'
+
+test-all:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
