@@ -5,24 +5,24 @@ import SearchIndex
 
 /// Everything a command needs from the outside world, so that tests can run commands in-process
 /// with their own streams, environment, readers and recognizer.
-public struct CLIContext: Sendable {
-    public var environment: [String: String]
-    public var standardOutput: any TextSink
-    public var standardError: any TextSink
+package struct CLIContext: Sendable {
+    package var environment: [String: String]
+    package var standardOutput: any TextSink
+    package var standardError: any TextSink
     /// Colour in `query` output only when standard output is a terminal.
-    public var outputIsTerminal: Bool
+    package var outputIsTerminal: Bool
     /// Progress bars only when standard error is a terminal.
-    public var errorIsTerminal: Bool
-    public var source: any NotebookSource
+    package var errorIsTerminal: Bool
+    package var source: any NotebookSource
     /// The recognizer's version, known without loading it (for `status`).
-    public var recognitionVersion: Int
+    package var recognitionVersion: Int
     /// Creates the recognizer for some languages, all supported (`build`, `text`).
-    public var makeTranscriber: @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
+    package var makeTranscriber: @Sendable ([Locale.Language]) throws -> any DrawingTranscriber
     /// Whether `build` runs its work in a child process (`BuildSupervisor`); only the real
     /// command does, since it starts its own executable.
-    public var supervisesBuilds = false
+    package var supervisesBuilds = false
 
-    public init(
+    package init(
         environment: [String: String], standardOutput: any TextSink, standardError: any TextSink,
         outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, source: any NotebookSource,
         recognitionVersion: Int,
@@ -39,7 +39,7 @@ public struct CLIContext: Sendable {
     }
 
     /// The real streams, environment, readers and recognizer.
-    public static func standard() -> CLIContext {
+    package static func standard() -> CLIContext {
         let output = FileDescriptorSink(descriptor: 1)
         let error = FileDescriptorSink(descriptor: 2)
         var context = CLIContext(

@@ -10,19 +10,19 @@ import SearchIndex
 /// `HTMLReport` with the pages `HitPictures` reads again) and the one place the recognizer is
 /// created (`TranscriberFactory`). Everything runs in-process through
 /// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
-public enum NotebookIndexCLI {
+package enum NotebookIndexCLI {
     /// Exit statuses, grep's convention.
-    public enum ExitCode {
-        public static let success: Int32 = 0
+    package enum ExitCode {
+        package static let success: Int32 = 0
         /// `build`: some files failed; `query`: no hits; `text`/`inspect`/`render`/`export`: a file
         /// could not be read (`export --markdown`: or is not indexed).
-        public static let partial: Int32 = 1
+        package static let partial: Int32 = 1
         /// Usage or fatal error.
-        public static let failure: Int32 = 2
+        package static let failure: Int32 = 2
     }
 
     /// Runs the command line of this process and exits with its status.
-    public static func main() -> Never {
+    package static func main() -> Never {
         // A build's worker inherits the signal mask of the supervisor thread that started it,
         // which blocks SIGTERM and SIGINT; unblocked here, so stopping it works as for any command.
         var none = sigset_t()
@@ -42,7 +42,7 @@ public enum NotebookIndexCLI {
 
     /// Runs one command line (without the program name).
     /// - Returns: the exit status.
-    public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+    package static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
         guard let name = arguments.first else {
             return usageError(UsageError(message: "missing command", usage: CommandSpecs.tool.usage), context)
         }

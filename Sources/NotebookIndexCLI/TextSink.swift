@@ -2,22 +2,22 @@ import Foundation
 import Synchronization
 
 /// Where the command writes text: standard output or error, or a string in tests.
-public protocol TextSink: AnyObject, Sendable {
+package protocol TextSink: AnyObject, Sendable {
     func write(_ text: String)
 }
 
 /// A file descriptor (1 or 2), written unbuffered so progress and messages appear at once.
-public final class FileDescriptorSink: TextSink {
+package final class FileDescriptorSink: TextSink {
     let descriptor: Int32
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Whether the descriptor is a terminal (progress bars and colour only then).
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -31,12 +31,12 @@ public final class FileDescriptorSink: TextSink {
 }
 
 /// Collects what is written (tests).
-public final class StringSink: TextSink {
+package final class StringSink: TextSink {
     private let buffer = Mutex("")
 
-    public init() {}
+    package init() {}
 
-    public func write(_ text: String) { buffer.withLock { $0 += text } }
+    package func write(_ text: String) { buffer.withLock { $0 += text } }
 
-    public var text: String { buffer.withLock { $0 } }
+    package var text: String { buffer.withLock { $0 } }
 }

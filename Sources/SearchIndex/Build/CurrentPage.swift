@@ -3,13 +3,13 @@ import DrawingModel
 /// A page as its file holds it now, to check hits from the index against before drawing them: the
 /// index keeps text and boxes, not ink, so a file edited since the last build can put a hit's box
 /// over other words.
-public struct CurrentPage: Sendable {
-    public let page: Page
+package struct CurrentPage: Sendable {
+    package let page: Page
     /// Computed once for all of the page's hits: hashing the ink is the costly part.
     private let drawingKey: String
     private let typedWords: [IndexedWord]
 
-    public init(_ page: Page) {
+    package init(_ page: Page) {
         self.page = page
         drawingKey = DrawingKey.of(page.drawing)
         typedWords = IndexedWord.typedText(page.texts)
@@ -18,7 +18,7 @@ public struct CurrentPage: Sendable {
     /// Whether the page still has `hit` where the index put it: for handwriting, the same ink as
     /// when it was recognized (`SearchHit.drawing` is its key); for typed text, the same words at
     /// the hit's line and position, in the same box (the ink may have changed around them).
-    public func shows(_ hit: SearchHit) -> Bool {
+    package func shows(_ hit: SearchHit) -> Bool {
         switch hit.source {
         case .handwriting:
             return hit.drawing == drawingKey

@@ -6,7 +6,7 @@ import Recognition
 ///
 /// Implementations are shared by every task of a build, so they must be thread-safe
 /// (`HandwritingRecognizer` is: its weights are immutable).
-public protocol DrawingTranscriber: Sendable {
+package protocol DrawingTranscriber: Sendable {
     /// Stored with every drawing; drawings stored with another version are re-recognized.
     var recognitionVersion: Int { get }
     /// The languages read, stored with the version: a change re-recognizes every drawing.
@@ -17,10 +17,10 @@ public protocol DrawingTranscriber: Sendable {
 
 extension DrawingTranscriber {
     /// English, for a transcriber that does not say (every index before languages was English).
-    public var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
+    package var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
 }
 
 extension HandwritingRecognizer: DrawingTranscriber {
     /// The recognizer's version, as the index stores it with every drawing.
-    public var recognitionVersion: Int { StrokeRecognizer.recognitionVersion }
+    package var recognitionVersion: Int { StrokeRecognizer.recognitionVersion }
 }

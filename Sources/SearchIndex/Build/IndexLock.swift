@@ -10,13 +10,13 @@ import Darwin
 ///
 /// The kernel drops the lock when the process ends, however it ends, so a killed build never
 /// leaves a stale lock behind. Readers do not take it (WAL gives them consistent snapshots).
-public final class IndexLock {
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+package final class IndexLock {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         /// Another process holds the lock and we were told not to wait.
         case busy(lockPath: String)
         case cannotOpen(lockPath: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .busy(let path): return "another build is updating this index (\(path) is locked)"
             case .cannotOpen(let path, let reason): return "\(path): \(reason)"
@@ -25,14 +25,14 @@ public final class IndexLock {
     }
 
     /// The lock file's path.
-    public let path: String
+    package let path: String
     private let descriptor: Int32
 
     /// Takes the lock of the index at `indexPath`.
     /// - Parameters:
     ///   - wait: block until the other writer finishes; when false, throw `.busy` at once.
     ///   - willWait: called once before blocking, so the caller can say why it pauses.
-    public init(indexPath: String, wait: Bool, willWait: () -> Void = {}) throws(Failure) {
+    package init(indexPath: String, wait: Bool, willWait: () -> Void = {}) throws(Failure) {
         path = indexPath + ".lock"
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {

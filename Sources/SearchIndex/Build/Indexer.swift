@@ -10,12 +10,12 @@ import Recognition
 /// whose stored recognition is current are reused. Each file is then written in one transaction
 /// by this object, the single owner of the store. Files recognized by another recognizer version,
 /// or in other languages, are redone; files gone from disk are removed.
-public final class Indexer {
-    public let store: IndexStore
-    public let source: any NotebookSource
-    public let transcriber: any DrawingTranscriber
+package final class Indexer {
+    package let store: IndexStore
+    package let source: any NotebookSource
+    package let transcriber: any DrawingTranscriber
 
-    public init(store: IndexStore, source: any NotebookSource, transcriber: any DrawingTranscriber) {
+    package init(store: IndexStore, source: any NotebookSource, transcriber: any DrawingTranscriber) {
         self.store = store
         self.source = source
         self.transcriber = transcriber
@@ -31,7 +31,7 @@ public final class Indexer {
     ///     supervisor knows): files it was reading alone are remembered as failed, and the others
     ///     it was reading are read first, one at a time (see `IndexStore.beginAttempt`).
     /// - Throws: errors of the index itself (the database); a file's failure is not thrown.
-    public func build(
+    package func build(
         paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         afterCrash: Bool = false,
         onFailure: (BuildReport.Failure) -> Void = { _ in }, onNotice: (BuildReport.Failure) -> Void = { _ in },

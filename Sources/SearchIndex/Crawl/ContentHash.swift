@@ -1,9 +1,9 @@
 import Foundation
 
 /// SHA-256 of a notebook's bytes; for a folder, of every file's relative path and bytes.
-public enum ContentHash {
+package enum ContentHash {
     /// SHA-256 of `bytes`, in hex (what `export --markdown` remembers of each file it writes).
-    public static func of(_ bytes: [UInt8]) -> String {
+    package static func of(_ bytes: [UInt8]) -> String {
         var hash = SHA256()
         hash.update(bytes)
         return hash.finalizeHex()

@@ -2,12 +2,12 @@ import Foundation
 import NotebookFormats
 
 /// A notebook found on disk: a file, or a folder the readers treat as one notebook.
-public struct FoundNotebook: Sendable, Hashable {
+package struct FoundNotebook: Sendable, Hashable {
     /// Absolute path, symlinks kept as found.
-    public var path: String
-    public var isFolder: Bool
+    package var path: String
+    package var isFolder: Bool
     /// Size and mtime from the crawl (the content hash is computed only when needed).
-    public var fingerprint: FileFingerprint
+    package var fingerprint: FileFingerprint
 }
 
 /// Walks the paths given to `build` and lists the notebooks under them.
@@ -16,35 +16,35 @@ public struct FoundNotebook: Sendable, Hashable {
 /// whatever a `.notebook-index-ignore` file excludes. Symlinks are followed; a folder already
 /// visited (a symlink loop, or two links to one place) is walked once, and a file reached twice is
 /// listed once. Paths given explicitly are always listed, whatever their name.
-public struct Crawler: Sendable {
+package struct Crawler: Sendable {
     /// The crawl's outcome.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Sorted by path.
-        public var notebooks: [FoundNotebook]
+        package var notebooks: [FoundNotebook]
         /// Paths that could not be crawled, with the reason.
-        public var problems: [(path: String, reason: String)]
+        package var problems: [(path: String, reason: String)]
         /// The given paths, absolute, that exist: files indexed under them and not found are gone.
-        public var roots: [String]
+        package var roots: [String]
     }
 
     let source: any NotebookSource
 
-    public init(source: any NotebookSource) {
+    package init(source: any NotebookSource) {
         self.source = source
     }
 
     /// Makes `path` absolute (relative to the working directory) and removes `.`, `..` and trailing
     /// slashes, without resolving symlinks.
-    public static func absolutePath(_ path: String) -> String {
+    package static func absolutePath(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// Whether the absolute `path` is `root` or lies below it.
-    public static func path(_ path: String, isWithin root: String) -> Bool {
+    package static func path(_ path: String, isWithin root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    public func crawl(_ paths: [String]) -> Result {
+    package func crawl(_ paths: [String]) -> Result {
         var walk = Walk(source: source)
         var roots: [String] = []
         for given in paths {

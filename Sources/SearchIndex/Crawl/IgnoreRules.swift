@@ -5,9 +5,9 @@
 /// A pattern containing another `/` is anchored to the folder holding the ignore file; otherwise it
 /// matches a name at any depth below it. `*` and `?` never match `/`, `**` matches across
 /// folders, `[abc]`/`[a-z]`/`[!a]` are character classes. Rules of deeper files come later and win.
-public struct IgnoreRules: Sendable {
+package struct IgnoreRules: Sendable {
     /// The file name the crawler looks for in every folder.
-    public static let fileName = ".notebook-index-ignore"
+    package static let fileName = ".notebook-index-ignore"
 
     struct Rule: Sendable {
         /// Absolute path of the folder holding the ignore file, without a trailing slash.
@@ -20,10 +20,10 @@ public struct IgnoreRules: Sendable {
 
     private(set) var rules: [Rule] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds the patterns of an ignore file found in `base`.
-    public mutating func add(contents: String, base: String) {
+    package mutating func add(contents: String, base: String) {
         for rawLine in contents.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
             while line.last == " " || line.last == "\t" { line = line.dropLast() }
@@ -49,7 +49,7 @@ public struct IgnoreRules: Sendable {
     }
 
     /// Whether the entry at the absolute `path` is excluded.
-    public func isIgnored(path: String, isFolder: Bool) -> Bool {
+    package func isIgnored(path: String, isFolder: Bool) -> Bool {
         var ignored = false
         for rule in rules {
             if rule.foldersOnly && !isFolder { continue }

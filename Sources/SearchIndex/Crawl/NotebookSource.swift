@@ -4,7 +4,7 @@ import NotebookFormats
 
 /// Which files and folders are notebooks, and how to read them. The indexer and crawler see the
 /// readers only through this, so tests can index formats of their own.
-public protocol NotebookSource: Sendable {
+package protocol NotebookSource: Sendable {
     /// Whether the crawler should index this file (by its name; cheap, no reading).
     func isNotebookFile(_ url: URL) -> Bool
     /// Whether this folder is one notebook (a reMarkable notebook folder) rather than a folder to walk.
@@ -15,18 +15,18 @@ public protocol NotebookSource: Sendable {
 }
 
 /// The readers of `NotebookFormats`.
-public struct RegistryNotebookSource: NotebookSource {
-    public init() {}
+package struct RegistryNotebookSource: NotebookSource {
+    package init() {}
 
-    public func isNotebookFile(_ url: URL) -> Bool {
+    package func isNotebookFile(_ url: URL) -> Bool {
         NotebookFormats.isNotebookFile(url)
     }
 
-    public func isNotebookFolder(_ url: URL) -> Bool {
+    package func isNotebookFolder(_ url: URL) -> Bool {
         NotebookFormats.readers.contains { $0.claims(directory: url) }
     }
 
-    public func read(at url: URL) throws -> Notebook {
+    package func read(at url: URL) throws -> Notebook {
         try NotebookFormats.read(at: url)
     }
 }

@@ -16,7 +16,7 @@ extension IndexStore {
     /// 35 ms instead of 7 for a long word inside words on 50,000 pages, and each row is a single
     /// reading anyway.)
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
-    public func search(_ query: SearchQuery) throws -> [SearchHit] {
+    package func search(_ query: SearchQuery) throws -> [SearchHit] {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }
         // one read transaction: one snapshot, and one file lock instead of one per statement
         // (a phrase runs thousands of statements; locking was a sixth of its time)

@@ -3,24 +3,24 @@ import Recognition
 import TextMatching
 
 /// How a query matches.
-public struct SearchOptions: Sendable, Hashable {
+package struct SearchOptions: Sendable, Hashable {
     /// Match whole words only ("note" does not find "notebook").
-    public var fullWordsOnly: Bool
+    package var fullWordsOnly: Bool
     /// Keep only readings whose case matches the query's exactly.
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// At most this many hits, best first.
-    public var limit: Int
+    package var limit: Int
     /// Hits scoring below this are left out (a score is confidence × the reading's likelihood
     /// relative to the best reading, from 0 to 1).
-    public var minimumScore: Double
+    package var minimumScore: Double
     /// Also find readings a letter or two off each query word (`FuzzyMatching.maxDistance`).
-    public var fuzzy: Bool
+    package var fuzzy: Bool
 
     /// The `query` command's default: chosen on the dev writers' pages (Benchmarks/score_curve.py)
     /// as the point where precision rises most for the recall it costs.
-    public static let defaultMinimumScore = 0.1
+    package static let defaultMinimumScore = 0.1
 
-    public init(
+    package init(
         fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0,
         fuzzy: Bool = false
     ) {
@@ -38,25 +38,25 @@ public struct SearchOptions: Sendable, Hashable {
 /// syntax (operators, column filters, brackets, stray quotes) or cause an SQL error. A phrase of
 /// several words matches consecutive words of one line; that is checked on word positions after
 /// each word's FTS5 prefilter.
-public struct SearchQuery: Sendable, Hashable {
+package struct SearchQuery: Sendable, Hashable {
     /// One written word of the query.
-    public struct Term: Sendable, Hashable {
+    package struct Term: Sendable, Hashable {
         /// The word with surrounding punctuation and control characters removed.
-        public var core: String
+        package var core: String
         /// `core` folded as the index folds candidates.
-        public var folded: String
+        package var folded: String
         /// Letter-and-digit runs of `folded`.
-        public var tokens: [String]
+        package var tokens: [String]
         /// How many edits `--fuzzy` forgives in this word: 0 without it.
-        public var maxDistance = 0
+        package var maxDistance = 0
     }
 
-    public var text: String
-    public var options: SearchOptions
+    package var text: String
+    package var options: SearchOptions
     /// Empty when the text has no letters or digits: such a query finds nothing.
-    public var terms: [Term]
+    package var terms: [Term]
 
-    public init(_ text: String, options: SearchOptions = SearchOptions()) {
+    package init(_ text: String, options: SearchOptions = SearchOptions()) {
         self.text = text
         self.options = options
         terms = text.split(whereSeparator: { $0.isWhitespace }).compactMap { word in
@@ -85,7 +85,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// cannot find, fall back to a token prefix query (they match the starts of words).
     /// With `--fuzzy`, a term that forgives edits is looked up by its trigrams whatever the other
     /// options (`FuzzyMatching.trigramExpression`); the exact checks still apply to distance 0.
-    public func ftsMatch(for term: Term) -> (table: String, expression: String) {
+    package func ftsMatch(for term: Term) -> (table: String, expression: String) {
         if term.maxDistance > 0 {
             return ("readings_trigram", FuzzyMatching.trigramExpression(for: term.folded))
         }
@@ -104,7 +104,7 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// The first candidate (best first) that `term` matches, by the query's options.
-    public func matchingCandidate(_ candidates: [WordCandidate], term: Term) -> Int? {
+    package func matchingCandidate(_ candidates: [WordCandidate], term: Term) -> Int? {
         candidates.firstIndex { matches($0.text, term: term) }
     }
 
@@ -133,7 +133,7 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// Whether one reading matches a term.
-    public func matches(_ candidate: String, term: Term) -> Bool {
+    package func matches(_ candidate: String, term: Term) -> Bool {
         matches(
             folded: options.caseSensitive ? TextFolding.exact(candidate) : TextFolding.indexForms(candidate), term: term
         )

@@ -10,12 +10,12 @@
 /// suspects, retried alone first.
 extension IndexStore {
     /// One unfinished attempt.
-    public struct Attempt: Sendable, Hashable {
-        public var path: String
-        public var size: Int64
-        public var modificationTime: Int64
+    package struct Attempt: Sendable, Hashable {
+        package var path: String
+        package var size: Int64
+        package var modificationTime: Int64
         /// Whether no other file was in flight, so a crash during it was this file's doing.
-        public var alone: Bool
+        package var alone: Bool
     }
 
     static let attemptsTable = """
@@ -28,7 +28,7 @@ extension IndexStore {
         """
 
     /// Records, durably, that the build is about to read `path`.
-    public func beginAttempt(path: String, fingerprint: FileFingerprint, alone: Bool) throws {
+    package func beginAttempt(path: String, fingerprint: FileFingerprint, alone: Bool) throws {
         try database.transaction {
             try database.run(
                 "INSERT OR REPLACE INTO attempts(path, size, mtime_ns, alone) VALUES (?, ?, ?, ?)",
@@ -37,7 +37,7 @@ extension IndexStore {
     }
 
     /// The attempts a previous build left unfinished.
-    public func unfinishedAttempts() throws -> [Attempt] {
+    package func unfinishedAttempts() throws -> [Attempt] {
         var attempts: [Attempt] = []
         try database.statement("SELECT path, size, mtime_ns, alone FROM attempts ORDER BY path").forEachRow { row in
             attempts.append(
@@ -48,7 +48,7 @@ extension IndexStore {
     }
 
     /// Forgets every unfinished attempt.
-    public func clearAttempts() throws {
+    package func clearAttempts() throws {
         try database.transaction { try database.execute("DELETE FROM attempts") }
     }
 

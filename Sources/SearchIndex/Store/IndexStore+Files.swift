@@ -6,7 +6,7 @@ import TextMatching
 extension IndexStore {
     /// Every file the index knows, by path.
     /// - Parameter recognitionVersion: drawings recognized by any other version count as stale.
-    public func fileRecords(recognitionVersion: Int) throws -> [String: FileRecord] {
+    package func fileRecords(recognitionVersion: Int) throws -> [String: FileRecord] {
         var stale = Set<Int64>()
         try database.statement("SELECT DISTINCT file_id FROM drawings WHERE recognition_version != ?")
             .forEachRow([recognitionVersion]) { stale.insert($0.int64(0)) }
@@ -25,7 +25,7 @@ extension IndexStore {
     }
 
     /// Replaces everything stored for `file.path` with `file`, in one transaction.
-    public func replace(_ file: IndexedFile) throws {
+    package func replace(_ file: IndexedFile) throws {
         try database.transaction {
             try endAttempt(path: file.path)
             try database.run("DELETE FROM files WHERE path = ?", file.path)
@@ -89,7 +89,7 @@ extension IndexStore {
     }
 
     /// Remembers that `path` could not be read, dropping anything stored for it before.
-    public func recordFailure(path: String, fingerprint: FileFingerprint, reason: String) throws {
+    package func recordFailure(path: String, fingerprint: FileFingerprint, reason: String) throws {
         try database.transaction {
             try endAttempt(path: path)
             try database.run("DELETE FROM files WHERE path = ?", path)
@@ -100,7 +100,7 @@ extension IndexStore {
     }
 
     /// Stores a new size and mtime for a file whose content did not change.
-    public func updateFingerprint(path: String, _ fingerprint: FileFingerprint) throws {
+    package func updateFingerprint(path: String, _ fingerprint: FileFingerprint) throws {
         try database.transaction {
             try endAttempt(path: path)
             try database.run(
@@ -110,7 +110,7 @@ extension IndexStore {
     }
 
     /// Forgets files (and their drawings and words), in one transaction.
-    public func removeFiles(_ paths: [String]) throws {
+    package func removeFiles(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         try database.transaction {
             for path in paths { try database.run("DELETE FROM files WHERE path = ?", path) }
@@ -118,7 +118,7 @@ extension IndexStore {
     }
 
     /// The stored drawings of a file, by key, for reusing recognition of unchanged pages.
-    public func storedDrawings(path: String) throws -> [String: IndexedDrawing] {
+    package func storedDrawings(path: String) throws -> [String: IndexedDrawing] {
         var byKey: [String: IndexedDrawing] = [:]
         for drawing in try drawings(path: path) { byKey[drawing.key] = drawing }
         return byKey
@@ -126,7 +126,7 @@ extension IndexStore {
 
     /// The stored drawings of a file by page, each with its words in place order (source, line,
     /// position); none for a file the index does not hold or could not read.
-    public func drawings(path: String) throws -> [IndexedDrawing] {
+    package func drawings(path: String) throws -> [IndexedDrawing] {
         var drawings: [(id: Int64, drawing: IndexedDrawing)] = []
         try database.statement(
             """
@@ -155,7 +155,7 @@ extension IndexStore {
     }
 
     /// Every file the index holds, indexed or failed, by path.
-    public func storedNotebooks() throws -> [StoredNotebook] {
+    package func storedNotebooks() throws -> [StoredNotebook] {
         var notebooks: [StoredNotebook] = []
         try database.statement("SELECT path, format, title, pages, error FROM files ORDER BY path").forEachRow { row in
             notebooks.append(

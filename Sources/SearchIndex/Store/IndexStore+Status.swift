@@ -1,34 +1,34 @@
 import Foundation
 
 /// What `notebook-index status` reports.
-public struct IndexStatus: Sendable, Hashable {
-    public struct Failure: Sendable, Hashable {
-        public var path: String
-        public var reason: String
+package struct IndexStatus: Sendable, Hashable {
+    package struct Failure: Sendable, Hashable {
+        package var path: String
+        package var reason: String
     }
 
-    public var path: String
+    package var path: String
     /// Bytes of the index file with its WAL.
-    public var size: Int64
-    public var schemaVersion: Int
+    package var size: Int64
+    package var schemaVersion: Int
     /// The recognizer version of the last build; nil before the first.
-    public var recognitionVersion: Int?
+    package var recognitionVersion: Int?
     /// The language codes of the last build; nil before the first.
-    public var recognitionLanguages: [String]?
-    public var files: Int
-    public var pages: Int
-    public var drawings: Int
-    public var words: Int
+    package var recognitionLanguages: [String]?
+    package var files: Int
+    package var pages: Int
+    package var drawings: Int
+    package var words: Int
     /// Drawings recognized by another version than `currentRecognitionVersion`.
-    public var staleDrawings: Int
-    public var failures: [Failure]
+    package var staleDrawings: Int
+    package var failures: [Failure]
 }
 
 extension IndexStore {
     /// Counts what the index holds.
     /// - Parameter currentRecognitionVersion: the running recognizer's version; drawings made by
     ///   another are stale and will be re-recognized by the next build.
-    public func status(currentRecognitionVersion: Int) throws -> IndexStatus {
+    package func status(currentRecognitionVersion: Int) throws -> IndexStatus {
         var failures: [IndexStatus.Failure] = []
         try database.statement("SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path").forEachRow {
             row in

@@ -6,9 +6,9 @@ import TextMatching
 /// One `IndexStore` owns one connection and is used by one thread at a time. Writers replace
 /// everything of a file in one transaction, so a reader (or a build killed halfway) only ever sees
 /// a file's rows complete or absent. Journal mode is WAL, so queries run while a build writes.
-public final class IndexStore {
+package final class IndexStore {
     /// How to open the index.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         /// Create the file and schema when missing and migrate old schemas (`build`).
         case write
         /// Open an existing index as it is (`query`, `status`).
@@ -17,11 +17,11 @@ public final class IndexStore {
 
     let database: Database
     /// The index file's path.
-    public let path: String
+    package let path: String
 
     /// Opens the index at `path`.
     /// - Throws: `IndexStoreError` (missing file, not an index, unknown schema) or `DatabaseError`.
-    public init(path: String, access: Access) throws {
+    package init(path: String, access: Access) throws {
         if access == .read, !FileManager.default.fileExists(atPath: path) { throw IndexStoreError.missing }
         if access == .write {
             let folder = (path as NSString).deletingLastPathComponent
@@ -230,12 +230,12 @@ public final class IndexStore {
     }
 
     /// Records the recognizer version a build runs with (`SELECT * FROM meta` shows it).
-    public func setRecognitionVersion(_ version: Int) throws {
+    package func setRecognitionVersion(_ version: Int) throws {
         try database.transaction { try setMeta("recognition_version", String(version)) }
     }
 
     /// The recognizer version of the last build; nil before the first.
-    public func recognitionVersion() throws -> Int? {
+    package func recognitionVersion() throws -> Int? {
         try meta("recognition_version").flatMap { Int($0) }
     }
 
@@ -243,7 +243,7 @@ public final class IndexStore {
     /// When they differ from the stored ones, every drawing is marked as recognized by no version
     /// (-1), in the same transaction, so that it counts as stale and the build re-recognizes it,
     /// as it would for a new recognizer version.
-    public func setRecognitionLanguages(_ codes: [String]) throws {
+    package func setRecognitionLanguages(_ codes: [String]) throws {
         let value = codes.joined(separator: ",")
         try database.transaction {
             if try recognitionLanguages().map({ $0.joined(separator: ",") }) ?? value != value {
@@ -255,13 +255,13 @@ public final class IndexStore {
 
     /// The language codes of the last build ("en", "de" …); nil before the first. An index built
     /// before languages could be chosen was read in English.
-    public func recognitionLanguages() throws -> [String]? {
+    package func recognitionLanguages() throws -> [String]? {
         if let value = try meta("recognition_languages") { return value.split(separator: ",").map(String.init) }
         return try recognitionVersion() == nil ? nil : ["en"]
     }
 
     /// `PRAGMA integrity_check`'s verdict: "ok" when the file is sound.
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         var lines: [String] = []
         try database.statement("PRAGMA integrity_check").forEachRow { lines.append($0.string(0)) }
         return lines.joined(separator: "\n")

@@ -1,5 +1,5 @@
 /// Why the index could not be opened or used; `description` is the reason shown after the path.
-public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
+package enum IndexStoreError: Error, Sendable, CustomStringConvertible {
     /// No index file at the path (queries never create one).
     case missing
     /// The file is SQLite but not a notebook-index index.
@@ -15,12 +15,12 @@ public enum IndexStoreError: Error, Sendable, CustomStringConvertible {
 
     /// The reason to show for any error of the index: SQLite's corruption codes, wherever they
     /// come from, become `damaged`, which says what to do.
-    public static func reason(for error: any Error) -> String {
+    package static func reason(for error: any Error) -> String {
         if let error = error as? DatabaseError, error.isCorruption { return damaged.description }
         return String(describing: error)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing:
             return "no index here yet; run 'notebook-index build PATH' first"

@@ -3,15 +3,15 @@ import Foundation
 import Recognition
 
 /// How a file looked when it was indexed: enough to tell, cheaply, whether it changed.
-public struct FileFingerprint: Sendable, Hashable {
+package struct FileFingerprint: Sendable, Hashable {
     /// Bytes (for a notebook folder: the sum over its files).
-    public var size: Int64
+    package var size: Int64
     /// Modification time in nanoseconds since 1970 (for a folder: the newest of its files).
-    public var modificationTime: Int64
+    package var modificationTime: Int64
     /// SHA-256 of the content, hex; empty until computed.
-    public var contentHash: String
+    package var contentHash: String
 
-    public init(size: Int64, modificationTime: Int64, contentHash: String = "") {
+    package init(size: Int64, modificationTime: Int64, contentHash: String = "") {
         self.size = size
         self.modificationTime = modificationTime
         self.contentHash = contentHash
@@ -19,27 +19,27 @@ public struct FileFingerprint: Sendable, Hashable {
 }
 
 /// One word as the index stores it: handwriting from the recognizer, or a word of typed text.
-public struct IndexedWord: Sendable, Hashable {
-    public enum Source: Int, Sendable {
+package struct IndexedWord: Sendable, Hashable {
+    package enum Source: Int, Sendable {
         case handwriting = 0
         case typedText = 1
     }
 
-    public var source: Source
+    package var source: Source
     /// Line number within its source on the page (handwriting lines top to bottom; typed lines in
     /// element order).
-    public var line: Int
+    package var line: Int
     /// Word number within the line, from 0.
-    public var position: Int
+    package var position: Int
     /// Best first; never empty.
-    public var candidates: [WordCandidate]
-    public var confidence: Double
+    package var candidates: [WordCandidate]
+    package var confidence: Double
     /// Sorted, so that stored rows compare equal across builds.
-    public var strokeIDs: [UUID]
+    package var strokeIDs: [UUID]
     /// Drawing coordinates; nil for typed text the format gives no box for.
-    public var bounds: Rect?
+    package var bounds: Rect?
 
-    public init(
+    package init(
         source: Source, line: Int, position: Int, candidates: [WordCandidate], confidence: Double,
         strokeIDs: [UUID], bounds: Rect?
     ) {
@@ -53,20 +53,20 @@ public struct IndexedWord: Sendable, Hashable {
     }
 
     /// The best reading.
-    public var text: String { candidates.first?.text ?? "" }
+    package var text: String { candidates.first?.text ?? "" }
 }
 
 /// One page's drawing as stored, with its words.
-public struct IndexedDrawing: Sendable, Hashable {
-    public var page: Int
+package struct IndexedDrawing: Sendable, Hashable {
+    package var page: Int
     /// `DrawingKey` of the drawing: equal keys mean equal ink, so recognition can be reused.
-    public var key: String
-    public var strokeCount: Int
+    package var key: String
+    package var strokeCount: Int
     /// The recognizer version that produced the handwriting words.
-    public var recognitionVersion: Int
-    public var words: [IndexedWord]
+    package var recognitionVersion: Int
+    package var words: [IndexedWord]
 
-    public init(page: Int, key: String, strokeCount: Int, recognitionVersion: Int, words: [IndexedWord]) {
+    package init(page: Int, key: String, strokeCount: Int, recognitionVersion: Int, words: [IndexedWord]) {
         self.page = page
         self.key = key
         self.strokeCount = strokeCount
@@ -75,11 +75,11 @@ public struct IndexedDrawing: Sendable, Hashable {
     }
 
     /// The best reading of the handwriting, one line per line.
-    public var text: String { lines(of: .handwriting).joined(separator: "\n") }
+    package var text: String { lines(of: .handwriting).joined(separator: "\n") }
 
     /// The lines of one source, top to bottom (typed text in element order): each the best
     /// readings of its words, in position order, joined by spaces.
-    public func lines(of source: IndexedWord.Source) -> [String] {
+    package func lines(of source: IndexedWord.Source) -> [String] {
         var lines: [Int: [(position: Int, text: String)]] = [:]
         for word in words where word.source == source {
             lines[word.line, default: []].append((word.position, word.text))
@@ -91,15 +91,15 @@ public struct IndexedDrawing: Sendable, Hashable {
 }
 
 /// Everything the index stores for one file; written in one transaction.
-public struct IndexedFile: Sendable {
+package struct IndexedFile: Sendable {
     /// Absolute path.
-    public var path: String
-    public var fingerprint: FileFingerprint
-    public var format: String
-    public var title: String?
-    public var drawings: [IndexedDrawing]
+    package var path: String
+    package var fingerprint: FileFingerprint
+    package var format: String
+    package var title: String?
+    package var drawings: [IndexedDrawing]
 
-    public init(path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing])
+    package init(path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing])
     {
         self.path = path
         self.fingerprint = fingerprint
@@ -110,32 +110,32 @@ public struct IndexedFile: Sendable {
 }
 
 /// A file as the last build left it in the index (`export --markdown`).
-public struct StoredNotebook: Sendable, Hashable {
+package struct StoredNotebook: Sendable, Hashable {
     /// Absolute path.
-    public var path: String
+    package var path: String
     /// Nil for a file that could not be read.
-    public var format: String?
-    public var title: String?
-    public var pages: Int
+    package var format: String?
+    package var title: String?
+    package var pages: Int
     /// The reason the last build could not read it; nil when it is indexed.
-    public var error: String?
+    package var error: String?
 }
 
 /// What the index remembers of a file, for deciding what a build must do.
-public struct FileRecord: Sendable, Hashable {
-    public var id: Int64
-    public var path: String
-    public var fingerprint: FileFingerprint
-    public var format: String?
+package struct FileRecord: Sendable, Hashable {
+    package var id: Int64
+    package var path: String
+    package var fingerprint: FileFingerprint
+    package var format: String?
     /// The reason the last attempt failed; nil when the file is indexed.
-    public var error: String?
+    package var error: String?
     /// True when some drawing was recognized by another recognizer version than the current one.
-    public var hasStaleDrawings: Bool
+    package var hasStaleDrawings: Bool
 }
 
 extension IndexedWord {
     /// The words of a transcript, in reading order.
-    public static func handwriting(_ transcript: Transcript) -> [IndexedWord] {
+    package static func handwriting(_ transcript: Transcript) -> [IndexedWord] {
         var words: [IndexedWord] = []
         for (lineNumber, line) in transcript.lines.enumerated() {
             for (position, word) in line.words.enumerated() where !word.candidates.isEmpty {
@@ -151,7 +151,7 @@ extension IndexedWord {
 
     /// The words of a page's typed text: each element's lines, split at white space. A word's box is
     /// estimated from the element's box: lines share its height evenly, words its width by characters.
-    public static func typedText(_ texts: [TextElement]) -> [IndexedWord] {
+    package static func typedText(_ texts: [TextElement]) -> [IndexedWord] {
         var words: [IndexedWord] = []
         var lineNumber = 0
         for element in texts {
