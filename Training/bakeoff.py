@@ -291,21 +291,7 @@ def prepare(train, dev, args):
     aligned = phase_train.align(reference, [train[i] for i in wl], pool.map(phase_train._features, [train[i] for i in wl], chunksize=64),
                               torch.device("cpu"), 2)
     char_x = {wl[k]: v for k, v in aligned.items()}
-    rng = np.random.default_rng(7)
-    dev_lib = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
-    dev_wl = [s for s in dev if s[2] in ("words", "lines")]
-    dev_feats = pool.map(phase_train._features, dev_wl, chunksize=64)
-    dev_aligned = phase_train.align(reference, dev_wl, dev_feats, torch.device("cpu"), 2)
-    english = {"words": [], "lines": []}
-    for s, (f, _) in zip(dev_wl, dev_feats):
-        english[s[2]].append((f, s[1]))
-    accented_items = []
-    for k in sorted(dev_aligned)[:1500]:
-        strokes, label, _, writer = dev_wl[k]
-        st, lab = accents.add_accents(strokes, label, dev_aligned[k], writer, dev_lib, rng)
-        if lab != label:
-            accented_items.append((st, lab))
-    accented = [(f, lab) for (f, _), (_, lab) in zip(pool.map(phase_train._features, accented_items, chunksize=64), accented_items)]
+    english, accented = phase_train.dev_sets(reference, dev, pool, torch.device("cpu"))
     pool.close()
     del reference
     sets = {g: [v[i] for i in np.random.default_rng(3).permutation(len(v))[:600]] for g, v in english.items()}

@@ -334,6 +334,28 @@ def align(net, samples, feats_src, device, rate):
     return out
 
 
+def dev_sets(net, dev, pool, device):
+    """The `dev` sets watched during training: English words and lines as ({"words", "lines"} ->
+    [(features, label)]), and up to 1,500 of those `net` reads exactly, accented by the `dev`
+    writers' own marks ([(features, label)])."""
+    rng = np.random.default_rng(7)
+    dev_lib = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
+    dev_wl = [s for s in dev if s[2] in ("words", "lines")]
+    dev_feats = pool.map(_features, dev_wl, chunksize=64)
+    dev_aligned = align(net, dev_wl, dev_feats, device, 2)
+    english = {"words": [], "lines": []}
+    for s, (f, _) in zip(dev_wl, dev_feats):
+        english[s[2]].append((f, s[1]))
+    accented_items = []
+    for k in sorted(dev_aligned)[:1500]:
+        strokes, label, _, writer = dev_wl[k]
+        st, lab = accents.add_accents(strokes, label, dev_aligned[k], writer, dev_lib, rng)
+        if lab != label:
+            accented_items.append((st, lab))
+    features = pool.map(_features, accented_items, chunksize=64)
+    return english, [(f, lab) for (f, _), (_, lab) in zip(features, accented_items)]
+
+
 def cer(net, eval_set, device):
     paths = run_batches(net, [f for f, _ in eval_set], device)
     errors = chars = 0
@@ -492,22 +514,7 @@ def main():
     del feats_src
     log(f"aligned {len(char_x)} of {len(wl)} words and lines")
 
-    # dev sets watched during training: English words and lines, and the same accented by dev marks
-    rng = np.random.default_rng(7)
-    dev_lib = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
-    dev_wl = [s for s in dev if s[2] in ("words", "lines")]
-    dev_feats = pool.map(_features, dev_wl, chunksize=64)
-    dev_aligned = align(small.net, dev_wl, dev_feats, device, 2)
-    english = {"words": [], "lines": []}
-    for s, (f, _) in zip(dev_wl, dev_feats):
-        english[s[2]].append((f, s[1]))
-    accented_items = []
-    for k in sorted(dev_aligned)[:1500]:
-        strokes, label, _, writer = dev_wl[k]
-        st, lab = accents.add_accents(strokes, label, dev_aligned[k], writer, dev_lib, rng)
-        if lab != label:
-            accented_items.append((st, lab))
-    accented = [(f, lab) for (f, _), (_, lab) in zip(pool.map(_features, accented_items, chunksize=64), accented_items)]
+    english, accented = dev_sets(small.net, dev, pool, device)
     pool.close()
     sub = {g: [v[i] for i in np.random.default_rng(3).permutation(len(v))[:600]] for g, v in english.items()}
     log(f"dev: {len(english['words'])} words, {len(english['lines'])} lines, {len(accented)} accented")
