@@ -121,15 +121,41 @@ enum LineGrouping {
         return lines.indices.filter { alive[$0] }.map { lines[$0] }
     }
 
-    /// Whether two lines overlap vertically enough where each comes within `reach` of the other.
+    /// Whether two lines overlap vertically enough where they meet. Lines side by side are
+    /// compared at their near ends (within `reach` of each other). Lines that run above one
+    /// another for longer than `reach` are compared window by window along their common stretch
+    /// and must overlap well in most windows: two slanted lines written close together overlap as
+    /// wholes, but not where they lie over each other.
     private static func localOverlap(
         _ a: [Int], _ boxA: Rect, _ b: [Int], _ boxB: Rect, reach: Double, traces: [InkTrace]
     ) -> Bool {
-        guard let nearA = extent(a, traces, within: boxB.minX - reach...boxB.maxX + reach),
-            let nearB = extent(b, traces, within: boxA.minX - reach...boxA.maxX + reach)
-        else { return false }
-        let overlap = min(nearA.maxY, nearB.maxY) - max(nearA.minY, nearB.minY)
-        return overlap > 0 && overlap >= overlapOfShorter * min(nearA.height, nearB.height)
+        let start = max(boxA.minX, boxB.minX), common = min(boxA.maxX, boxB.maxX) - start
+        guard common > reach else {
+            guard let nearA = extent(a, traces, within: boxB.minX - reach...boxB.maxX + reach),
+                let nearB = extent(b, traces, within: boxA.minX - reach...boxA.maxX + reach)
+            else { return false }
+            return overlaps(nearA, nearB, by: overlapOfShorter)
+        }
+        var shared = 0, agreeing = 0
+        for w in 0..<Int((common / reach).rounded(.up)) {
+            let xs = (start + Double(w) * reach)...min(start + Double(w + 1) * reach, start + common)
+            guard let nearA = extent(a, traces, within: xs), let nearB = extent(b, traces, within: xs) else {
+                continue
+            }
+            shared += 1
+            if overlaps(nearA, nearB, by: stackedOverlap) { agreeing += 1 }
+        }
+        return 2 * agreeing > shared
+    }
+
+    /// Vertical overlap needed, relative to the shorter extent, where two lines lie over each
+    /// other: more than beside each other, since ascenders and descenders of neighbouring lines
+    /// written close together overlap a third of a line or more.
+    static let stackedOverlap = 0.6
+
+    private static func overlaps(_ a: Rect, _ b: Rect, by share: Double) -> Bool {
+        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlap > 0 && overlap >= share * min(a.height, b.height)
     }
 
     /// The line that a group of oversized ink continues, if any: a line beside it that it
