@@ -20,6 +20,7 @@
 #   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
 #   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
+#   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
 #   install          the command, its man page and completions under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -30,7 +31,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -102,6 +103,11 @@ check-html: build
 # (apt-get install -y poppler-utils qpdf). PDF_ARGS="--keep /tmp/pdf-check" keeps the PDFs and pictures.
 check-pdf: build
 	tools/check_pdf_export.sh --cli $(BIN) $(PDF_ARGS)
+
+# The `$ notebook-index` examples of README.md, CONTRIBUTING.md and docs/ run against the release
+# binary on a throwaway index; each must print the lines shown (an ellipsis stands for any text).
+docs-check: build
+	python3 tools/docs_check.py $(BIN)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages

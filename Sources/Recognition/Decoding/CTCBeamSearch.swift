@@ -35,14 +35,13 @@ public struct DecoderSettings: Sendable {
     public var gapSpaceTypicalMultiple = 3.0
     /// Charged once per word whose letters break all of lower case, Capitalized and ALL CAPS
     /// ("aWay", "BUt"): c, o, s, w and their capitals differ only in size, and the network
-    /// alone mixed them inside 1 % of the dev words.
+    /// alone mixes them inside words.
     public var mixedCasePenalty: Float = 3
     /// A letter standing alone ("x = 3", a row of separate letters) is scored by the character
     /// model as no less likely than a digit or a mark standing alone in its place. English text
     /// holds few lone letters beside many lone numbers and marks, and the model has one symbol for
     /// all ten digits and one for all marks, so it read such rows as digits and marks (o -> 0,
-    /// s -> 5, t -> +). On `dev` pages' CER: digits 16.4 -> 14.9 % (version 11), marks too
-    /// 14.4 -> 13.8 % (version 12); isolated words and lines as before.
+    /// s -> 5, t -> +). docs/recognizer.md has what it changed on `dev`.
     public var loneLettersAsLikelyAsDigitsOrMarks = true
 
     public init() {}

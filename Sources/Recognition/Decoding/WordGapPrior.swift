@@ -2,12 +2,12 @@
 /// other gaps and than its letters are tall.
 ///
 /// The network sees each pen lift's jump (clipped at 8 size units, `InkFeatures`), yet on pages
-/// it read neighbouring words as one ("can in use" as "enthuse": 8.7 % of the words of `dev`
-/// pages were merged so with version 6's network). The decoder adds a bonus
+/// it read neighbouring words as one ("can in use" as "enthuse"; docs/recognizer.md says how
+/// often). The decoder adds a bonus
 /// to the space class's log-probability at the frames around each such jump, growing with the
 /// gap measured in the line's writing size (`TraceShape.writingSize`). Only gaps several times
 /// the line's median gap count: digits and codes written apart ("978 - 2174") have wide gaps
-/// everywhere, and a bonus there split them (line CER 8.0 → 8.5 % on `dev` without that rule).
+/// everywhere, and a bonus there split them.
 struct WordGapPrior: Sendable {
     var settings: DecoderSettings
 

@@ -13,8 +13,8 @@ extension IndexStore {
     /// matched on word IDs first (`PhraseSearch`). Hits are ranked by score (confidence ×
     /// reading likelihood, a phrase's the geometric mean of its words'), then by place; at equal
     /// scores exact hits come first. (Not by bm25: it makes FTS5 count every match of the term,
-    /// 35 ms instead of 7 for a long word inside words on 50,000 pages, and each row is a single
-    /// reading anyway.)
+    /// which costs several times as much on a large index, and each row is a single reading
+    /// anyway.)
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     package func search(_ query: SearchQuery) throws -> [SearchHit] {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }

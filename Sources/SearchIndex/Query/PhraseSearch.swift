@@ -14,8 +14,8 @@ import Foundation
 ///    (at least `readOnAtLeast`); every one read to its end becomes the set of its words, each
 ///    with its best matching reading.
 ///    Terms under three characters inside words are FTS5 prefix queries, which merge every
-///    matching token before the first row (5-40 ms for two letters on 50,000 pages, 100 ms for
-///    "i*"): a two-letter one joins the race once another term has passed `prefixWorthReading`
+///    matching token before the first row (costly for one or two letters on a large index;
+///    docs/index-design.md has the times): a two-letter one joins the race once another term has passed `prefixWorthReading`
 ///    rows (it may well drive then: "at" against "the"); one-letter ones only race when every
 ///    term has one letter.
 /// 2. Each driver word whose neighbours are in the other terms' sets is a candidate, bounded by
@@ -42,7 +42,7 @@ struct PhraseSearch {
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
     private static let defaultRowsPerBound = 32
     /// Other terms are read on after the race up to this many times the driver's rows, and at
-    /// least `readOnAtLeast` rows (3 ms): a bound costs as much as 50-200 rows.
+    /// least `readOnAtLeast` rows, a few milliseconds: a bound costs as much as 50-200 rows.
     private static let readOnFactor = 4
     private static let readOnAtLeast = 32_768
 

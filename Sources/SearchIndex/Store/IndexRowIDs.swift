@@ -23,8 +23,7 @@ enum WordID {
 /// FTS row IDs of a word's readings, which sort by the reading's score, best first.
 ///
 /// FTS5 returns matches in rowid order without sorting, and reads them lazily only in ascending
-/// order (descending order loads whole posting lists: 30 ms against 2 for a common term on
-/// 50,000 pages). Each candidate reading of a word is one FTS row whose ID starts with how far
+/// order (descending order loads whole posting lists; docs/index-design.md has the times). Each candidate reading of a word is one FTS row whose ID starts with how far
 /// its score is from the best bucket, so reading matches in ascending rowid order reads the
 /// likeliest first, and a query for the top few hits stops after a few rows, whether the term is
 /// the best reading of half a million words or an unlikely alternative of thousands.
