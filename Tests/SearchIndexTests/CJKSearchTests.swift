@@ -33,7 +33,7 @@ import Testing
         RecognizedLine(
             words: [
                 word(["心"], [6], Rect(x: 0, y: 50, width: 30, height: 30)),
-                word(["笔记", "笔计"], [7, 8], Rect(x: 40, y: 50, width: 60, height: 30)),
+                word(["笔记", "EK", "笔计"], [7, 8], Rect(x: 40, y: 50, width: 60, height: 30)),
             ], bounds: Rect(x: 0, y: 50, width: 100, height: 30)),
     ])
 
@@ -51,7 +51,7 @@ import Testing
         #expect(words[2].candidates.map(\.text) == ["习", "刁"])
         // without per-character detail: the same part of every reading, the whole word's ink
         #expect(words[5].candidates.map(\.text) == ["记", "计"] && words[5].strokeIDs == [7, 8].map(Self.stroke))
-        #expect(words[4].candidates.map(\.text) == ["笔"])
+        #expect(words[4].candidates.map(\.text) == ["笔", "EK"])  // a reading split otherwise stays whole
     }
 
     @Test func oneCharacterFindsItsStrokesAndBox() throws {
@@ -83,6 +83,8 @@ import Testing
         #expect(try store.search(SearchQuery("习心")).isEmpty)  // on one line only
         #expect(try store.search(SearchQuery("笔记")).map(\.strokeIDs) == [[7, 8].map(Self.stroke)])
         #expect(try store.search(SearchQuery("心笔记", options: SearchOptions(fullWordsOnly: true))).count == 1)
+        let other = try store.search(SearchQuery("ek", options: SearchOptions(fullWordsOnly: true)))
+        #expect(other.map(\.text) == ["EK"] && other.first?.strokeIDs == [7, 8].map(Self.stroke))
     }
 
     @Test func mixedQueriesAndLatinWordsMatchAsBefore() throws {

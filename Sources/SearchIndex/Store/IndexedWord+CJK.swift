@@ -9,8 +9,9 @@ import TextMatching
 extension IndexedWord {
     /// The word as the index stores it: one word per part of its best reading (`CJKText.parts`),
     /// itself when that is one part. Each part's candidates are the same part of every candidate
-    /// that splits into as many parts (the others say nothing about it), best first, without
-    /// repeats; confidence and strokes are the word's. The box is the word's, or, with
+    /// that splits into as many parts, best first, without repeats; a candidate that splits
+    /// otherwise goes whole with the first part (but for typed text, which has one reading).
+    /// Confidence and strokes are the word's. The box is the word's, or, with
     /// `estimatingBoxes` (typed text, whose boxes are estimated by characters anyway), the
     /// part's share of it by characters. Positions are left as they are: `numberedInLines`
     /// numbers the words of a page afterwards.
@@ -19,14 +20,21 @@ extension IndexedWord {
         let parts = CJKText.parts(of: best)
         guard parts.count > 1 else { return [self] }
         var partCandidates = [[WordCandidate]](repeating: [], count: parts.count)
+        func add(_ text: String, score: Double, to index: Int) {
+            if !partCandidates[index].contains(where: { $0.text == text }) {
+                partCandidates[index].append(WordCandidate(text: text, score: score))
+            }
+        }
         for candidate in candidates {
             let pieces = CJKText.parts(of: candidate.text)
-            guard pieces.count == parts.count else { continue }
+            guard pieces.count == parts.count else {
+                // Read otherwise ("EK" for 笔记): whole, with the first part, which has the
+                // word's ink and box, so the reading is still found where the word is.
+                if !estimatingBoxes { add(candidate.text, score: candidate.score, to: 0) }
+                continue
+            }
             for (index, piece) in pieces.enumerated() {
-                let text = String(candidate.text[piece])
-                if !partCandidates[index].contains(where: { $0.text == text }) {
-                    partCandidates[index].append(WordCandidate(text: text, score: candidate.score))
-                }
+                add(String(candidate.text[piece]), score: candidate.score, to: index)
             }
         }
         let length = Double(best.count)
