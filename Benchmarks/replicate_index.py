@@ -44,7 +44,7 @@ def fresh_uuid(copy, old):
     return str(uuid.UUID(bytes=digest, version=4)).upper()
 
 
-SCHEMA_VERSION = 5  # Sources/SearchIndex/Store/IndexSchema.swift
+SCHEMA_VERSION = 6  # Sources/SearchIndex/Store/IndexSchema.swift
 
 
 # Each reading's score bucket (Sources/SearchIndex/Store/IndexRowIDs.swift, ReadingID): the score is the

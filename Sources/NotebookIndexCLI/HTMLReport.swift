@@ -74,10 +74,8 @@ struct HTMLReport {
         if let pageID { meta.append("<a href=\"#page-\(pageID)\">whole page</a>") }
         out += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
         if let line = hit.context {
-            let words = line.words.enumerated().map { index, word in
-                line.matched.contains(index) ? "<mark>\(Self.text(word))</mark>" : Self.text(word)
-            }
-            out += "<p class=\"line\">\(words.joined(separator: " "))</p>\n"
+            let words = line.text { word, matched in matched ? "<mark>\(Self.text(word))</mark>" : Self.text(word) }
+            out += "<p class=\"line\">\(words)</p>\n"
         }
         if case .unavailable(let note) = picture {
             out += "<p class=\"note\">Not drawn: \(Self.text(note)).</p>\n"

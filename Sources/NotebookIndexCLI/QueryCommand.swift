@@ -69,9 +69,7 @@ struct QueryCommand {
     /// A hit's line for people: each word as `Formatting.shown` shows it, the matched ones bold
     /// when `enabled` (a terminal without NO_COLOR), else left plain: a pipe gets the words only.
     static func marked(_ line: LineContext, enabled: Bool) -> String {
-        line.words.enumerated().map { index, word in
-            Formatting.styled(Formatting.shown(word), "1", enabled: enabled && line.matched.contains(index))
-        }.joined(separator: " ")
+        line.text { word, matched in Formatting.styled(Formatting.shown(word), "1", enabled: enabled && matched) }
     }
 
     /// Hits grouped by file (files in the order of their best hit), pages counted from 1:

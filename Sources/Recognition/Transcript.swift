@@ -22,12 +22,22 @@ public struct RecognizedWord: Sendable, Hashable {
     public var bounds: Rect
     /// 0 … 1: how sure the recognizer is of the best reading.
     public var confidence: Double
+    /// For a run of CJK characters read one by one (the CJK line reader): each character as a
+    /// word of its own, in reading order, with its candidates (single characters), its strokes,
+    /// box and confidence; empty otherwise. The index stores each of them as a word, so a search
+    /// for one character finds that character's strokes and box. Without them, the index splits
+    /// a reading of several CJK characters by character, each part with the whole word's ink.
+    public var characters: [RecognizedWord]
 
-    public init(candidates: [WordCandidate], strokeIDs: Set<UUID>, bounds: Rect, confidence: Double) {
+    public init(
+        candidates: [WordCandidate], strokeIDs: Set<UUID>, bounds: Rect, confidence: Double,
+        characters: [RecognizedWord] = []
+    ) {
         self.candidates = candidates
         self.strokeIDs = strokeIDs
         self.bounds = bounds
         self.confidence = confidence
+        self.characters = characters
     }
 
     /// The best reading.

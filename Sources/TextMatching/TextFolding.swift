@@ -9,9 +9,56 @@ import Foundation
 /// that "Übung", "Ubung" and "uebung" all find it through the same FTS5 tables.
 package enum TextFolding {
     /// Case and diacritics removed, ligatures and ß spelled out ("Café" → "cafe", "Straße" →
-    /// "strasse", "Œuvre" → "oeuvre").
+    /// "strasse", "Œuvre" → "oeuvre"), fullwidth and halfwidth forms made ordinary ones
+    /// (`widthFolded`). CJK characters keep their marks (NFC): diacritic folding would turn が
+    /// into か, another character.
     package static func fold(_ text: String) -> String {
-        spellOutLetters(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let text = widthFolded(text)
+        guard CJKText.containsCJK(text) else { return foldLatin(text) }
+        var result = ""
+        var run = ""  // text between CJK characters
+        for character in text.precomposedStringWithCanonicalMapping {
+            if CJKText.isCJKCharacter(character) {
+                result += foldLatin(run)
+                run = ""
+                result.append(character)
+            } else {
+                run.append(character)
+            }
+        }
+        return result + foldLatin(run)
+    }
+
+    private static func foldLatin(_ text: String) -> String {
+        guard !text.isEmpty else { return text }
+        return spellOutLetters(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The Halfwidth and Fullwidth Forms block (U+FF01-U+FFEF) and the ideographic space
+    /// (U+3000) as their compatibility decompositions (NFKC): "ＡＢＣ１" → "ABC1", "ｶﾞ" → "ガ".
+    /// Only these: NFKC elsewhere would change Latin text ("ﬁ", "²"), which matches as it is.
+    package static func widthFolded(_ text: String) -> String {
+        func isWide(_ scalar: Unicode.Scalar) -> Bool {
+            (0xFF01...0xFFEF).contains(scalar.value) || scalar == "\u{3000}"
+        }
+        guard CJKText.mayContainCJK(text), text.unicodeScalars.contains(where: isWide) else { return text }
+        var result = String.UnicodeScalarView()
+        var wide = String.UnicodeScalarView()
+        func flush() {
+            result.append(contentsOf: String(wide).precomposedStringWithCompatibilityMapping.unicodeScalars)
+            wide.removeAll()
+        }
+        for scalar in text.unicodeScalars {
+            // a combining mark right after wide letters still belongs with them
+            if isWide(scalar) || !wide.isEmpty && scalar.properties.canonicalCombiningClass != .notReordered {
+                wide.append(scalar)
+                continue
+            }
+            if !wide.isEmpty { flush() }
+            result.append(scalar)
+        }
+        flush()
+        return String(result).precomposedStringWithCanonicalMapping
     }
 
     /// What the index stores for one reading: `fold`, then, when the reading has ä, ö or ü, a
@@ -26,8 +73,10 @@ package enum TextFolding {
 
     /// Exact text for `--case-sensitive`: case and accents kept, only Unicode's equivalent
     /// spellings made one (NFC), so a decomposed "é" matches a precomposed one.
+    /// Width is not case: fullwidth and halfwidth forms are folded here too (`widthFolded`), so
+    /// case-sensitive matching of CJK text (which has no case) matches as the default does.
     package static func exact(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
+        widthFolded(text).precomposedStringWithCanonicalMapping
     }
 
     /// Letters that are two letters to a reader of the language and to the query's keyboard.
@@ -51,9 +100,27 @@ package enum TextFolding {
         character.isLetter || character.isNumber
     }
 
-    /// The letter-and-digit runs of `text`.
+    /// The letter-and-digit runs of `text`, each CJK character a token of its own
+    /// (`CJKText`): "ab学习" → "ab", "学", "习".
     package static func tokens(_ text: String) -> [Substring] {
-        text.split { !isWordCharacter($0) }
+        guard CJKText.mayContainCJK(text) else { return text.split { !isWordCharacter($0) } }
+        var tokens: [Substring] = []
+        var start: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let character = text[index]
+            if CJKText.isCJKCharacter(character) || !isWordCharacter(character) {
+                if let begun = start { tokens.append(text[begun..<index]) }
+                start = nil
+                if CJKText.isCJKCharacter(character) { tokens.append(text[index..<next]) }
+            } else if start == nil {
+                start = index
+            }
+            index = next
+        }
+        if let begun = start { tokens.append(text[begun...]) }
+        return tokens
     }
 
     /// Whether `needle` occurs in `haystack`, byte for byte: both sides are folded by `fold`, so

@@ -87,6 +87,27 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         #expect(fresh.stdout.contains("recognizer version: 2 (this notebook-index: 2)"))
     }
 
+    /// Typed CJK text in a Xournal++ file is found by character and as a phrase, with its box.
+    @Test func typedCJKTextIsFoundByCharacterAndAsAPhrase() async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        runner.write("notes/zh.xopp", xournalPage("PencilKit 手写笔记", strokes: 1))
+        #expect(await run(["build", runner.folder + "/notes", "--index", runner.index]).status == 0)
+        let json = await run(["query", "手写", "--index", runner.index, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        #expect(results.first?["text"] as? String == "手写")
+        #expect(((results.first?["line"] as? [String: Any])?["text"] as? String) == "PencilKit 手写笔记")
+        let box = try #require(results.first?["bounds"] as? [String: Double])
+        #expect((box["x"] ?? 0) > 50 && (box["width"] ?? 0) > 0)
+        let human = await run(["query", "笔", "--index", runner.index, "--full-words"])
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("page 1  \"笔\"  at ") && human.stdout.contains("\n    PencilKit 手写笔记\n"))
+        #expect(await run(["query", "PencilKit 手写", "--index", runner.index]).stdout.contains("\"PencilKit 手写\""))
+        #expect(await run(["query", "写手", "--index", runner.index]).status == 1)
+    }
+
     /// Each hit's line: in JSON with its bounds beside every earlier field, and for people after
     /// the page, the matched words bold only on a terminal without NO_COLOR.
     @Test func queryShowsTheLineOfEachHit() async throws {

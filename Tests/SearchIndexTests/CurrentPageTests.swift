@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Testing
+import TextMatching
 
 @testable import SearchIndex
 
@@ -16,7 +17,7 @@ import Testing
         let first = try #require(words.first?.bounds)
         return SearchHit(
             path: "/a.xopp", page: 0, drawing: DrawingKey.of(Drawing(strokes: [])),
-            text: words.map(\.text).joined(separator: " "),
+            text: CJKText.joined(words.map(\.text)),
             strokeIDs: [], bounds: words.compactMap(\.bounds).reduce(first) { $0.union($1) }, score: 1,
             source: .typedText,
             line: line, position: position)
@@ -32,6 +33,20 @@ import Testing
         #expect(!CurrentPage(Page(drawing: Drawing(strokes: []), texts: edited)).shows(hit))
         let longer = [TextElement(text: "first line\napple", bounds: Self.typed[0].bounds)]
         #expect(!CurrentPage(Page(drawing: Drawing(strokes: []), texts: longer)).shows(hit))
+    }
+
+    /// CJK characters are words of their own, joined without spaces in a hit's text.
+    @Test func typedCJKTextIsShownWhileItsCharactersStayInTheirBox() throws {
+        let typed = [TextElement(text: "学习很好 PencilKit", bounds: Rect(x: 0, y: 0, width: 140, height: 20))]
+        let hit = try Self.typedHit(typed, line: 0, position: 1, count: 2)
+        #expect(hit.text == "习很" && hit.bounds == Rect(x: 10, y: 0, width: 20, height: 20))
+        #expect(CurrentPage(Page(drawing: Drawing(strokes: []), texts: typed)).shows(hit))
+        let mixed = try Self.typedHit(typed, line: 0, position: 3, count: 2)
+        #expect(mixed.text == "好 PencilKit")
+        #expect(CurrentPage(Page(drawing: Drawing(strokes: []), texts: typed)).shows(mixed))
+        let edited = [TextElement(text: "学习很多 PencilKit", bounds: typed[0].bounds)]
+        #expect(CurrentPage(Page(drawing: Drawing(strokes: []), texts: edited)).shows(hit))  // 习很 is still there
+        #expect(!CurrentPage(Page(drawing: Drawing(strokes: []), texts: edited)).shows(mixed))
     }
 
     @Test func handwritingIsShownWhileItsInkIsTheSame() throws {

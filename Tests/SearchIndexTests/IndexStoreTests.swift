@@ -57,13 +57,6 @@ import TextMatching
         #expect(try store.search(SearchQuery("CAFE", options: SearchOptions(caseSensitive: true))).isEmpty)
     }
 
-    /// A file of one page holding `words`.
-    func oneDrawing(path: String, words: [IndexedWord]) -> IndexedFile {
-        IndexedFile(
-            path: path, fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
-            drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)])
-    }
-
     /// `top` is as long as it can be, sorted, and its worst hit is in the same score bucket
     /// as the `limit`-th best of `all` or better.
     func expectBestUpToNearTies(_ top: [SearchHit], all: [SearchHit], limit: Int) {
@@ -95,7 +88,7 @@ import TextMatching
                 strokeIDs: [],
                 bounds: nil)
         }
-        try store.replace(oneDrawing(path: "/x/many.tnb", words: words))
+        try store.replace(IndexedFile.oneDrawing(path: "/x/many.tnb", words: words))
         let all = try store.search(SearchQuery("apple", options: SearchOptions(limit: 1000)))
         #expect(all.count == words.count)
         for limit in [1, 3, 10, 50] {
@@ -129,7 +122,7 @@ import TextMatching
                 source: .handwriting, line: i, position: 0, candidates: Array(candidates.prefix(i % 3 == 0 ? 4 : 2)),
                 confidence: Double(random.next() % 1000) / 1000, strokeIDs: [], bounds: nil)
         }
-        try store.replace(oneDrawing(path: "/x/ties.tnb", words: words))
+        try store.replace(IndexedFile.oneDrawing(path: "/x/ties.tnb", words: words))
         for fuzzy in [false, true] {
             let all = try store.search(SearchQuery("birth", options: SearchOptions(limit: 1000, fuzzy: fuzzy)))
             #expect(all.count == words.count && all.allSatisfy { $0.text == "birth." })
@@ -158,7 +151,7 @@ import TextMatching
                     confidence: Double(random.next() % 1000) / 1000, strokeIDs: [], bounds: nil)
             }
         }
-        try store.replace(oneDrawing(path: "/x/lines.tnb", words: words))
+        try store.replace(IndexedFile.oneDrawing(path: "/x/lines.tnb", words: words))
         for text in ["big apple", "big app"] {
             let all = try store.search(SearchQuery(text, options: SearchOptions(limit: 1000)))
             #expect(all.count == 150 - 38)
@@ -203,7 +196,7 @@ import TextMatching
         let word = IndexedWord(
             source: .typedText, line: 0, position: 0, candidates: [WordCandidate(text: "tab\there\u{1}", score: 0)],
             confidence: 1, strokeIDs: [], bounds: nil)
-        try store.replace(oneDrawing(path: "/x/typed.tnb", words: [word]))
+        try store.replace(IndexedFile.oneDrawing(path: "/x/typed.tnb", words: [word]))
         #expect(try store.database.text("SELECT candidates || '|' || folded FROM words") == "tab here |tab here ")
         #expect(try store.search(SearchQuery("here", options: SearchOptions(fullWordsOnly: true))).count == 1)
     }

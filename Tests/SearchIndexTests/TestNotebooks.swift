@@ -137,3 +137,12 @@ func build(
 func search(_ folder: TemporaryFolder, _ text: String, options: SearchOptions = SearchOptions()) throws -> [SearchHit] {
     try IndexStore(path: folder.index, access: .read).search(SearchQuery(text, options: options))
 }
+
+extension IndexedFile {
+    /// A file of one page holding `words`.
+    static func oneDrawing(path: String, words: [IndexedWord]) -> IndexedFile {
+        IndexedFile(
+            path: path, fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb", title: nil,
+            drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)])
+    }
+}

@@ -48,14 +48,7 @@ import TextMatching
                 strokeIDs: [UUID()], bounds: Rect(x: Double(position) * 50, y: 0, width: 40, height: 10))
         }
         try store.replace(
-            IndexedFile(
-                path: "/x/de.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
-                title: nil,
-                drawings: [
-                    IndexedDrawing(
-                        page: 0, key: "k", strokeCount: 3, recognitionVersion: 1,
-                        words: Self.readings.enumerated().map { word($0, $1) })
-                ]))
+            IndexedFile.oneDrawing(path: "/x/de.tnb", words: Self.readings.enumerated().map { word($0, $1) }))
         return store
     }
 

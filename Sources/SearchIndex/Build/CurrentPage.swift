@@ -1,4 +1,5 @@
 import DrawingModel
+import TextMatching
 
 /// A page as its file holds it now, to check hits from the index against before drawing them: the
 /// index keeps text and boxes, not ink, so a file edited since the last build can put a hit's box
@@ -23,12 +24,16 @@ package struct CurrentPage: Sendable {
         case .handwriting:
             return hit.drawing == drawingKey
         case .typedText:
-            let texts = hit.text.split(separator: " ").map(String.init)
-            let words = typedWords.filter { $0.line == hit.line && $0.position >= hit.position }
-                .sorted { $0.position < $1.position }.prefix(texts.count)
-            guard words.map(\.text) == texts, words.last.map({ $0.position - hit.position + 1 }) == texts.count else {
-                return false
+            // the consecutive words from the hit's position whose text, joined as a hit's is, is the hit's
+            var words: [IndexedWord] = []
+            for word in typedWords.filter({ $0.line == hit.line && $0.position >= hit.position })
+                .sorted(by: { $0.position < $1.position })
+            {
+                guard word.position == hit.position + words.count else { break }
+                words.append(word)
+                if CJKText.joined(words.map(\.text)).count >= hit.text.count { break }
             }
+            guard !words.isEmpty, CJKText.joined(words.map(\.text)) == hit.text else { return false }
             let boxes = words.compactMap(\.bounds)
             guard let first = boxes.first, boxes.count == words.count, let bounds = hit.bounds else {
                 return boxes.isEmpty && hit.bounds == nil

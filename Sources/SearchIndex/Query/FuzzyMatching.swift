@@ -114,11 +114,13 @@ enum FuzzyMatching {
 
     /// The smallest distance, up to `limit`, between `word` and `reading` or one of its tokens
     /// (a reading can hold two forms of a word, or a hyphenated pair); nil when none is that close.
+    /// Forms holding CJK characters are never close: those match exactly or not at all.
     static func distance(of word: [Unicode.Scalar], in reading: String, limit: Int) -> Int? {
         var best: Int?
         let tokens = TextFolding.tokens(reading)
         let whole = tokens.count == 1 && tokens[0].count == reading.count ? [] : [Substring(reading)]
-        for token in whole + tokens {
+        let hasCJK = CJKText.containsCJK(reading)
+        for token in whole + tokens where !hasCJK || !CJKText.containsCJK(token) {
             // most rows the trigrams bring are words of another length: no array, no table for them
             guard abs(token.unicodeScalars.count - word.count) <= limit else { continue }
             if let d = distance(word, Array(token.unicodeScalars), limit: best.map { $0 - 1 } ?? limit) {

@@ -89,7 +89,10 @@ extension IndexStore {
         ]) { (row: Statement) -> Void in
             let form = row.string(0)
             let inside = query.options.fullWordsOnly ? form == term.folded : TextFolding.contains(form, term.folded)
-            if inside || FuzzyMatching.distance(wanted, Array(form.unicodeScalars), limit: term.maxDistance) != nil {
+            if inside
+                || !CJKText.containsCJK(form)
+                    && FuzzyMatching.distance(wanted, Array(form.unicodeScalars), limit: term.maxDistance) != nil
+            {
                 forms.append(form)
             }
         }
@@ -148,7 +151,7 @@ extension IndexStore {
         }
         return SearchHit(
             path: info.path, page: info.page, drawing: info.key,
-            text: zip(match.words, words).map { $1.candidates[$0.candidate].text }.joined(separator: " "),
+            text: CJKText.joined(zip(match.words, words).map { $1.candidates[$0.candidate].text }),
             strokeIDs: strokes.sorted(by: UUID.precedesAsString), bounds: bounds,
             score: match.score, source: words[0].source, line: match.start.line,
             position: match.start.position, distance: match.distance)

@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import TextMatching
 
 /// One place a query was found: a word, or consecutive words of one line for a phrase.
 package struct SearchHit: Sendable, Hashable {
@@ -9,7 +10,8 @@ package struct SearchHit: Sendable, Hashable {
     package var page: Int
     /// The drawing's key (a fingerprint of its ink), stable across builds.
     package var drawing: String
-    /// The readings that matched, joined by spaces for a phrase.
+    /// The readings that matched, joined by spaces for a phrase (none between CJK characters:
+    /// `CJKText.joined`).
     package var text: String
     /// The strokes of the matched words, sorted.
     package var strokeIDs: [UUID]
@@ -38,6 +40,17 @@ package struct LineContext: Sendable, Hashable {
     /// Union of the line's word bounds; nil when none has a box (typed text).
     package var bounds: Rect?
 
-    /// The line as one string, words separated by spaces.
-    package var text: String { words.joined(separator: " ") }
+    /// The line as one string, words separated by spaces (none between CJK characters).
+    package var text: String { CJKText.joined(words) }
+
+    /// The line as `text` spaces it, each word as `show` writes it (given the word and whether
+    /// the hit matched it): for output that marks the matched words.
+    package func text(showing show: (_ word: String, _ matched: Bool) -> String) -> String {
+        var result = ""
+        for (index, word) in words.enumerated() {
+            if index > 0 { result += CJKText.separator(between: words[index - 1], and: word) }
+            result += show(word, matched.contains(index))
+        }
+        return result
+    }
 }

@@ -32,7 +32,8 @@ package struct SearchOptions: Sendable, Hashable {
     }
 }
 
-/// A user's search text turned into terms, one per written word, with the FTS5 expression for each.
+/// A user's search text turned into terms, one per written word (and one per CJK character:
+/// `CJKText`), with the FTS5 expression for each.
 ///
 /// Expressions are built from tokens and always quoted, so no user text can be read as FTS5
 /// syntax (operators, column filters, brackets, stray quotes) or cause an SQL error. A phrase of
@@ -47,8 +48,10 @@ package struct SearchQuery: Sendable, Hashable {
         package var folded: String
         /// Letter-and-digit runs of `folded`.
         package var tokens: [String]
-        /// How many edits `--fuzzy` forgives in this word: 0 without it.
+        /// How many edits `--fuzzy` forgives in this word: 0 without it, and for a CJK character.
         package var maxDistance = 0
+        /// Whether the term is one CJK character (`CJKText`), which matches whole characters only.
+        package var isCJK = false
     }
 
     package var text: String
@@ -59,16 +62,25 @@ package struct SearchQuery: Sendable, Hashable {
     package init(_ text: String, options: SearchOptions = SearchOptions()) {
         self.text = text
         self.options = options
-        terms = text.split(whereSeparator: { $0.isWhitespace }).compactMap { word in
+        terms = text.split(whereSeparator: { $0.isWhitespace }).flatMap { word in
             let cleaned = String(word.filter { !$0.unicodeScalars.contains(where: Self.isControl) })
-            let trimmed = cleaned.drop(while: { !TextFolding.isWordCharacter($0) })
-            let core = String(trimmed.reversed().drop(while: { !TextFolding.isWordCharacter($0) }).reversed())
-            let folded = TextFolding.fold(core)
-            let tokens = TextFolding.tokens(folded).map(String.init)
-            guard !tokens.isEmpty else { return nil }
-            let distance = options.fuzzy ? FuzzyMatching.maxDistance(forLength: folded.unicodeScalars.count) : 0
-            return Term(core: core, folded: folded, tokens: tokens, maxDistance: distance)
+            // each CJK character is a word of its own: "学习" is the phrase 学 习
+            return CJKText.parts(of: cleaned).compactMap { Self.term(String(cleaned[$0]), options: options) }
         }
+    }
+
+    /// The term for one written word (or one part of it, `CJKText.parts`); nil when it has no
+    /// letters or digits.
+    private static func term(_ word: String, options: SearchOptions) -> Term? {
+        let trimmed = word.drop(while: { !TextFolding.isWordCharacter($0) })
+        let core = String(trimmed.reversed().drop(while: { !TextFolding.isWordCharacter($0) }).reversed())
+        let folded = TextFolding.fold(core)
+        let tokens = TextFolding.tokens(folded).map(String.init)
+        guard !tokens.isEmpty else { return nil }
+        let isCJK = CJKText.containsCJK(folded)
+        let distance =
+            options.fuzzy && !isCJK ? FuzzyMatching.maxDistance(forLength: folded.unicodeScalars.count) : 0
+        return Term(core: core, folded: folded, tokens: tokens, maxDistance: distance, isCJK: isCJK)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -85,11 +97,13 @@ package struct SearchQuery: Sendable, Hashable {
     /// cannot find, fall back to a token prefix query (they match the starts of words).
     /// With `--fuzzy`, a term that forgives edits is looked up by its trigrams whatever the other
     /// options (`FuzzyMatching.trigramExpression`); the exact checks still apply to distance 0.
+    /// A CJK character is a token of its own in `readings_fts` (`IndexStore.storedForms`), and
+    /// is looked up as that whole token with or without `--full-words`.
     package func ftsMatch(for term: Term) -> (table: String, expression: String) {
         if term.maxDistance > 0 {
             return ("readings_trigram", FuzzyMatching.trigramExpression(for: term.folded))
         }
-        if options.fullWordsOnly {
+        if options.fullWordsOnly || term.isCJK {
             return ("readings_fts", Self.quoted(term.tokens.joined(separator: " ")))
         }
         if term.folded.unicodeScalars.count >= 3 {
@@ -141,9 +155,11 @@ package struct SearchQuery: Sendable, Hashable {
 
     /// Whether a reading, folded as the query's options fold, matches a term. Inside words, a
     /// term under three characters matches the starts of words only, as its FTS5 prefix query
-    /// finds them (`ftsMatch`), wherever it stands in a phrase.
+    /// finds them (`ftsMatch`), wherever it stands in a phrase. A CJK character matches a
+    /// reading holding it as a token (`TextFolding.tokens`), whatever the options.
     private func matches(folded reading: String, term: Term) -> Bool {
         let wanted = options.caseSensitive ? TextFolding.exact(term.core) : term.folded
+        if term.isCJK { return TextFolding.tokens(reading).contains { $0 == wanted } }
         if !options.fullWordsOnly, term.folded.unicodeScalars.count < 3 {
             return TextFolding.tokens(reading).contains { $0.hasPrefix(wanted) }
         }

@@ -14,10 +14,12 @@ import TextMatching
 /// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score; 4 folds
 /// readings with `TextFolding.indexForms` (ß/œ/æ spelled out, umlauts also transliterated); 5
 /// numbers every drawing's words 0, 1, … in place order (source, line, position), so the words
-/// of a phrase have consecutive IDs (`PhraseSearch`), and adds the `vocabulary` of indexed forms.
+/// of a phrase have consecutive IDs (`PhraseSearch`), and adds the `vocabulary` of indexed forms;
+/// 6 stores every CJK character as a word of its own, spaced out in `folded` so that unicode61
+/// reads it as a token (`IndexStore.storedForms`), and folds fullwidth forms.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 5
+    static let version = 6
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -64,7 +66,7 @@ enum IndexSchema {
             text TEXT NOT NULL,              -- best reading
             candidates TEXT NOT NULL,        -- every reading, best first, one per line
             scores TEXT NOT NULL,            -- their scores, space-separated, same order
-            folded TEXT NOT NULL,            -- candidates folded (TextFolding.indexForms), one per line
+            folded TEXT NOT NULL,            -- candidates folded (IndexStore.storedForms), one per line
             confidence REAL NOT NULL,
             stroke_ids TEXT NOT NULL,        -- comma-separated UUIDs
             x REAL, y REAL, width REAL, height REAL,

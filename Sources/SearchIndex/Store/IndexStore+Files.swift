@@ -42,7 +42,11 @@ extension IndexStore {
         try database.run(
             "INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text) VALUES (?, ?, ?, ?, ?, ?)",
             fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion, drawing.text)
-        let drawingID = database.lastInsertedRowID
+        try insertWords(drawing.words, drawingID: database.lastInsertedRowID)
+    }
+
+    /// Writes a drawing's words, numbered in place order, and adds their forms to the vocabulary.
+    func insertWords(_ words: [IndexedWord], drawingID: Int64) throws {
         let statement = try database.statement(
             """
             INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
@@ -50,7 +54,7 @@ extension IndexStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
-        let inPlaceOrder = drawing.words.sorted {
+        let inPlaceOrder = words.sorted {
             ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
         }
         for (number, word) in inPlaceOrder.enumerated() {
@@ -60,7 +64,7 @@ extension IndexStore {
                 drawingID, word.source.rawValue, word.line, word.position, word.text,
                 texts.joined(separator: "\n"),
                 word.candidates.map { String($0.score) }.joined(separator: " "),
-                texts.map(TextFolding.indexForms).joined(separator: "\n"),
+                texts.map(Self.storedForms).joined(separator: "\n"),
                 word.confidence,
                 word.strokeIDs.map(\.canonicalString).joined(separator: ","),
                 word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,
@@ -68,9 +72,16 @@ extension IndexStore {
             ])
         }
         try addToVocabulary(
-            drawing.words.flatMap { word in
-                word.candidates.prefix(ReadingID.indexedReadings).map { TextFolding.indexForms(Self.oneLine($0.text)) }
+            words.flatMap { word in
+                word.candidates.prefix(ReadingID.indexedReadings).map { Self.storedForms(Self.oneLine($0.text)) }
             })
+    }
+
+    /// A reading as `words.folded` stores it and the FTS5 tables index it: folded
+    /// (`TextFolding.indexForms`), each CJK character spaced out as a token of its own
+    /// (`CJKText.spacedOut`; unicode61 reads a run of them as one token).
+    static func storedForms(_ reading: String) -> String {
+        CJKText.spacedOut(TextFolding.indexForms(reading))
     }
 
     /// Adds the forms of folded readings to `vocabulary` (those it lacks).

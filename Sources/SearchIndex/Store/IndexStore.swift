@@ -83,11 +83,12 @@ package final class IndexStore {
             // Version 0 is an empty file; later versions migrate here, one step at a time.
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
-            if (1...3).contains(version) { try refoldReadings() }
+            if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
             if (1...4).contains(version) {
                 try numberWordsInPlaceOrder()
                 try fillVocabulary()
             }
+            if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
@@ -146,11 +147,16 @@ package final class IndexStore {
             """)
     }
 
-    /// Versions 1 to 3 to 4: folds every stored reading again from its candidates, as
-    /// `TextFolding.indexForms` does now (ß, œ and æ spelled out, German umlauts also
-    /// transliterated). Only rows whose folded text changes are written, so the triggers
-    /// re-index just those readings; the candidates themselves are untouched.
-    private func refoldReadings() throws {
+    /// Versions 1 to 5: folds every stored reading again from its candidates, as `storedForms`
+    /// does now (4: ß, œ and æ spelled out, German umlauts also transliterated; 6: fullwidth
+    /// forms folded, CJK characters spaced out and keeping their marks). Only rows whose folded
+    /// text changes are written, so the triggers re-index just those readings; the candidates
+    /// themselves are untouched.
+    /// - Parameters:
+    ///   - onlyWideText: only candidates that may hold CJK or fullwidth characters can fold
+    ///     differently (from version 4 on), so only those are folded again.
+    ///   - addingForms: the changed readings' forms go into the vocabulary (version 5 has one).
+    private func refoldReadings(onlyWideText: Bool, addingForms: Bool) throws {
         let chunk = try database.statement(
             "SELECT id, candidates, folded FROM words WHERE id > ? ORDER BY id LIMIT 10000")
         let update = try database.statement("UPDATE words SET folded = ? WHERE id = ?")
@@ -160,12 +166,20 @@ package final class IndexStore {
             var end: Int64?
             try chunk.forEachRow([last]) { (row: Statement) -> Void in
                 end = row.int64(0)
+                if onlyWideText, !CJKText.mayContainCJK(row.string(1)) { return }
                 let folded = row.string(1).split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { TextFolding.indexForms(Self.oneLine(String($0))) }.joined(separator: "\n")
+                    .map { Self.storedForms(Self.oneLine(String($0))) }.joined(separator: "\n")
                 if folded != row.string(2) { changed.append((row.int64(0), folded)) }
             }
             guard let end else { break }
             for row in changed { try update.execute([row.folded, row.id]) }
+            if addingForms {
+                try addToVocabulary(
+                    changed.flatMap {
+                        $0.folded.split(separator: "\n", omittingEmptySubsequences: false)
+                            .prefix(ReadingID.indexedReadings).map(String.init)
+                    })
+            }
             last = end
         }
     }

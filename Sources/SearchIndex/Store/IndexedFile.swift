@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import TextMatching
 
 /// How a file looked when it was indexed: enough to tell, cheaply, whether it changed.
 package struct FileFingerprint: Sendable, Hashable {
@@ -78,14 +79,15 @@ package struct IndexedDrawing: Sendable, Hashable {
     package var text: String { lines(of: .handwriting).joined(separator: "\n") }
 
     /// The lines of one source, top to bottom (typed text in element order): each the best
-    /// readings of its words, in position order, joined by spaces.
+    /// readings of its words, in position order, joined by spaces (`CJKText.joined`: none
+    /// between CJK characters).
     package func lines(of source: IndexedWord.Source) -> [String] {
         var lines: [Int: [(position: Int, text: String)]] = [:]
         for word in words where word.source == source {
             lines[word.line, default: []].append((word.position, word.text))
         }
         return lines.keys.sorted().compactMap { line in
-            lines[line]?.sorted { $0.position < $1.position }.map(\.text).joined(separator: " ")
+            lines[line].map { CJKText.joined($0.sorted { $0.position < $1.position }.map(\.text)) }
         }
     }
 }
@@ -134,23 +136,21 @@ package struct FileRecord: Sendable, Hashable {
 }
 
 extension IndexedWord {
-    /// The words of a transcript, in reading order.
+    /// The words of a transcript, in reading order, CJK characters one word each
+    /// (`handwriting(_:line:position:)`).
     package static func handwriting(_ transcript: Transcript) -> [IndexedWord] {
         var words: [IndexedWord] = []
         for (lineNumber, line) in transcript.lines.enumerated() {
-            for (position, word) in line.words.enumerated() where !word.candidates.isEmpty {
-                words.append(
-                    IndexedWord(
-                        source: .handwriting, line: lineNumber, position: position, candidates: word.candidates,
-                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
-                        bounds: word.bounds))
+            for (position, word) in line.words.enumerated() {
+                words += handwriting(word, line: lineNumber, position: position)
             }
         }
-        return words
+        return numberedInLines(words)
     }
 
-    /// The words of a page's typed text: each element's lines, split at white space. A word's box is
-    /// estimated from the element's box: lines share its height evenly, words its width by characters.
+    /// The words of a page's typed text: each element's lines, split at white space, and CJK
+    /// characters one word each. A word's box is estimated from the element's box: lines share
+    /// its height evenly, words its width by characters.
     package static func typedText(_ texts: [TextElement]) -> [IndexedWord] {
         var words: [IndexedWord] = []
         var lineNumber = 0
@@ -175,11 +175,11 @@ extension IndexedWord {
                             y: box.y + box.height * Double(row) / Double(lines.count),
                             width: box.width * Double(word.count) / length, height: box.height / Double(lines.count))
                     }
-                    words.append(
-                        IndexedWord(
-                            source: .typedText, line: lineNumber, position: position,
-                            candidates: [WordCandidate(text: String(word), score: 0)], confidence: 1, strokeIDs: [],
-                            bounds: bounds))
+                    words += IndexedWord(
+                        source: .typedText, line: lineNumber, position: position,
+                        candidates: [WordCandidate(text: String(word), score: 0)], confidence: 1, strokeIDs: [],
+                        bounds: bounds
+                    ).splitAtCJKCharacters(estimatingBoxes: true)
                     position += 1
                     offset += word.count
                     index = end
@@ -187,6 +187,6 @@ extension IndexedWord {
                 lineNumber += 1
             }
         }
-        return words
+        return numberedInLines(words)
     }
 }

@@ -51,7 +51,7 @@ struct WordRow {
     var text: String { statement.string(column(.text)) }
     /// Every reading, best first, one per line.
     var readings: String { statement.string(column(.candidates)) }
-    /// `readings` folded as the index folds them (`TextFolding.indexForms`).
+    /// `readings` folded as the index stores them (`IndexStore.storedForms`).
     var folded: String { statement.string(column(.folded)) }
     var confidence: Double { statement.double(column(.confidence)) }
     var bounds: Rect? {
