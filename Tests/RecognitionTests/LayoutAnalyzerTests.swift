@@ -186,4 +186,30 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         #expect(lines[0].textLikelihood == 1 && lines[1].textLikelihood == 1)
         #expect(lines[2].textLikelihood < 0.5)
     }
+
+    /// Joined cursive: each word one stroke from ascender to descender; every line rises three
+    /// x-heights from left to right and the next starts 2.6 x-heights lower. As wholes, two
+    /// neighbouring lines overlap by half their height; where they lie over each other, hardly.
+    @Test func slantedLinesWrittenCloseTogetherStayApart() {
+        var ink = InkBuilder()
+        let size = 10.0, wordWidth = 60.0, rise = 6.0
+        var expected: [[Int]] = []
+        for line in 0..<6 {
+            var strokes: [Int] = []
+            for word in 0..<5 {
+                let x = 40 + Double(word) * (wordWidth + 8)
+                let baseline = 100 + Double(line) * 2.6 * size - Double(word) * rise
+                let points = (0...24).map { k -> Point in
+                    let t = Double(k) / 24
+                    let y = baseline - t * rise
+                    let top = k % 6 == 2 ? y - 1.6 * size : y - size, bottom = k % 6 == 5 ? y + 0.6 * size : y
+                    return Point(x: x + t * wordWidth, y: k % 2 == 0 ? top : bottom)
+                }
+                strokes.append(ink.add(points))
+            }
+            expected.append(strokes)
+        }
+        let lines = LayoutAnalyzer().lines(in: ink.drawing)
+        #expect(lines.map(\.strokeIndices) == expected)
+    }
 }
