@@ -5,7 +5,8 @@ import Foundation
 /// and reading it.
 ///
 /// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
-/// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`, plus the
+/// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`,
+/// `ButterflyReader`, plus the
 /// reMarkable readers of pages and folders and of archives, and the native JSON reader),
 /// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
 /// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
@@ -30,6 +31,7 @@ public enum NotebookFormats {
         SaberReader.self,
         UIMReader.self,
         WILLReader.self,
+        ButterflyReader.self,
     ]
 
     /// Every format's `displayName` in one phrase, for help texts ("A, B and C").

@@ -31,7 +31,8 @@ enum SaberStroke {
             for k in points.indices { points[k].location = points[k].location + offset }
         }
         return Stroke(
-            id: id, ink: Ink(kind: kind, color: color(value["c"]), width: size), path: StrokePath(controlPoints: points)
+            id: id, ink: Ink(kind: kind, color: DartColor.ink(value["c"]), width: size),
+            path: StrokePath(controlPoints: points)
         )
     }
 
@@ -56,14 +57,5 @@ enum SaberStroke {
         guard let x, let y, x.isFinite, y.isFinite else { throw ReadError("point without finite x and y") }
         let force = pressure.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } ?? StrokePoint.defaultForce
         return StrokePoint(location: Point(x: x, y: y), size: Size(width: size, height: size), force: force)
-    }
-
-    /// An ARGB integer (Dart's `Color.value`), as JSON number or BSON int32/int64.
-    private static func color(_ value: DocumentTree?) -> Ink.Color {
-        guard let n = value?.number, n.magnitude < 0x1_0000_0000_0000 else { return .black }
-        let argb = UInt32(truncatingIfNeeded: Int64(n))
-        return Ink.Color(
-            red: Double(argb >> 16 & 0xFF) / 255, green: Double(argb >> 8 & 0xFF) / 255,
-            blue: Double(argb & 0xFF) / 255, alpha: Double(argb >> 24) / 255)
     }
 }
