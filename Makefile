@@ -47,10 +47,10 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-# The slow lane: end-to-end runs of the built command that kill builds, feed it poisonous and
-# hostile files, drive the completion scripts through real shells and run KDE Baloo's extractor
-# protocol with the real recognizer (minutes on 2 cores).
-SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests
+# The slow lane: end-to-end runs of the built command that kill builds and merges, feed it
+# poisonous and hostile files, drive the completion scripts through real shells and run KDE Baloo's
+# extractor protocol with the real recognizer (minutes on 2 cores).
+SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
 
 test:
 	$(SWIFT) build --build-tests

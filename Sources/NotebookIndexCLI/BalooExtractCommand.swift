@@ -11,7 +11,7 @@ import SearchIndex
 /// reads one JSON object from its standard output: `{"properties": {"text": …, …}, "status":
 /// "OK"}`, or a status other than "OK" with an `"error"`. Output that is not complete JSON when
 /// the time is up is thrown away, so this command recognizes pages only until its own time limit
-/// (`--time-limit`, 25 s by default), then answers with the pages read by then (and every page's
+/// (`--time-limit`, 25 s from its start by default), then answers with the pages read by then (and every page's
 /// typed text), naming the others on standard error.
 struct BalooExtractCommand {
     let arguments: ParsedArguments
@@ -20,6 +20,8 @@ struct BalooExtractCommand {
     static let defaultTimeLimit = 25.0
 
     func run() async throws -> Int32 {
+        // from the start: reading the file and loading the model count against Baloo's 30 s too
+        let started = Date()
         let timeLimit = try arguments.value(Options.timeLimit) ?? Self.defaultTimeLimit
         let request = context.readStandardInput()
         guard let object = try? JSONSerialization.jsonObject(with: request) as? [String: Any],
@@ -40,7 +42,7 @@ struct BalooExtractCommand {
         }
         let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
         let drawings = notebook.pages.map(\.drawing)
-        let transcripts = await Self.transcribe(drawings, with: transcriber, within: timeLimit)
+        let transcripts = await Self.transcribe(drawings, with: transcriber, until: started + timeLimit)
         var pages: [String] = []
         for (number, page) in notebook.pages.enumerated() {
             var lines: [String] = []
@@ -74,10 +76,10 @@ struct BalooExtractCommand {
     }
 
     /// Each drawing's transcript, recognized up to all cores at once, or nil for those not
-    /// finished `seconds` from now. Pages are handed out in order, so the first pages are read
+    /// finished by `deadline`. Pages are handed out in order, so the first pages are read
     /// first; a page begun before the limit runs on in its thread, which the command's exit ends.
     static func transcribe(
-        _ drawings: [Drawing], with transcriber: any DrawingTranscriber, within seconds: Double
+        _ drawings: [Drawing], with transcriber: any DrawingTranscriber, until deadline: Date
     ) async -> [Transcript?] {
         let work = PageQueue(count: drawings.count)
         let width = max(1, min(ProcessInfo.processInfo.activeProcessorCount, drawings.count))
@@ -90,7 +92,6 @@ struct BalooExtractCommand {
             thread.stackSize = 8 << 20
             thread.start()
         }
-        let deadline = Date().addingTimeInterval(seconds)
         while !work.isDone, Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
         return work.stop()
     }

@@ -23,6 +23,10 @@ struct MergeCommand {
         if let repeated = Self.firstRepeated(shardPaths) {
             throw UsageError(message: "shard '\(arguments.positionals[repeated + 1])' is given twice", usage: usage)
         }
+        var info = stat()
+        if stat(outputPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw IndexError(path: outputPath, reason: "not a regular file; the index must be a file")
+        }
         let wait = !arguments[Options.noWait]
         var locks: [IndexLock] = []
         var inputs: [IndexMerge.Input] = []
