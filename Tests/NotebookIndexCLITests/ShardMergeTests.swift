@@ -121,6 +121,28 @@ import Testing
             onto.stderr.hasPrefix("notebook-index: \(out): holds recognizer version 13, but \(old) has version 12;"))
     }
 
+    /// Shards of different N hold some notebooks twice: the first shard's copy is kept, and each
+    /// is named on standard error.
+    @Test func aNotebookInTwoShardsIsTakenFromTheFirst() async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        for name in ["a", "b", "c", "d"] { runner.write("notes/\(name).xopp", xournalPage(name)) }
+        let notes = runner.folder + "/notes"
+        let half = runner.folder + "/half.sqlite", all = runner.folder + "/all.sqlite"
+        #expect(await cli.run(["build", notes, "--index", half, "--shard", "1/2"]).status == 0)
+        #expect(await cli.run(["build", notes, "--index", all, "--shard", "1/1"]).status == 0)
+        let inHalf = try IndexStore(path: half, access: .read).storedNotebooks().map(\.path)
+        #expect(!inHalf.isEmpty && inHalf.count < 4)
+        let out = runner.folder + "/out.sqlite"
+        let result = await cli.run(["merge", out, half, all])
+        #expect(result.status == 1)
+        #expect(result.stdout == "Merged 2 shards into \(out): 4 files copied, 0 already there\n")
+        #expect(
+            result.stderr
+                == inHalf.map { "\($0): in \(half) and \(all); kept the first (were the shards built with one N?)\n" }
+                .joined())
+    }
+
     @Test(arguments: [
         (["merge", "out.sqlite"], "Error: missing expected argument 'SHARD'"),
         (["merge", "a.sqlite", "a.sqlite"], "Error: 'a.sqlite' is the output and a shard; merge into a new index"),

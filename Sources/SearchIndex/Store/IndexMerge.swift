@@ -101,7 +101,7 @@ package struct IndexMerge {
         let (version, languages) = try checkedBuild()
         try output.setRecognitionVersion(version)
         try output.setRecognitionLanguages(languages)
-        var existing = try output.fileRecords(recognitionVersion: version)
+        let existing = try output.fileRecords(recognitionVersion: version)
         // every shard's files in one path order, as one build writes them, so the output numbers
         // its drawings as a build would; a path in two shards comes first from the earlier one
         var files: [(path: String, input: Int, notebook: StoredNotebook, record: FileRecord)] = []
@@ -113,14 +113,14 @@ package struct IndexMerge {
         }
         files.sort { ($0.path, $0.input) < ($1.path, $1.input) }
         var report = Report()
-        var taken: String?
+        var taken: (path: String, input: Int)?
         for (path, number, notebook, record) in files {
             let input = inputs[number]
-            if taken == path {
-                report.duplicates.append((path, inputs[files.first { $0.path == path }?.input ?? 0].name, input.name))
+            if let taken, taken.path == path {
+                report.duplicates.append((path, inputs[taken.input].name, input.name))
                 continue
             }
-            taken = path
+            taken = (path, number)
             if let held = existing[path], Self.same(held, record) {
                 report.alreadyThere += 1
                 onFile(path)
@@ -134,7 +134,6 @@ package struct IndexMerge {
                         path: path, fingerprint: record.fingerprint, format: notebook.format ?? "",
                         title: notebook.title, drawings: try input.store.drawings(path: path)))
             }
-            existing[path] = record
             report.copied += 1
             onFile(path)
         }
