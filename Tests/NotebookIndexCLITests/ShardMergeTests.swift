@@ -37,9 +37,14 @@ import Testing
             let store = try IndexStore(path: shard, access: .read)
             counts.append(try store.storedNotebooks().count)
             #expect(try store.shard() == "\(number)/3")
+            let status = await cli.run(["status", "--index", shard])
+            #expect(status.stdout.contains("\nshard:              \(number)/3 (build --shard;"))
+            #expect(
+                await cli.run(["status", "--json", "--index", shard]).stdout.contains("\"shard\": \"\(number)/3\""))
             shards.append(shard)
         }
         let all = try IndexStore(path: whole, access: .read).storedNotebooks().count
+        #expect(await cli.run(["status", "--json", "--index", whole]).stdout.contains("\"shard\": null"))
         #expect(counts.reduce(0, +) == all)
         #expect(counts.allSatisfy { $0 > 0 && $0 < all }, "each shard holds some of the \(all) notebooks: \(counts)")
 
