@@ -16,11 +16,13 @@
 #   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
+#   bench-shards     4 shards (build --shard K/4, side by side) and merge against one build: seconds, same answers
 #   man              the man page, made by the built command from its table of commands: .build/man/notebook-index.1
 #   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
 #   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
 #   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
+#   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
 #   install          the command, its man page and completions under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -31,7 +33,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile eval bench-real loss-table train check-html check-pdf docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile bench-shards eval bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -46,15 +48,17 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-# The slow lane: end-to-end runs of the built command that kill builds, feed it poisonous and
-# hostile files, and drive the completion scripts through real shells (minutes on 2 cores).
-SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)
+# The slow lane: end-to-end runs of the built command that kill builds and merges, feed it
+# poisonous and hostile files, drive the completion scripts through real shells and run KDE Baloo's
+# extractor protocol with the real recognizer (minutes on 2 cores).
+SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
 
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(SLOW_TESTS)'
 
-test-all:
+# The release binary too: the Baloo protocol test runs it (Baloo gives an extractor 30 s).
+test-all: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -108,6 +112,16 @@ check-pdf: build
 # binary on a throwaway index; each must print the lines shown (an ellipsis stands for any text).
 docs-check: build
 	python3 tools/docs_check.py $(BIN)
+# Recoll's recollindex with contrib/recoll's mimemap and mimeconf over SampleNotebooks, in a throwaway
+# configuration (tools/check_recoll.sh): recollq must find handwritten words, read by `text`, in their
+# files. Not part of `test`: it needs recollcmd, which it installs with apt-get when missing.
+# RECOLL_ARGS="--keep /tmp/recoll-check" keeps the configuration, index and logs.
+check-recoll: build
+	tools/check_recoll.sh --cli $(BIN) $(RECOLL_ARGS)
+
+# Shards side by side on this machine against one build (Benchmarks/bench-shards.sh); SHARDS_ARGS="--shards 8 DIR".
+bench-shards: build
+	Benchmarks/bench-shards.sh --cli $(BIN) $(SHARDS_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages

@@ -90,7 +90,7 @@ enum ArgumentParser {
         }
         if parsed.wantsHelp { return parsed }
         let positional = spec.arguments
-        if let positional, parsed.positionals.isEmpty {
+        if let positional, positional.count != .zeroOrMore, parsed.positionals.isEmpty {
             throw UsageError(message: "missing expected argument '\(positional.name)'", usage: spec.usage)
         }
         if parsed.positionals.count > positional?.maximum ?? 0 {

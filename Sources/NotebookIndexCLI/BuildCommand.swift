@@ -19,6 +19,7 @@ struct BuildCommand {
             try arguments.value(Options.jobs)
             ?? ProcessInfo.processInfo.activeProcessorCount
         let languages = try context.recognitionLanguages(option: arguments.value(Options.language))
+        let shard = try arguments.value(Options.shard)
         let indexPath = context.indexPath(option: try arguments.value(Options.index))
         // before the lock file and SQLite's journal are made beside it (`/dev/null.lock`)
         var info = stat()
@@ -47,7 +48,7 @@ struct BuildCommand {
         let started = Date()
         let report: BuildReport
         do {
-            report = try await build(indexer, jobs: jobs, worker: worker, bar: bar)
+            report = try await build(indexer, jobs: jobs, shard: shard, worker: worker, bar: bar)
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
@@ -58,10 +59,13 @@ struct BuildCommand {
         return report.failures.isEmpty ? NotebookIndexCLI.ExitCode.success : NotebookIndexCLI.ExitCode.partial
     }
 
-    private func build(_ indexer: Indexer, jobs: Int, worker: String?, bar: ProgressBar?) async throws -> BuildReport {
+    private func build(
+        _ indexer: Indexer, jobs: Int, shard: Shard?, worker: String?, bar: ProgressBar?
+    ) async throws -> BuildReport {
         let context = self.context
         return try await indexer.build(
             paths: arguments.positionals, jobs: jobs, afterCrash: worker == BuildSupervisor.afterCrash,
+            shard: shard,
             onFailure: { failure in
                 bar?.finish()
                 context.printError("\(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")

@@ -21,6 +21,8 @@ package struct CLIContext: Sendable {
     /// Whether `build` runs its work in a child process (`BuildSupervisor`); only the real
     /// command does, since it starts its own executable.
     package var supervisesBuilds = false
+    /// Standard input, read to its end (`baloo-extract` reads its request there).
+    package var readStandardInput: @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
 
     package init(
         environment: [String: String], standardOutput: any TextSink, standardError: any TextSink,

@@ -4,6 +4,8 @@ struct ArgumentSpec: Sendable {
         case one
         /// `PATH...`
         case oneOrMore
+        /// `[PATH...]`: none is fine too.
+        case zeroOrMore
         /// One or more words read as one text, so `query apple pie` needs no quotes: shown as `TEXT`.
         case words
     }
@@ -13,7 +15,13 @@ struct ArgumentSpec: Sendable {
     let help: String
     let completion: Completion
 
-    var usage: String { count == .oneOrMore ? name + "..." : name }
+    var usage: String {
+        switch count {
+        case .oneOrMore: return name + "..."
+        case .zeroOrMore: return "[\(name)...]"
+        case .one, .words: return name
+        }
+    }
     var maximum: Int { count == .one ? 1 : .max }
 }
 

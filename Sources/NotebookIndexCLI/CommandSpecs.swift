@@ -66,6 +66,12 @@ enum CommandSpecs {
             OptionSpec(Options.jobs, "Files and pages to read and recognize at once (default: all cores)."),
             OptionSpec(Options.noWait, "Exit at once when another build is updating the index."),
             OptionSpec(Options.rebuild, "Start the index afresh (when it is damaged, say)."),
+            OptionSpec(
+                Options.shard,
+                """
+                Index only shard K of N: the notebooks whose path below PATH hashes to K (the same on every machine);
+                'merge' folds the N shard indexes into one.
+                """),
         ],
         exitStatus: "0 everything was indexed, 1 some files failed, 2 usage or fatal error.",
         run: { try await BuildCommand(arguments: $0, context: $1).run() })
@@ -142,7 +148,13 @@ enum CommandSpecs {
                 """
                 Print JSON: {"path": …, "pages": [{"page", "lines": [{"text", "bounds", "words": [{"text", "bounds",
                 "strokeIDs"}]}]}]}.
-                """)
+                """),
+            OptionSpec(
+                Options.htmlText,
+                """
+                Print HTML for desktop search (a Recoll input handler): the notebook's name as title, a section per page
+                with its lines and typed text; nothing else goes to standard output.
+                """),
         ],
         exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error.",
         run: { try await TextCommand(arguments: $0, context: $1).run() })
@@ -183,27 +195,74 @@ enum CommandSpecs {
         run: { try RenderCommand(arguments: $0, context: $1).run() })
 
     static let export = CommandSpec(
-        name: "export", abstract: "Write a notebook as a searchable PDF, or notebooks as Markdown.",
-        overview: "Export a notebook as a searchable PDF, or indexed notebooks as Markdown.",
+        name: "export", abstract: "Write a searchable PDF, Markdown files or NDJSON for OpenSearch.",
+        overview: "Export a notebook as a searchable PDF, or indexed notebooks as Markdown or NDJSON.",
         discussion: """
             With --pdf, the pages of the notebook at PATH are drawn as 'render' draws them and each word, recognized
             as 'text' reads it, lies over its ink as invisible text, so that a PDF viewer's search finds and
             highlights the handwriting. With --markdown, each notebook the index holds under PATHs gets one Markdown
             file in DIR: front matter, then each page's text as the last 'build' read it, typed text marked as typed.
             A file is rewritten only when its text changes, and the files written for notebooks that are gone are
-            removed; files in DIR that export did not write are never changed or removed.
+            removed; files in DIR that export did not write are never changed or removed. With --ndjson, every reading
+            the index searches (of the notebooks under PATHs, or of all) is printed as one JSON document a line, for
+            bulk loading into OpenSearch or Elasticsearch.
             """,
         arguments: ArgumentSpec(
-            name: "PATH", count: .oneOrMore,
-            help: "The notebook (one, for --pdf), or notebooks and folders (for --markdown).",
+            name: "PATH", count: .zeroOrMore,
+            help:
+                "The notebook (one, for --pdf), or notebooks and folders (for --markdown; for --ndjson, none means all).",
             completion: .file),
         options: [
             OptionSpec(Options.pdf, "Write the notebook to FILE as a searchable PDF."),
             OptionSpec(Options.markdown, "Write one Markdown file per notebook into DIR (made when missing)."),
-            OptionSpec(Options.index, "The index to read for --markdown (default: see 'notebook-index --help')."),
+            OptionSpec(
+                Options.ndjson,
+                """
+                Print one JSON document a line per reading: {"id", "path", "page", "drawing", "source", "text", "reading",
+                "score", "strokeIDs", "bounds", "line": {"text", "bounds"}}.
+                """),
+            OptionSpec(
+                Options.index, "The index to read for --markdown and --ndjson (default: see 'notebook-index --help')."),
         ],
         exitStatus: "0 success, 1 a notebook could not be read (or is not indexed), 2 usage or fatal error.",
         run: { try await ExportCommand(arguments: $0, context: $1).run() })
+
+    static let merge = CommandSpec(
+        name: "merge", abstract: "Fold shard indexes (build --shard K/N) into one index.",
+        overview: "Fold the shard indexes SHARD... into the index OUT.",
+        discussion: """
+            Every shard must have been built by the same recognizer version in the same languages (and OUT, when it
+            already holds a build); a mixture is refused before anything is written. Each file is copied in one
+            transaction, so a merge that is stopped can be run again: it finishes the work and copies nothing twice.
+            Files of OUT that no shard holds are left as they are.
+            """,
+        arguments: ArgumentSpec(
+            name: "OUT SHARD", count: .oneOrMore, help: "The index to write (made when missing), then the shards.",
+            completion: .file),
+        options: [
+            OptionSpec(Options.noWait, "Exit at once when a build is updating OUT or a shard.")
+        ],
+        exitStatus:
+            "0 merged, 1 some notebook was in two shards (the first was kept), 2 usage or fatal error or a mixture.",
+        run: { try MergeCommand(arguments: $0, context: $1).run() })
+
+    static let balooExtract = CommandSpec(
+        name: "baloo-extract", abstract: "KDE Baloo's external extractor (contrib/baloo/).",
+        overview: "Answer one KDE Baloo external-extractor request.",
+        discussion: """
+            Reads {"path": …, "mimetype": …} from standard input, recognizes the notebook at that path (pages not
+            read within the time limit are left out) and prints {"properties": {"text": …}, "status": "OK"}, or a
+            status other than "OK" with an "error". contrib/baloo/ holds the manifest that makes Baloo run it.
+            """,
+        arguments: nil,
+        options: [
+            OptionSpec(
+                Options.timeLimit,
+                "Answer after at most S seconds of recognition (default: \(BalooExtractCommand.defaultTimeLimit); Baloo waits 30)."
+            )
+        ],
+        exitStatus: "0 success, 1 the request or the file could not be read, 2 usage or fatal error.", hidden: true,
+        run: { try await BalooExtractCommand(arguments: $0, context: $1).run() })
 
     static let completions = CommandSpec(
         name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
@@ -234,7 +293,7 @@ enum CommandSpecs {
         })
 
     /// In the order of the tool's help.
-    static let all = [build, query, status, text, inspect, render, export, completions, man]
+    static let all = [build, query, status, text, inspect, render, export, merge, completions, man, balooExtract]
 
     /// The commands shown in help, the man page and completions.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }

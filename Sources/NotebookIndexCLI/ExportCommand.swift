@@ -5,8 +5,8 @@ import Recognition
 import SearchIndex
 
 /// `notebook-index export PATH...` (`CommandSpecs.export`): one notebook as a searchable PDF
-/// (`--pdf`, here), or the indexed notebooks under PATHs as Markdown files (`--markdown`,
-/// `MarkdownExport`).
+/// (`--pdf`, here), the indexed notebooks under PATHs as Markdown files (`--markdown`,
+/// `MarkdownExport`), or the index's readings as NDJSON (`--ndjson`, `NDJSONExport`).
 struct ExportCommand {
     let arguments: ParsedArguments
     let context: CLIContext
@@ -15,14 +15,21 @@ struct ExportCommand {
         let usage = CommandSpecs.export.usage
         let pdf = try arguments.value(Options.pdf)
         let markdown = try arguments.value(Options.markdown)
-        switch (pdf, markdown) {
-        case (nil, nil):
-            throw UsageError(message: "missing '--pdf FILE' or '--markdown DIR'", usage: usage)
-        case (.some, .some):
-            throw UsageError(message: "'--pdf' and '--markdown' cannot be used together", usage: usage)
-        case (let pdf?, nil):
+        let ndjson = arguments[Options.ndjson]
+        let chosen = [pdf.map { _ in "--pdf" }, markdown.map { _ in "--markdown" }, ndjson ? "--ndjson" : nil]
+            .compactMap { $0 }
+        guard chosen.count == 1 else {
+            throw UsageError(
+                message: chosen.isEmpty
+                    ? "missing '--pdf FILE', '--markdown DIR' or '--ndjson'"
+                    : "'\(chosen[0])' and '\(chosen[1])' cannot be used together", usage: usage)
+        }
+        if arguments.positionals.isEmpty, !ndjson {
+            throw UsageError(message: "missing expected argument 'PATH'", usage: usage)
+        }
+        if let pdf {
             if try arguments.value(Options.index) != nil {
-                throw UsageError(message: "'--index' is read with '--markdown' only", usage: usage)
+                throw UsageError(message: "'--index' is read with '--markdown' and '--ndjson' only", usage: usage)
             }
             if arguments.positionals.count > 1 {
                 throw UsageError(
@@ -30,11 +37,13 @@ struct ExportCommand {
                     usage: usage)
             }
             return try await exportPDF(to: pdf)
-        case (nil, let folder?):
-            let index = context.indexPath(option: try arguments.value(Options.index))
-            return try MarkdownExport(roots: arguments.positionals, folder: folder, index: index, context: context)
+        }
+        let index = context.indexPath(option: try arguments.value(Options.index))
+        if let markdown {
+            return try MarkdownExport(roots: arguments.positionals, folder: markdown, index: index, context: context)
                 .run()
         }
+        return try NDJSONExport(roots: arguments.positionals, index: index, context: context).run()
     }
 
     /// Recognizes every page as `text` does and writes them with their words (`PDFWriter`).

@@ -51,7 +51,12 @@ enum ManPage {
     private static func synopsis(_ command: CommandSpec) -> String {
         var words = ["\\fBnotebook\\-index \(escaped(command.name))\\fR"]
         if let arguments = command.arguments {
-            words.append("\\fI\(escaped(arguments.name))\\fR" + (arguments.count == .oneOrMore ? "..." : ""))
+            let name = "\\fI\(escaped(arguments.name))\\fR"
+            switch arguments.count {
+            case .oneOrMore: words.append(name + "...")
+            case .zeroOrMore: words.append("[" + name + "...]")
+            case .one, .words: words.append(name)
+            }
         }
         words += command.options.map { "[\(label($0.option))]" }
         return words.joined(separator: " ")

@@ -83,12 +83,7 @@ struct MarkdownExport {
                 kept.insert(notebook.path)
                 continue
             }
-            let drawings: [IndexedDrawing]
-            do {
-                drawings = try store.drawings(path: notebook.path)
-            } catch {
-                throw IndexError(path: index, reason: IndexStoreError.reason(for: error))
-            }
+            let drawings = try IndexError.reading(index) { try store.drawings(path: notebook.path) }
             let text = MarkdownNotebook(
                 notebook: notebook, drawings: drawings, languages: languages, indexVersion: version
             ).text

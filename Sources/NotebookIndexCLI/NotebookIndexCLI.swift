@@ -95,6 +95,17 @@ struct IndexError: Error, CustomStringConvertible {
     var description: String { "\(path): \(reason)" }
 }
 
+extension IndexError {
+    /// Runs `body`, which reads the index at `path`, turning its error into one about the index.
+    static func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw IndexError(path: path, reason: IndexStoreError.reason(for: error))
+        }
+    }
+}
+
 /// Carries the exit status out of the main task.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,4 +1,5 @@
 import Recognition
+import SearchIndex
 
 /// Every option of every command, named once: commands read them through these constants (a
 /// misspelt option is a compile error) and `CommandSpecs` lists them with their help.
@@ -25,7 +26,19 @@ enum Options {
     static let output = Option<String>("--output", "FILE", completion: .file)
     static let html = Option<String>("--html", "FILE", completion: .file)
 
+    // text: the same name as query's, a flag here (the HTML goes to standard output)
+    static let htmlText = Flag("--html")
+
     // export
     static let pdf = Option<String>("--pdf", "FILE", completion: .file)
     static let markdown = Option<String>("--markdown", "DIR", completion: .file)
+    static let ndjson = Flag("--ndjson")
+
+    // baloo-extract
+    static let timeLimit = Option<Double>.number("--time-limit", "S", in: 1...3600)
+
+    // build --shard
+    static let shard = Option<Shard>(
+        name: OptionName(name: "--shard", valueName: "K/N", completion: .none),
+        expected: "K/N with 1 <= K <= N (such as 2/4)", convert: { Shard(parsing: $0) })
 }

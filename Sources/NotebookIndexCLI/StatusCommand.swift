@@ -9,21 +9,21 @@ struct StatusCommand {
 
     func run() throws -> Int32 {
         let indexPath = context.indexPath(option: try arguments.value(Options.index))
-        let status: IndexStatus
-        do {
-            status = try IndexStore(path: indexPath, access: .read).status(
-                currentRecognitionVersion: context.recognitionVersion)
-        } catch {
-            throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
+        let (status, shard) = try IndexError.reading(indexPath) {
+            let store = try IndexStore(path: indexPath, access: .read)
+            return (try store.status(currentRecognitionVersion: context.recognitionVersion), try store.shard())
         }
         if arguments[Options.json] {
-            context.print(json(status).rendered)
+            context.print(json(status, shard: shard).rendered)
             return NotebookIndexCLI.ExitCode.success
         }
         let version = status.recognitionVersion.map(String.init) ?? "none yet"
         context.print("index:              \(Formatting.shown(status.path)) (\(Formatting.bytes(status.size)))")
         context.print("recognizer version: \(version) (this notebook-index: \(context.recognitionVersion))")
         context.print("languages:          \(status.recognitionLanguages.map(Self.names) ?? "none yet")")
+        if let shard {
+            context.print("shard:              \(shard) (build --shard; 'merge' folds the shards into one)")
+        }
         let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
         context.print("files:              \(status.files)\(failed)")
         context.print("pages:              \(status.pages)")
@@ -43,13 +43,14 @@ struct StatusCommand {
         codes.map { "\($0) (\(RecognitionLanguage.name(of: Locale.Language(identifier: $0))))" }.joined(separator: ", ")
     }
 
-    private func json(_ status: IndexStatus) -> JSONValue {
+    private func json(_ status: IndexStatus, shard: String?) -> JSONValue {
         .object([
             ("index", .string(status.path)), ("size", .int(Int(status.size))),
             ("schemaVersion", .int(status.schemaVersion)),
             ("recognitionVersion", status.recognitionVersion.map { .int($0) } ?? .null),
             ("currentRecognitionVersion", .int(context.recognitionVersion)),
             ("recognitionLanguages", status.recognitionLanguages.map { .array($0.map { .string($0) }) } ?? .null),
+            ("shard", shard.map { .string($0) } ?? .null),
             ("files", .int(status.files)), ("pages", .int(status.pages)), ("drawings", .int(status.drawings)),
             ("words", .int(status.words)), ("staleDrawings", .int(status.staleDrawings)),
             (

@@ -9,6 +9,9 @@ struct TextCommand {
     let context: CLIContext
 
     func run() async throws -> Int32 {
+        if arguments[Options.json], arguments[Options.htmlText] {
+            throw UsageError(message: "'--html' and '--json' cannot be used together", usage: CommandSpecs.text.usage)
+        }
         guard let (path, notebook) = context.readNotebook(arguments.positionals[0]) else {
             return NotebookIndexCLI.ExitCode.partial
         }
@@ -21,6 +24,9 @@ struct TextCommand {
         }
         if arguments[Options.json] {
             context.print(Self.json(path: path, transcripts: transcripts).rendered)
+        } else if arguments[Options.htmlText] {
+            // all of it at once: a filter reading standard output gets the whole document or nothing
+            context.standardOutput.write(NotebookHTML.render(path: path, notebook: notebook, transcripts: transcripts))
         } else {
             for (page, transcript) in transcripts.enumerated() {
                 if page > 0 { context.print("") }

@@ -11,7 +11,8 @@ struct CommandLineTests {
         ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build),
         (["query"], HelpGolden.query),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
-        (["render"], HelpGolden.render), (["export"], HelpGolden.export), (["completions"], HelpGolden.completions),
+        (["render"], HelpGolden.render), (["export"], HelpGolden.export), (["merge"], HelpGolden.merge),
+        (["completions"], HelpGolden.completions),
     ])
     func helpTextIsExact(command: [String], golden: String) throws {
         let runner = CommandRunner()
@@ -45,7 +46,10 @@ struct CommandLineTests {
             ["render", "a", "--page", "0"],
             "Error: invalid value '0' for '--page': expected a whole number of at least 1\nUsage: \(CommandSpecs.render.usage)\n"
         ),
-        (["export", "a"], "Error: missing '--pdf FILE' or '--markdown DIR'\nUsage: \(CommandSpecs.export.usage)\n"),
+        (
+            ["export", "a"],
+            "Error: missing '--pdf FILE', '--markdown DIR' or '--ndjson'\nUsage: \(CommandSpecs.export.usage)\n"
+        ),
         (
             ["export", "a", "--pdf", "a.pdf", "--markdown", "md"],
             "Error: '--pdf' and '--markdown' cannot be used together\nUsage: \(CommandSpecs.export.usage)\n"
@@ -56,7 +60,7 @@ struct CommandLineTests {
         ),
         (
             ["export", "a", "--pdf", "a.pdf", "--index", "i"],
-            "Error: '--index' is read with '--markdown' only\nUsage: \(CommandSpecs.export.usage)\n"
+            "Error: '--index' is read with '--markdown' and '--ndjson' only\nUsage: \(CommandSpecs.export.usage)\n"
         ),
         (["status", "--json=yes"], "Error: unknown option '--json=yes'\nUsage: \(CommandSpecs.status.usage)\n"),
         (["completions"], "Error: missing expected argument 'SHELL'\nUsage: notebook-index completions SHELL\n"),

@@ -17,7 +17,8 @@ enum HelpGolden {
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
           render      Draw a page as SVG, with the matches of a search outlined.
-          export      Write a notebook as a searchable PDF, or notebooks as Markdown.
+          export      Write a searchable PDF, Markdown files or NDJSON for OpenSearch.
+          merge       Fold shard indexes (build --shard K/N) into one index.
           completions Print a completion script for bash, zsh or fish.
 
         INDEX:
@@ -40,7 +41,7 @@ enum HelpGolden {
         cannot be read is named on standard error as 'path: reason' and retried when it
         changes. One build at a time per index; a killed build leaves the index consistent.
 
-        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild]
+        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild] [--shard K/N]
 
         ARGUMENTS:
           PATH            A notebook file or a folder to crawl.
@@ -53,6 +54,9 @@ enum HelpGolden {
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
           --rebuild       Start the index afresh (when it is damaged, say).
+          --shard K/N     Index only shard K of N: the notebooks whose path below PATH hashes
+                          to K (the same on every machine); 'merge' folds the N shard indexes
+                          into one.
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -120,7 +124,7 @@ enum HelpGolden {
         Reads and recognizes FILE directly (the index is not used), in the languages 'build'
         defaults to. Pages count from 1 here and from 0 in --json.
 
-        USAGE: notebook-index text FILE [--json]
+        USAGE: notebook-index text FILE [--json] [--html]
 
         ARGUMENTS:
           FILE            A notebook file or notebook folder.
@@ -128,6 +132,9 @@ enum HelpGolden {
         OPTIONS:
           --json          Print JSON: {"path": …, "pages": [{"page", "lines": [{"text",
                           "bounds", "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
+          --html          Print HTML for desktop search (a Recoll input handler): the
+                          notebook's name as title, a section per page with its lines and
+                          typed text; nothing else goes to standard output.
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -182,7 +189,7 @@ enum HelpGolden {
         """
 
     static let export = """
-        OVERVIEW: Export a notebook as a searchable PDF, or indexed notebooks as Markdown.
+        OVERVIEW: Export a notebook as a searchable PDF, or indexed notebooks as Markdown or NDJSON.
 
         With --pdf, the pages of the notebook at PATH are drawn as 'render' draws them and
         each word, recognized as 'text' reads it, lies over its ink as invisible text, so that
@@ -191,23 +198,53 @@ enum HelpGolden {
         each page's text as the last 'build' read it, typed text marked as typed. A file is
         rewritten only when its text changes, and the files written for notebooks that are
         gone are removed; files in DIR that export did not write are never changed or removed.
+        With --ndjson, every reading the index searches (of the notebooks under PATHs, or of
+        all) is printed as one JSON document a line, for bulk loading into OpenSearch or
+        Elasticsearch.
 
-        USAGE: notebook-index export PATH... [--pdf FILE] [--markdown DIR] [--index FILE]
+        USAGE: notebook-index export [PATH...] [--pdf FILE] [--markdown DIR] [--ndjson] [--index FILE]
 
         ARGUMENTS:
           PATH            The notebook (one, for --pdf), or notebooks and folders (for
-                          --markdown).
+                          --markdown; for --ndjson, none means all).
 
         OPTIONS:
           --pdf FILE      Write the notebook to FILE as a searchable PDF.
           --markdown DIR  Write one Markdown file per notebook into DIR (made when missing).
-          --index FILE    The index to read for --markdown (default: see 'notebook-index
-                          --help').
+          --ndjson        Print one JSON document a line per reading: {"id", "path", "page",
+                          "drawing", "source", "text", "reading", "score", "strokeIDs",
+                          "bounds", "line": {"text", "bounds"}}.
+          --index FILE    The index to read for --markdown and --ndjson (default: see
+                          'notebook-index --help').
           -h, --help      Show this help.
 
         EXIT STATUS:
           0 success, 1 a notebook could not be read (or is not indexed), 2 usage or fatal
           error.
+
+        """
+
+    static let merge = """
+        OVERVIEW: Fold the shard indexes SHARD... into the index OUT.
+
+        Every shard must have been built by the same recognizer version in the same languages
+        (and OUT, when it already holds a build); a mixture is refused before anything is
+        written. Each file is copied in one transaction, so a merge that is stopped can be run
+        again: it finishes the work and copies nothing twice. Files of OUT that no shard holds
+        are left as they are.
+
+        USAGE: notebook-index merge OUT SHARD... [--no-wait]
+
+        ARGUMENTS:
+          OUT SHARD       The index to write (made when missing), then the shards.
+
+        OPTIONS:
+          --no-wait       Exit at once when a build is updating OUT or a shard.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 merged, 1 some notebook was in two shards (the first was kept), 2 usage or fatal
+          error or a mixture.
 
         """
 

@@ -33,12 +33,16 @@ package final class Indexer {
     /// - Throws: errors of the index itself (the database); a file's failure is not thrown.
     package func build(
         paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        afterCrash: Bool = false,
+        afterCrash: Bool = false, shard: Shard? = nil,
         onFailure: (BuildReport.Failure) -> Void = { _ in }, onNotice: (BuildReport.Failure) -> Void = { _ in },
         onProgress: (BuildProgress) -> Void = { _ in }
     ) async throws -> BuildReport {
         var report = BuildReport()
-        let crawl = Crawler(source: source).crawl(paths)
+        var crawl = Crawler(source: source).crawl(paths)
+        if let shard {
+            let roots = crawl.roots
+            crawl.notebooks.removeAll { !shard.contains(path: $0.path, roots: roots) }
+        }
         for problem in crawl.problems {
             let failure = BuildReport.Failure(path: problem.path, reason: problem.reason)
             report.failures.append(failure)
@@ -47,6 +51,7 @@ package final class Indexer {
         let version = transcriber.recognitionVersion
         try store.setRecognitionVersion(version)
         try store.setRecognitionLanguages(RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages))
+        try store.setShard(shard)
         var convicted = Set<String>(), suspects = Set<String>()
         if afterCrash {
             for attempt in try store.unfinishedAttempts() {

@@ -274,6 +274,23 @@ package final class IndexStore {
         return try recognitionVersion() == nil ? nil : ["en"]
     }
 
+    /// Records the shard the last build indexed (`build --shard K/N`; `SELECT * FROM meta` shows
+    /// it), or that it indexed everything.
+    package func setShard(_ shard: Shard?) throws {
+        try database.transaction {
+            if let shard {
+                try setMeta("shard", shard.description)
+            } else {
+                try database.run("DELETE FROM meta WHERE key = 'shard'")
+            }
+        }
+    }
+
+    /// The shard of the last build, "K/N"; nil when it indexed every notebook.
+    package func shard() throws -> String? {
+        try meta("shard")
+    }
+
     /// `PRAGMA integrity_check`'s verdict: "ok" when the file is sound.
     package func integrityCheck() throws -> String {
         var lines: [String] = []

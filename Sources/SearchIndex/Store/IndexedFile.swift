@@ -190,3 +190,17 @@ extension IndexedWord {
         return numberedInLines(words)
     }
 }
+
+extension IndexedWord {
+    /// The readings the index searches (the first `ReadingID.indexedReadings` candidates), each
+    /// with the score a query ranks it by (`ReadingID.score`): what `export --ndjson` writes.
+    package var searchedReadings: [(text: String, score: Double)] {
+        let best = candidates.first?.score ?? 0
+        return candidates.prefix(ReadingID.indexedReadings).map { candidate in
+            (
+                IndexStore.oneLine(candidate.text),
+                ReadingID.score(confidence: confidence, best: best, chosen: candidate.score)
+            )
+        }
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# `make bench-shards`: an archive split into shards on one machine against one build of it.
+#   Benchmarks/bench-shards.sh [--cli PATH/TO/notebook-index] [--shards N] [FOLDER]
+# FOLDER (default: SampleNotebooks/) is copied into a temporary folder. One `build` indexes it
+# with every core (--jobs = cores); then N `build --shard K/N` run side by side, one core each
+# (--jobs 1: what N machines, or GNU parallel on one, would run), and `merge` folds them. Prints
+# the seconds of each, and checks that the merged index answers a set of queries (every reading
+# kept, --min-score 0) exactly as the one build: the same hits, stroke IDs, bounds and scores.
+# Exits 1 when the answers differ.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cli=$root/.build/release/notebook-index
+shards=4
+folder=$root/SampleNotebooks
+while [ $# -gt 0 ]; do
+    case $1 in
+        --cli) cli=$2; shift 2 ;;
+        --shards) shards=$2; shift 2 ;;
+        *) folder=$1; shift ;;
+    esac
+done
+[ -x "$cli" ] || { echo "bench-shards: $cli: not built (run 'make build')" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -R "$folder" "$tmp/notes"
+cores=$(nproc)
+now() { date +%s.%N; }
+seconds() { python3 -c "print(f'{$2 - $1:.1f}')"; }
+pages=$("$cli" build "$tmp/notes" --index "$tmp/count.sqlite" --jobs "$cores" >/dev/null 2>&1; \
+    "$cli" status --json --index "$tmp/count.sqlite" | python3 -c 'import json,sys; print(json.load(sys.stdin)["pages"])')
+rm -f "$tmp"/count.sqlite*
+start=$(now)
+"$cli" build "$tmp/notes" --index "$tmp/one.sqlite" --jobs "$cores"
+one=$(seconds "$start" "$(now)")
+start=$(now)
+pids=()
+for k in $(seq 1 "$shards"); do
+    "$cli" build "$tmp/notes" --index "$tmp/shard$k.sqlite" --shard "$k/$shards" --jobs 1 &
+    pids+=($!)
+done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+built=$(now)
+"$cli" merge "$tmp/merged.sqlite" "$tmp"/shard*.sqlite >/dev/null || status=1
+merged=$(now)
+files=$(for k in $(seq 1 "$shards"); do "$cli" status --json --index "$tmp/shard$k.sqlite" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["files"])'; done | paste -sd/)
+notebooks=$("$cli" status --json --index "$tmp/one.sqlite" | python3 -c 'import json,sys; print(json.load(sys.stdin)["files"])')
+echo "machine: $cores cores; $pages pages in $notebooks notebooks; shards of $files notebooks"
+echo "one build (--jobs $cores): $one s"
+echo "$shards shards side by side (--jobs 1 each): $(seconds "$start" "$built") s, merge $(seconds "$built" "$merged") s, together $(seconds "$start" "$merged") s"
+same=0; queries=0
+for query in the and notes meeting week "of the" ing; do
+    queries=$((queries + 1))
+    a=$("$cli" query "$query" --json --min-score 0 --limit 100000 --index "$tmp/one.sqlite")
+    b=$("$cli" query "$query" --json --min-score 0 --limit 100000 --index "$tmp/merged.sqlite")
+    if python3 - "$a" "$b" <<'PY'
+import json, sys
+a, b = (sorted(json.dumps(r, sort_keys=True) for r in json.loads(t)["results"]) for t in sys.argv[1:3])
+print(f"  {len(a)} hits", end=" ")
+sys.exit(0 if a == b else 1)
+PY
+    then same=$((same + 1)); echo "'$query': the same"; else status=1; echo "'$query': DIFFERENT"; fi
+done
+echo "merged index answers $same of $queries queries as the one build"
+exit $status
