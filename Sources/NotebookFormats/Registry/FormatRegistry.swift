@@ -30,6 +30,7 @@ public enum NotebookFormats {
         SaberReader.self,
         UIMReader.self,
         WILLReader.self,
+        PDFReader.self,
     ]
 
     /// Every format's `displayName` in one phrase, for help texts ("A, B and C").
