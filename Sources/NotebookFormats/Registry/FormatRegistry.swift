@@ -31,6 +31,8 @@ public enum NotebookFormats {
         UIMReader.self,
         WILLReader.self,
         PDFReader.self,
+        TldrawReader.self,
+        ExcalidrawReader.self,
     ]
 
     /// Every format's `displayName` in one phrase, for help texts ("A, B and C").
