@@ -101,6 +101,9 @@ final class PDFDocument {
     func object(_ number: Int) throws(ReadError) -> PDFObject {
         if let cached = cache[number] { return cached }
         guard let entry = table.entries[number] else { return .null }
+        guard loading.count < Self.maxReferenceDepth else {
+            throw ReadError("PDF objects need each other to be read more than \(Self.maxReferenceDepth) levels deep")
+        }
         guard loading.insert(number).inserted else {
             throw ReadError("PDF object \(number) refers to itself while it is being read")
         }
@@ -208,6 +211,7 @@ final class PDFDocument {
         var at = start
         while at + keyword.count <= bytes.count {
             if bytes[at] == keyword[0], bytes[at..<(at + keyword.count)].elementsEqual(keyword) {
+                try? budget.charge((at - start) >> 6)
                 var end = at
                 if end > start, bytes[end - 1] == 0x0A { end -= 1 }
                 if end > start, bytes[end - 1] == 0x0D { end -= 1 }
@@ -215,6 +219,7 @@ final class PDFDocument {
             }
             at += 1
         }
+        try? budget.charge((bytes.count - start) >> 6)
         return bytes.count
     }
 
@@ -225,7 +230,7 @@ final class PDFDocument {
         for key in ["Filter", "DecodeParms"] {
             if let value = dictionary[key] { resolved[key] = try resolve(value) }
         }
-        let data = try PDFStreamFilter.decode(bytes[range], dictionary: resolved, limit: decodeAllowance)
+        let data = try PDFStreamFilter.decode(bytes[range], dictionary: resolved, limit: max(0, decodeAllowance))
         decodeAllowance -= data.count
         guard decodeAllowance >= 0 else { throw ReadError("PDF streams expand past the file's decompression limit") }
         return data

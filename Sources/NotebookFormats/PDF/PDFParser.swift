@@ -3,8 +3,9 @@
 /// references, and the `n g obj … endobj` frame with its optional `stream` keyword.
 ///
 /// Bounded: nesting deeper than `maxDepth` is refused, and every value made is charged to the
-/// document's `PDFBudget`, so no file can make the parser build more values than the budget
-/// allows. Positions only move forward; every read is bounds-checked.
+/// document's `PDFBudget` (strings and runs of space or comments by their length, one unit per
+/// 64 bytes), so no file can make the parser build more values, or read the same bytes more
+/// often, than the budget allows. Positions only move forward; every read is bounds-checked.
 struct PDFParser {
     /// Deepest array and dictionary nesting accepted (Acrobat's own limit is 28).
     static let maxDepth = 64
@@ -85,8 +86,10 @@ struct PDFParser {
         guard depth <= Self.maxDepth else {
             throw ReadError("PDF objects nested deeper than \(Self.maxDepth) levels at byte \(position)")
         }
-        try budget.charge()
+        let before = position
         skipSpace()
+        // Long runs of space or comments cost like the values they could have been.
+        try budget.charge(1 + (position - before) >> 6)
         guard let byte = current else { throw ReadError("PDF data ends inside an object at byte \(position)") }
         switch byte {
         case UInt8(ascii: "/"):
@@ -94,7 +97,9 @@ struct PDFParser {
             return .name(name())
         case UInt8(ascii: "("):
             position += 1
-            return .string(try literalString())
+            let string = try literalString()
+            try budget.charge(string.count >> 6)
+            return .string(string)
         case UInt8(ascii: "["):
             position += 1
             var elements: [PDFObject] = []
@@ -113,7 +118,9 @@ struct PDFParser {
                 return .dictionary(try dictionaryBody(depth: depth))
             }
             position += 1
-            return .string(try hexString())
+            let string = try hexString()
+            try budget.charge(string.count >> 5)
+            return .string(string)
         default:
             return try numberOrKeyword()
         }

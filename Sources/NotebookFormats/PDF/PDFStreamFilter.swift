@@ -61,6 +61,9 @@ enum PDFStreamFilter {
         }
         let pixelBytes = max(1, colors * bits / 8)
         let rowBytes = (columns * colors * bits + 7) / 8
+        guard rowBytes <= max(data.count, 1) else {
+            throw ReadError("PDF stream predictor rows (\(rowBytes) bytes) are longer than its data")
+        }
         var out: [UInt8] = []
         out.reserveCapacity(data.count)
         var previous = [UInt8](repeating: 0, count: rowBytes)

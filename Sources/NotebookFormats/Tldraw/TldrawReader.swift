@@ -103,14 +103,18 @@ public struct TldrawReader: NotebookReader {
         }
         if let draw = versions.draw, draw > Double(newestDrawVersion) {
             throw ReadError(
-                "tldraw draw shapes of version \(Int(clamping: Int64(draw))) are newer than this reader knows (up to \(newestDrawVersion))"
+                "tldraw draw shapes of version \(versionText(draw)) are newer than this reader knows (up to \(newestDrawVersion))"
             )
         }
         if let highlight = versions.highlight, highlight > Double(newestHighlightVersion) {
             throw ReadError(
-                "tldraw highlight shapes of version \(Int(clamping: Int64(highlight))) are newer than this reader knows (up to \(newestHighlightVersion))"
+                "tldraw highlight shapes of version \(versionText(highlight)) are newer than this reader knows (up to \(newestHighlightVersion))"
             )
         }
+    }
+
+    private static func versionText(_ version: Double) -> String {
+        version < 1e9 && version == version.rounded() ? String(Int(version)) : String(version)
     }
 
     /// The page a shape is on and the transform from its own coordinates to that page's; nil when
