@@ -5,8 +5,10 @@ import Foundation
 /// and reading it.
 ///
 /// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
-/// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`, plus the
-/// reMarkable readers of pages and folders and of archives, and the native JSON reader),
+/// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`,
+/// `PDFReader` (ink annotations, through its own `PDFDocument`), `TldrawReader`,
+/// `ExcalidrawReader`, `SupernoteReader`, plus the reMarkable readers of pages and folders and of
+/// archives, and the native JSON reader),
 /// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
 /// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
 /// `ZipArchive`, `JSONTree` and `BSONDecoder` (into a `DocumentTree`), `ProtobufReader`,
@@ -33,6 +35,7 @@ public enum NotebookFormats {
         PDFReader.self,
         TldrawReader.self,
         ExcalidrawReader.self,
+        SupernoteReader.self,
     ]
 
     /// Every format's `displayName` in one phrase, for help texts ("A, B and C").
