@@ -121,6 +121,30 @@ import Testing
         #expect(throws: ReadError.self) { try NotebookFormats.read(contents: deep.bytes(), fileExtension: "pdf") }
     }
 
+    /// Regression: each stream's /Length names the next stream, thousands deep. Reading one
+    /// length used to load the next object recursively until the stack ran out; now the chain
+    /// stops at 32 and the data ends at its `endstream`.
+    @Test func aChainOfIndirectLengthsDoesNotRecurseWithoutEnd() throws {
+        // Annotation k is object 5 + k; its /Length names object 6 + k, the next one.
+        let chain = (0..<5_000).map { k in "<< /Length \(k + 6) 0 R >>\nstream\nxy\nendstream" }
+        let pdf = TestPDFWriter.onePage("", annotations: [Self.ink] + chain + ["2"])
+        let notebook = try NotebookFormats.read(contents: pdf.bytes(), fileExtension: "pdf")
+        #expect(notebook.pages.first?.drawing.strokes.count == 2)
+    }
+
+    /// One long ink annotation listed 200,000 times is refused by the point budget, quickly.
+    @Test func repeatedBigValuesAreBounded() throws {
+        var pdf = TestPDFWriter()
+        pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
+        let annotations = String(repeating: "4 0 R ", count: 200_000)
+        pdf.add("<< /Type /Pages /Kids [3 0 R] >>")
+        pdf.add("<< /Type /Page /Annots [\(annotations)] >>")
+        pdf.add("<< /Subtype /Ink /InkList [[" + String(repeating: "1 2 ", count: 20_000) + "]] >>")
+        let started = Date()
+        _ = try? NotebookFormats.read(contents: pdf.bytes(), fileExtension: "pdf")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     @Test func detectedByContentWithoutExtension() throws {
         let bytes = TestPDFWriter.onePage("", annotations: [Self.ink]).bytes()
         #expect(NotebookFormats.detect(contents: bytes, fileExtension: "") == PDFReader.self)
