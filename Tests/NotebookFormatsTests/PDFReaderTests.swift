@@ -124,6 +124,30 @@ import Testing
     /// Regression: each stream's /Length names the next stream, thousands deep. Reading one
     /// length used to load the next object recursively until the stack ran out; now the chain
     /// stops at 32 and the data ends at its `endstream`.
+    /// Incremental updates (what macOS Preview saves): the newest revision of an object wins, and
+    /// an object a later section marks free is gone.
+    @Test func incrementalUpdatesReplaceAndDelete() throws {
+        let base = TestPDFWriter.onePage("", annotations: [Self.ink]).bytes()
+        func update(_ bytes: [UInt8], object: String?, entry: (Int) -> String) throws -> [UInt8] {
+            let previous = try #require(PDFCrossReference.startOffset(bytes))
+            var out = bytes
+            let offset = out.count
+            if let object { out += Array("4 0 obj\n\(object)\nendobj\n".utf8) }
+            let xref = out.count
+            out += Array(
+                "xref\n0 1\n0000000000 65535 f \n4 1\n\(entry(offset))\ntrailer\n<< /Size 5 /Root 1 0 R /Prev \(previous) >>\nstartxref\n\(xref)\n%%EOF\n"
+                    .utf8)
+            return out
+        }
+        let replaced = try update(base, object: "<< /Subtype /Ink /InkList [[1 1 2 2]] >>") {
+            String(format: "%010d 00000 n ", $0)
+        }
+        let notebook = try NotebookFormats.read(contents: replaced, fileExtension: "pdf")
+        #expect(notebook.pages.first?.drawing.strokes.map(\.path.count) == [2])
+        let deleted = try update(replaced, object: nil) { _ in "0000000000 00001 f " }
+        #expect(try NotebookFormats.read(contents: deleted, fileExtension: "pdf").pages.first?.drawing.isEmpty == true)
+    }
+
     @Test func aChainOfIndirectLengthsDoesNotRecurseWithoutEnd() throws {
         // Annotation k is object 5 + k; its /Length names object 6 + k, the next one.
         let chain = (0..<5_000).map { k in "<< /Length \(k + 6) 0 R >>\nstream\nxy\nendstream" }

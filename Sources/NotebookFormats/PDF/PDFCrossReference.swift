@@ -11,6 +11,8 @@ struct PDFCrossReference {
     enum Entry: Equatable {
         case offset(Int)
         case compressed(stream: Int, index: Int)
+        /// Deleted in this revision: older sections' entries for the number no longer count.
+        case free
     }
 
     /// Most object numbers one file may declare.
@@ -101,9 +103,12 @@ struct PDFCrossReference {
                 }
                 let kind = parser.word()
                 if kind.elementsEqual("n".utf8) {
-                    // Free entries and offset 0 (no object) leave older sections' entries in place.
+                    // Offset 0 (no object) leaves older sections' entries in place.
                     try set(first + k, offset > 0 ? .offset(offset) : nil)
-                } else if !kind.elementsEqual("f".utf8) {
+                } else if kind.elementsEqual("f".utf8) {
+                    // Object 0 heads the free list in every table; other free entries delete.
+                    try set(first + k, first + k == 0 ? nil : .free)
+                } else {
                     throw ReadError("PDF xref table entry \(first + k) is neither 'n' nor 'f'")
                 }
             }
@@ -151,6 +156,7 @@ struct PDFCrossReference {
                 switch type {
                 case 1: try set(first + k, second > 0 ? .offset(second) : nil)
                 case 2: try set(first + k, .compressed(stream: second, index: third))
+                case 0: try set(first + k, first + k == 0 ? nil : .free)
                 default: try set(first + k, nil)
                 }
             }

@@ -100,7 +100,7 @@ final class PDFDocument {
     /// The object numbered `number` (the newest revision), `null` when no entry has it.
     func object(_ number: Int) throws(ReadError) -> PDFObject {
         if let cached = cache[number] { return cached }
-        guard let entry = table.entries[number] else { return .null }
+        guard let entry = table.entries[number], entry != .free else { return .null }
         guard loading.count < Self.maxReferenceDepth else {
             throw ReadError("PDF objects need each other to be read more than \(Self.maxReferenceDepth) levels deep")
         }
@@ -119,6 +119,8 @@ final class PDFDocument {
             }
         case .compressed(let streamNumber, _):
             object = try compressedObject(number, in: streamNumber)
+        case .free:
+            object = .null
         }
         cache[number] = object
         return object
