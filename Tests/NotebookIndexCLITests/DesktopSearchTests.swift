@@ -136,7 +136,7 @@ import Testing
     }
 
     /// Every extension a reader claims is in Recoll's mimemap (or, for extensions other files
-    /// share, in its opt-in lines), in the shared-mime-info XML (by glob or, for .json, magic),
+    /// share and for PDF, which Recoll reads itself, in its opt-in lines), in the shared-mime-info XML (by glob or, for .json, magic),
     /// and each type there is in the Baloo manifest and in Recoll's mimeconf.
     @Test func contribNamesEveryFormat() throws {
         let mimemap = try String(contentsOf: Self.contrib.appendingPathComponent("recoll/mimemap"), encoding: .utf8)
@@ -159,7 +159,7 @@ import Testing
                 let type = try #require(types[fileExtension], "mimemap lacks .\(fileExtension)")
                 let active = mimemap.contains("\n.\(fileExtension) = ")
                 #expect(
-                    active == !(reader.extensionIsShared || ["svg", "svgz"].contains(fileExtension)),
+                    active == !(reader.extensionIsShared || ["svg", "svgz", "pdf"].contains(fileExtension)),
                     ".\(fileExtension)")
                 #expect(mimeconf.contains("\n\(active ? "" : "# ")\(type) = exec notebook-index text --html;"))
                 if active {

@@ -4,9 +4,10 @@ enum HelpGolden {
         OVERVIEW: Offline full-text search for handwritten notebooks.
 
         Reads Xournal++ (with Xournal and MrWriter), InkML, SVG, reMarkable, reMarkable
-        archives (.rmdoc, .rmn), native JSON, Rnote, Saber, Wacom UIM, Wacom WILL and
-        Butterfly notebooks, recognizes the handwriting and indexes it with any typed text, so
-        that 'query' finds words by what was written and says where on which page.
+        archives (.rmdoc, .rmn), native JSON, Rnote, Saber, Wacom UIM, Wacom WILL, annotated
+        PDF, tldraw, Excalidraw, Supernote (recognized text) and Butterfly notebooks,
+        recognizes the handwriting and indexes it with any typed text, so that 'query' finds
+        words by what was written and says where on which page.
 
         USAGE: notebook-index <command> [options]
 

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
 /// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`,
-/// `ButterflyReader`, plus the
-/// reMarkable readers of pages and folders and of archives, and the native JSON reader),
+/// `PDFReader` (ink annotations, through its own `PDFDocument`), `TldrawReader`,
+/// `ExcalidrawReader`, `SupernoteReader`, `ButterflyReader`, plus the reMarkable readers of pages
+/// and folders and of archives, and the native JSON reader),
 /// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
 /// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
 /// `ZipArchive`, `JSONTree` and `BSONDecoder` (into a `DocumentTree`), `ProtobufReader`,
@@ -31,6 +32,10 @@ public enum NotebookFormats {
         SaberReader.self,
         UIMReader.self,
         WILLReader.self,
+        PDFReader.self,
+        TldrawReader.self,
+        ExcalidrawReader.self,
+        SupernoteReader.self,
         ButterflyReader.self,
     ]
 

@@ -28,6 +28,12 @@ enum Gzip {
         try inflate(data, windowBits: -15, limit: limit, what: "deflate", expectedSize: expectedSize)
     }
 
+    /// Inflates a zlib stream (RFC 1950: a PDF `FlateDecode` stream); bytes after its end (the end
+    /// of line some writers put before `endstream`) are ignored.
+    static func inflateZlib(_ data: ArraySlice<UInt8>, limit: Int) throws(ReadError) -> [UInt8] {
+        try inflate(data, windowBits: 15, limit: limit, what: "Flate", ignoresTrailingBytes: true)
+    }
+
     /// Inflates at most `limit` bytes of the start of a gzip stream, ignoring corruption further on;
     /// used to sniff what a compressed file holds.
     static func prefix(_ data: [UInt8], limit: Int) -> [UInt8] {
@@ -36,7 +42,7 @@ enum Gzip {
 
     private static func inflate(
         _ input: some Collection<UInt8>, windowBits: Int32, limit: Int, what: String,
-        expectedSize: Int? = nil, truncateAtLimit: Bool = false
+        expectedSize: Int? = nil, truncateAtLimit: Bool = false, ignoresTrailingBytes: Bool = false
     ) throws(ReadError) -> [UInt8] {
         let bytes = Array(input)
         var output: [UInt8] = []
@@ -98,7 +104,7 @@ enum Gzip {
                     guard inflateReset(&stream) == Z_OK else { throw ReadError("\(what): zlib reset failed") }
                     continue
                 }
-                if rest.allSatisfy({ $0 == 0 }) { break }
+                if ignoresTrailingBytes || rest.allSatisfy({ $0 == 0 }) { break }
                 throw ReadError("\(what) data has \(rest.count) bytes of trailing garbage")
             }
         }
