@@ -132,17 +132,18 @@ enum CommandSpecs {
         name: "text", abstract: "Print the recognized text of a notebook, page by page.",
         overview: "Print the recognized text of a notebook, page by page.",
         discussion: """
-            Reads and recognizes FILE directly (the index is not used), in the languages 'build' defaults to.
-            Pages count from 1 here and from 0 in --json.
+            Reads and recognizes FILE directly (the index is not used), in the languages 'build' defaults to
+            unless --language says. Pages count from 1 here and from 0 in --json.
             """,
         arguments: notebookFile,
         options: [
+            OptionSpec(Options.language, "Languages the handwriting is in, as for 'build' (default: as 'build')."),
             OptionSpec(
                 Options.json,
                 """
                 Print JSON: {"path": …, "pages": [{"page", "lines": [{"text", "bounds", "words": [{"text", "bounds",
                 "strokeIDs"}]}]}]}.
-                """)
+                """),
         ],
         exitStatus: "0 success, 1 the file could not be read, 2 usage or fatal error.",
         run: { try await TextCommand(arguments: $0, context: $1).run() })
