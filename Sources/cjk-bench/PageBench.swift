@@ -21,6 +21,10 @@ enum PageBench {
         number("CJK_NARROW_PENALTY") { s.narrowPenalty = $0 }
         number("CJK_NARROW_WIDTH") { s.narrowWidth = $0 }
         number("CJK_INNER_GAP_PENALTY") { s.innerGapPenalty = $0 }
+        number("CJK_WIDE_PENALTY") { s.widePenalty = $0 }
+        number("CJK_WIDE_WIDTH") { s.wideWidth = $0 }
+        number("CJK_CANDIDATES") { s.candidatesPerCharacter = Int($0) }
+        number("CJK_CANDIDATE_MARGIN") { s.candidateMargin = $0 }
         return s
     }
 
@@ -46,12 +50,25 @@ enum PageBench {
         let recognizer = HandwritingRecognizer(
             lineReader: made.lineReader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout)
         var errors: [String: Int] = [:], characters: [String: Int] = [:]
+        var pairs: [String: Int] = [:], found: [String: Int] = [:]
         let start = Date()
         for page in pages {
             guard let path = page["path"] as? String, let lines = page["lines"] as? [String] else { continue }
             let writer = page["writer"] as? String ?? "?"
             let notebook = try NotebookFormats.read(at: URL(fileURLWithPath: path))
-            let read = notebook.pages.map { recognizer.transcribe($0.drawing).text }.joined()
+            let transcripts = notebook.pages.map { recognizer.transcribe($0.drawing) }
+            let read = transcripts.map(\.text).joined()
+            // every pair of neighbouring characters of a line, searched as a user would (cjk_eval.py)
+            for line in lines {
+                let chars = Array(line)
+                for i in chars.indices.dropLast() {
+                    pairs[writer, default: 0] += 1
+                    let query = String(chars[i...(i + 1)])
+                    if transcripts.contains(where: { !$0.matches(of: query).isEmpty }) {
+                        found[writer, default: 0] += 1
+                    }
+                }
+            }
             let want = Array(lines.joined().filter { !$0.isWhitespace })
             let got = Array(read.filter { !$0.isWhitespace })
             errors[writer, default: 0] += editDistance(want, got)
@@ -61,18 +78,19 @@ enum PageBench {
             }
         }
         let seconds = Date().timeIntervalSince(start)
-        let total = characters.values.reduce(0, +)
-        for writer in characters.keys.sorted() {
-            let n = characters[writer] ?? 0
-            print(
-                String(
-                    format: "%@: CER %.1f %% over %d characters", writer,
-                    100 * Double(errors[writer] ?? 0) / Double(max(n, 1)), n))
-        }
-        print(
+        func line(_ name: String, _ errors: Int, _ characters: Int, _ found: Int, _ pairs: Int) -> String {
             String(
-                format: "all: CER %.1f %% over %d characters, %.1f s a page (one core)",
-                100 * Double(errors.values.reduce(0, +)) / Double(max(total, 1)), total,
-                seconds / Double(max(pages.count, 1))))
+                format: "%@: CER %.1f %% over %d characters; two-character search recall %.3f over %d pairs", name,
+                100 * Double(errors) / Double(max(characters, 1)), characters, Double(found) / Double(max(pairs, 1)),
+                pairs)
+        }
+        for writer in characters.keys.sorted() {
+            print(
+                line(writer, errors[writer] ?? 0, characters[writer] ?? 0, found[writer] ?? 0, pairs[writer] ?? 0))
+        }
+        let sum = { (counts: [String: Int]) in counts.values.reduce(0, +) }
+        print(
+            line("all", sum(errors), sum(characters), sum(found), sum(pairs))
+                + String(format: "; %.1f s a page (one core)", seconds / Double(max(pages.count, 1))))
     }
 }

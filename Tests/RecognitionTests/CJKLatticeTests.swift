@@ -143,3 +143,43 @@ import Testing
 extension DecodedWord {
     fileprivate var text: String { candidates.first?.text ?? "" }
 }
+
+@Suite struct CJKTextTests {
+    @Test(arguments: [
+        ("PencilKit手写", ["PencilKit", "手", "写"]), ("学习", ["学", "习"]), ("notes", ["notes"]),
+        ("ひらがな2", ["ひ", "ら", "が", "な", "2"]), ("", []),
+    ])
+    func eachCJKCharacterStandsAlone(word: String, pieces: [String]) {
+        #expect(CJKText.splitCharacters(word) == pieces)
+    }
+
+    /// A query's CJK characters match consecutive handwritten characters, each any of its readings.
+    @Test func aPairOfCharactersMatchesTwoCharacterWords() {
+        func word(_ readings: [String], x: Double) -> RecognizedWord {
+            RecognizedWord(
+                candidates: readings.map { WordCandidate(text: $0, score: 0) }, strokeIDs: [UUID()],
+                bounds: Rect(x: x, y: 0, width: 10, height: 10), confidence: 1)
+        }
+        let line = RecognizedLine(
+            words: [word(["学", "字"], x: 0), word(["刁", "习"], x: 12), word(["PencilKit"], x: 30)],
+            bounds: Rect(x: 0, y: 0, width: 60, height: 10))
+        let transcript = Transcript(lines: [line])
+        #expect(transcript.matches(of: "学习").map(\.text) == ["学 习"])
+        #expect(transcript.matches(of: "学习").first?.strokeIDs == line.words[0].strokeIDs.union(line.words[1].strokeIDs))
+        #expect(transcript.matches(of: "习PencilKit").count == 1)
+        #expect(transcript.matches(of: "习学").isEmpty)
+    }
+}
+
+@Suite struct ZinniaModelTests {
+    @Test func aMissingModelIsNamedWithItsPackage() {
+        #expect {
+            try ZinniaModel(language: "zh", directory: "/nonexistent")
+        } throws: { error in
+            "\(error)"
+                == "recognizer model not found: /nonexistent/handwriting-zh_CN.model is missing (install the Debian "
+                + "package tegaki-zinnia-simplified-chinese)"
+        }
+        #expect(ZinniaModel.path(for: "en") == nil)
+    }
+}

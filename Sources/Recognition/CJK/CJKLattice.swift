@@ -19,6 +19,10 @@ public struct CJKLatticeSettings: Sendable, Hashable {
     /// A box narrower than this, in line heights, is charged `narrowPenalty` (characters are about
     /// as wide as the line is high; a few, such as 一 or 川, are narrower, hence the gentle slope).
     public var narrowWidth = 0.55
+    /// Nats charged per line height by which a box is wider than `wideWidth` line heights.
+    public var widePenalty = 10.0
+    /// A box wider than this, in line heights, is charged `widePenalty`.
+    public var wideWidth = 1.0
     /// Nats charged per line height of gap inside a box (between the groups it joins).
     public var innerGapPenalty = 12.0
     /// Hypotheses kept at each boundary between groups.
@@ -88,7 +92,10 @@ public struct CJKLattice: Sendable {
                 var gap = 0.0
                 for k in (start + 1)..<end { gap += max(0, groups[k].bounds.minX - groups[k - 1].bounds.maxX) }
                 let narrow = max(0, settings.narrowWidth - max(box.width, box.height * 0.2) / height)
-                shapeCost[start..<end] = settings.narrowPenalty * narrow + settings.innerGapPenalty * gap / height
+                let wide = max(0, box.width / height - settings.wideWidth)
+                shapeCost[start..<end] =
+                    settings.narrowPenalty * narrow + settings.widePenalty * wide + settings.innerGapPenalty * gap
+                    / height
                 readings[start..<end] = classify(start..<end)
             }
         }
