@@ -28,6 +28,38 @@ enum PageBench {
         return s
     }
 
+    /// The recognizer for `languages` with the settings of the environment: the lattice's, the
+    /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's `cjkMargin` (`CJK_MARGIN`).
+    static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
+        let env = ProcessInfo.processInfo.environment
+        let made = try HandwritingRecognizer.make(
+            settings: DecoderSettings(), languages: languages, cjkSettings: latticeSettings())
+        var reader = made.lineReader
+        if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_MARGIN"].flatMap(Double.init) {
+            mixed.cjkMargin = margin
+            reader = mixed
+        }
+        let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
+        return HandwritingRecognizer(
+            lineReader: reader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout)
+    }
+
+    /// `cjk-bench latin FILE...`: the share of the lines of Latin-script pages that the mixed
+    /// reader reads as CJK (any CJK character in the line's best reading), for choosing `cjkMargin`.
+    static func latinLines(files: [String], languages: [String]) throws {
+        let recognizer = try recognizer(languages: languages)
+        var lines = 0, cjk = 0
+        for file in files {
+            for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
+                for line in recognizer.transcribe(page.drawing).lines {
+                    lines += 1
+                    cjk += line.text.contains(where: CJKText.isCJK) ? 1 : 0
+                }
+            }
+        }
+        print("\(cjk) of \(lines) lines read as CJK (\(languages.joined(separator: ",")))")
+    }
+
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         var prev = Array(0...b.count)
@@ -44,11 +76,7 @@ enum PageBench {
         guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any],
             let pages = truth["pages"] as? [[String: Any]]
         else { throw ModelError.invalid("\(directory)/truth.json: not a truth file") }
-        let made = try HandwritingRecognizer.make(
-            settings: DecoderSettings(), languages: languages, cjkSettings: latticeSettings())
-        let scale = ProcessInfo.processInfo.environment["CJK_SIZE_SCALE"].flatMap(Double.init)
-        let recognizer = HandwritingRecognizer(
-            lineReader: made.lineReader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout)
+        let recognizer = try recognizer(languages: languages)
         var errors: [String: Int] = [:], characters: [String: Int] = [:]
         var pairs: [String: Int] = [:], found: [String: Int] = [:]
         let start = Date()

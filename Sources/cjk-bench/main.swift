@@ -6,6 +6,7 @@
 //
 //     cjk-bench chars.jsonl [--limit N]
 //     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
+//     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)
 import DrawingModel
 import Foundation
 import Recognition
@@ -35,6 +36,10 @@ guard args.count >= 2 else {
     FileHandle.standardError.write(
         Data("usage: cjk-bench chars.jsonl [--limit N] | cjk-bench pages DIR [zh,ja]\n".utf8))
     exit(2)
+}
+if args[1] == "latin", args.count >= 3 {
+    try PageBench.latinLines(files: Array(args.dropFirst(2)), languages: ["en", "zh", "ja"])
+    exit(0)
 }
 if args[1] == "pages", args.count >= 3 {
     try PageBench.run(
