@@ -9,6 +9,7 @@
 #   bench-formats    reader throughput per format over ../shared/corpus
 #   bench-recognizer recognizer accuracy and speed on the UNIPEN dev writers
 #   bench-languages  accuracy and search recall per language on accented words from dev writers' ink
+#   bench-cjk        Chinese and Japanese: isolated characters top-1/top-3, pages' CER and two-character search recall
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
@@ -33,7 +34,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-index bench-hostile bench-shards eval bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -68,6 +69,11 @@ bench-recognizer:
 # Not part of `bench`: it remakes its test set with PyTorch (a minute) and builds two products.
 bench-languages:
 	Benchmarks/bench-languages.sh $(SHARED)
+
+# Not part of `bench`: it needs Zinnia's models (Debian: tegaki-zinnia-japanese,
+# tegaki-zinnia-simplified-chinese) and takes minutes (Benchmarks/bench-cjk.sh).
+bench-cjk: build
+	Benchmarks/bench-cjk.sh $(SHARED) $(BIN)
 
 # The phases are a table in Training/Makefile (its top says which phases this reproduces and how
 # exactly): a phase whose row changed is redone with every phase after it, then the model is

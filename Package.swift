@@ -23,6 +23,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Debian's libzinnia-dev: the online character recognizer behind Chinese and Japanese
+        .systemLibrary(name: "CZinnia", path: "Sources/CZinnia"),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
         // how text is folded for matching, shared by the index and the recognizer's own search, and
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .target(
             name: "Recognition",
-            dependencies: ["DrawingModel", "NetworkKernels", "TextMatching"]
+            dependencies: ["DrawingModel", "NetworkKernels", "TextMatching", "CZinnia"]
                 + wideKernels.map { .target(name: $0.name) },
             resources: [.copy("Resources")]),
         .target(
@@ -43,6 +45,7 @@ let package = Package(
             name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
+        .executableTarget(name: "cjk-bench", dependencies: ["Recognition", "DrawingModel", "NotebookFormats"]),
         .executableTarget(
             name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),

@@ -138,11 +138,12 @@ enum CommandSpecs {
         name: "text", abstract: "Print the recognized text of a notebook, page by page.",
         overview: "Print the recognized text of a notebook, page by page.",
         discussion: """
-            Reads and recognizes FILE directly (the index is not used), in the languages 'build' defaults to.
-            Pages count from 1 here and from 0 in --json.
+            Reads and recognizes FILE directly (the index is not used), in the languages 'build' defaults to
+            unless --language says. Pages count from 1 here and from 0 in --json.
             """,
         arguments: notebookFile,
         options: [
+            OptionSpec(Options.language, "Languages the handwriting is in, as for 'build' (default: as 'build')."),
             OptionSpec(
                 Options.json,
                 """

@@ -15,7 +15,8 @@ struct TextCommand {
         guard let (path, notebook) = context.readNotebook(arguments.positionals[0]) else {
             return NotebookIndexCLI.ExitCode.partial
         }
-        let transcriber = try context.makeTranscriber(try context.recognitionLanguages(option: nil))
+        let transcriber = try context.makeTranscriber(
+            try context.recognitionLanguages(option: arguments.value(Options.language)))
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
         for (page, transcript) in transcripts.enumerated() {
             if let note = transcript.budgetNote {

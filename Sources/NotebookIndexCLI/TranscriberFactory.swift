@@ -12,7 +12,7 @@ enum TranscriberFactory {
     /// the recognizer only when a page needs reading: a no-op rebuild never pays for it.
     /// - Parameter languages: the languages to read, all supported.
     @Sendable static func make(languages: [Locale.Language]) throws -> any DrawingTranscriber {
-        try HandwritingRecognizer.checkResources()
+        try HandwritingRecognizer.checkResources(languages: languages)
         return DeferredRecognizer(languages: languages)
     }
 

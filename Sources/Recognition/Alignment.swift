@@ -11,14 +11,15 @@ public enum Alignment {
     /// The recognized word for `word`, read from `line` of `drawing`.
     ///
     /// A `pointRange` reaching past the line is clamped to it; an empty one is placed at its
-    /// nearest point, with a box of zero size.
+    /// nearest point, with a box of zero size. A word with `pointIndices` owns those points instead.
     /// - Returns: nil only when `line` has no points.
     public static func align(_ word: DecodedWord, in line: LineInk, of drawing: Drawing) -> RecognizedWord? {
         let points = line.points
         guard !points.isEmpty else { return nil }
         let lower = min(max(word.pointRange.lowerBound, 0), points.count - 1)
         let upper = min(max(word.pointRange.upperBound, lower + 1), points.count)
-        let span = points[lower..<upper]
+        let own = word.pointIndices?.filter(points.indices.contains) ?? []
+        let span = own.isEmpty ? Array(points[lower..<upper]) : own.map { points[$0] }
         var strokeIDs = Set<UUID>()
         for point in span where drawing.strokes.indices.contains(point.strokeIndex) {
             strokeIDs.insert(drawing.strokes[point.strokeIndex].id)

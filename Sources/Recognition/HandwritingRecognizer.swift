@@ -28,10 +28,12 @@ public final class HandwritingRecognizer: Sendable {
     /// The layout analysis in front of the reader.
     public let layout: LayoutAnalyzer
 
-    /// - Parameter lineReader: reads one line of ink into words.
-    public init(lineReader: any LineReading) {
+    /// - Parameters:
+    ///   - lineReader: reads one line of ink into words.
+    ///   - layout: finds the lines (`LayoutAnalyzer(sizeScale:)` for CJK writing).
+    public init(lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer()) {
         self.lineReader = lineReader
-        self.layout = LayoutAnalyzer()
+        self.layout = layout
     }
 
     /// Everything recognizable in `drawing`, lines in reading order.

@@ -2,22 +2,30 @@ import Foundation
 
 /// The languages handwriting is recognized in, and how a preferred list is checked against them.
 ///
-/// The model reads the Latin alphabet with the accented letters of the languages below, digits
-/// and common punctuation; each language brings its word list (`words-<code>.txt`). A language
-/// is matched by its language code, so any region of it is read (en-GB, fr-CA, pt-BR …).
+/// The network reads the Latin alphabet with the accented letters of the Latin-script languages
+/// below, digits and common punctuation; each of them brings its word list (`words-<code>.txt`).
+/// Chinese (Simplified) and Japanese are read character by character by `CJKLineReader` with
+/// Zinnia's models from Debian and a character model of each (`cjk-<code>.txt`). A language is
+/// matched by its language code, so any region of it is read (en-GB, fr-CA, pt-BR, zh-CN …).
 public enum RecognitionLanguage {
-    /// Languages the recognizer reads, English first: en, fr, de, es, it, pt, nl.
+    /// Languages the recognizer reads, English first: en, fr, de, es, it, pt, nl, zh, ja.
     public static let supported: [Locale.Language] = codes.map { Locale.Language(identifier: $0) }
 
     /// The language codes of `supported`, in order.
-    public static let codes = ["en", "fr", "de", "es", "it", "pt", "nl"]
+    public static let codes = latinCodes + cjkCodes
+
+    /// The languages read by the network, Latin script.
+    public static let latinCodes = ["en", "fr", "de", "es", "it", "pt", "nl"]
+
+    /// The languages read character by character (`CJKLineReader`).
+    public static let cjkCodes = ["zh", "ja"]
 
     /// What to read when nothing is chosen.
     public static let english = Locale.Language(identifier: "en")
 
     private static let names = [
         "en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
-        "nl": "Dutch",
+        "nl": "Dutch", "zh": "Chinese", "ja": "Japanese",
     ]
 
     /// Whether `language` is read: its language code is that of a supported language.

@@ -49,11 +49,15 @@ public struct DecodedWord: Sendable, Hashable {
     public var pointRange: Range<Int>
     /// 0 … 1.
     public var confidence: Double
+    /// The word's own points when they are not one run of the line's (a CJK character whose
+    /// strokes were written apart from each other); nil for `pointRange`'s points. Never empty.
+    public var pointIndices: [Int]?
 
-    public init(candidates: [WordCandidate], pointRange: Range<Int>, confidence: Double) {
+    public init(candidates: [WordCandidate], pointRange: Range<Int>, confidence: Double, pointIndices: [Int]? = nil) {
         self.candidates = candidates
         self.pointRange = pointRange
         self.confidence = confidence
+        self.pointIndices = pointIndices
     }
 }
 

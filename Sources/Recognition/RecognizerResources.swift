@@ -13,13 +13,50 @@ enum RecognizerResources {
     /// The word list of a language code (`words-en`, `words-de` …).
     static func wordListName(_ code: String) -> String { "words-\(code)" }
 
+    /// The character model of a CJK language code (`cjk-zh`, `cjk-ja`).
+    static func cjkModelName(_ code: String) -> String { "cjk-\(code)" }
+
     private static let cache = LineReaderCache()
 
-    /// The line reader for `languages` (language codes, sorted, each once), built at the first request.
-    static func lineReader(languages: [String]) throws(ModelError) -> NeuralLineReader {
+    /// The line reader for `languages` (language codes, sorted, each once), built at the first
+    /// request: the network for the Latin-script ones, the CJK reader for Chinese and Japanese.
+    static func lineReader(languages: [String]) throws(ModelError) -> any LineReading {
         try cache.reader(for: languages) { () throws(ModelError) in
-            try makeLineReader(languages: languages, settings: DecoderSettings())
+            try makeMixedReader(languages: languages, settings: DecoderSettings())
         }
+    }
+
+    /// The network's reader for the Latin-script languages of `languages` (nil for none) and the
+    /// CJK reader for the others (nil for none), together.
+    static func makeMixedReader(
+        languages: [String], settings: DecoderSettings, cjkSettings: CJKLatticeSettings = .init()
+    ) throws(ModelError) -> any LineReading {
+        let latin = languages.filter { !RecognitionLanguage.cjkCodes.contains($0) }
+        let cjk = languages.filter { RecognitionLanguage.cjkCodes.contains($0) }
+        let western = latin.isEmpty ? nil : try makeLineReader(languages: latin, settings: settings)
+        guard !cjk.isEmpty else {
+            if let western { return western }
+            return try makeLineReader(languages: ["en"], settings: settings)
+        }
+        return MixedScriptLineReader(latin: western, cjk: try makeCJKReader(languages: cjk, settings: cjkSettings))
+    }
+
+    /// The CJK reader for CJK language codes: Zinnia's model of each (from Debian) and its
+    /// character model (a resource).
+    /// - Throws: `ModelError.missing` naming the model file and the Debian package that installs it.
+    static func makeCJKReader(
+        languages: [String], settings: CJKLatticeSettings = .init()
+    ) throws(ModelError) -> CJKLineReader {
+        var classifiers: [CJKCharacterClassifier] = []
+        var models: [CJKLanguageModel] = []
+        for code in languages {
+            classifiers.append(CJKCharacterClassifier(model: try ZinniaModel(language: code)))
+            let name = cjkModelName(code)
+            models.append(
+                try CJKLanguageModel(text: String(decoding: try load(name, "txt"), as: UTF8.self), name: "\(name).txt"))
+        }
+        return CJKLineReader(
+            classifiers: classifiers, languageModels: models, lattice: CJKLattice(settings: settings))
     }
 
     /// A reader whose lexicon holds the words of every language of `languages` and whose
@@ -68,11 +105,11 @@ enum RecognizerResources {
 /// lists) takes a second or more, so each set is built once and shared.
 private final class LineReaderCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var readers: [[String]: Result<NeuralLineReader, ModelError>] = [:]
+    private var readers: [[String]: Result<any LineReading, ModelError>] = [:]
 
     func reader(
-        for key: [String], build: () throws(ModelError) -> NeuralLineReader
-    ) throws(ModelError) -> NeuralLineReader {
+        for key: [String], build: () throws(ModelError) -> any LineReading
+    ) throws(ModelError) -> any LineReading {
         lock.lock()
         defer { lock.unlock() }
         if let done = readers[key] { return try done.get() }
@@ -95,12 +132,30 @@ extension HandwritingRecognizer {
     public static func make(languages: [Locale.Language]) throws(ModelError) -> HandwritingRecognizer {
         let codes = Set(languages.compactMap { $0.languageCode?.identifier }).sorted()
         return HandwritingRecognizer(
-            lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes))
+            lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes),
+            layout: layout(for: codes))
+    }
+
+    /// The layout for reading `codes`: scaled for CJK writing when Chinese or Japanese is among them.
+    static func layout(for codes: [String]) -> LayoutAnalyzer {
+        guard codes.contains(where: RecognitionLanguage.cjkCodes.contains) else { return LayoutAnalyzer() }
+        return LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale)
     }
 
     /// Checks that the resources are installed and the model file is intact, without building
     /// the language model (cheap: a command can call it before knowing whether it will read ink).
     public static func checkResources() throws(ModelError) {
+        try checkResources(languages: [])
+    }
+
+    /// `checkResources()`, and for Chinese and Japanese among `languages` that Zinnia's model is
+    /// installed and readable and the character model is among the resources.
+    /// - Throws: `ModelError.missing` naming the model file and the Debian package to install.
+    public static func checkResources(languages: [Locale.Language]) throws(ModelError) {
+        for code in RecognitionLanguage.canonicalCodes(languages) where RecognitionLanguage.cjkCodes.contains(code) {
+            _ = try ZinniaModel(language: code)
+            _ = try RecognizerResources.load(RecognizerResources.cjkModelName(code), "txt")
+        }
         _ = try ModelFile(
             data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")
@@ -120,9 +175,11 @@ extension HandwritingRecognizer {
     /// A recognizer with other decoder settings (for tuning on the dev writers; the shipped
     /// settings are `DecoderSettings()`). Builds its own copy of the resources.
     public static func make(
-        settings: DecoderSettings, languages: [String] = ["en"]
+        settings: DecoderSettings, languages: [String] = ["en"], cjkSettings: CJKLatticeSettings = .init()
     ) throws(ModelError) -> HandwritingRecognizer {
         HandwritingRecognizer(
-            lineReader: try RecognizerResources.makeLineReader(languages: languages, settings: settings))
+            lineReader: try RecognizerResources.makeMixedReader(
+                languages: languages, settings: settings, cjkSettings: cjkSettings),
+            layout: layout(for: languages))
     }
 }

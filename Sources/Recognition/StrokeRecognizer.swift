@@ -111,7 +111,7 @@ public actor StrokeRecognizer {
     /// Where `text` is written.
     ///
     /// A query of several words matches consecutive words of one line, any candidate of each
-    /// word. Matching folds text as the index does (`TextFolding`): case, diacritics and
+    /// word; each CJK character counts as a word ("学习" is two, read as two characters). Matching folds text as the index does (`TextFolding`): case, diacritics and
     /// ligatures are ignored ("strasse" finds "Straße") and "ue" finds "ü"; with `caseMatchingOnly`
     /// the query matches the reading exactly, case and accents as written (`query --case-sensitive`).
     /// - Parameters:

@@ -11,11 +11,12 @@ struct TranscriptQuery {
     let fullWordsOnly: Bool
     let caseMatchingOnly: Bool
 
-    /// nil when `text` has no words.
+    /// nil when `text` has no words. Each CJK character of the query is a word of its own, as
+    /// each handwritten one is in a transcript ("学习" matches two consecutive characters).
     init?(_ text: String, fullWordsOnly: Bool, caseMatchingOnly: Bool) {
         self.fullWordsOnly = fullWordsOnly
         self.caseMatchingOnly = caseMatchingOnly
-        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = text.split(whereSeparator: \.isWhitespace).flatMap { CJKText.splitCharacters(String($0)) }
         guard !words.isEmpty else { return nil }
         tokens = words.map { caseMatchingOnly ? TextFolding.exact($0) : TextFolding.fold($0) }
     }

@@ -49,8 +49,8 @@ enum HelpGolden {
 
         OPTIONS:
           --language LIST Languages the handwriting is in, comma-separated: en, fr, de, es,
-                          it, pt, nl (default: $NOTEBOOK_INDEX_LANGUAGES, else the language of
-                          $LANG when supported, else en).
+                          it, pt, nl, zh, ja (default: $NOTEBOOK_INDEX_LANGUAGES, else the
+                          language of $LANG when supported, else en).
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
@@ -123,14 +123,16 @@ enum HelpGolden {
         OVERVIEW: Print the recognized text of a notebook, page by page.
 
         Reads and recognizes FILE directly (the index is not used), in the languages 'build'
-        defaults to. Pages count from 1 here and from 0 in --json.
+        defaults to unless --language says. Pages count from 1 here and from 0 in --json.
 
-        USAGE: notebook-index text FILE [--json] [--html]
+        USAGE: notebook-index text FILE [--language LIST] [--json] [--html]
 
         ARGUMENTS:
           FILE            A notebook file or notebook folder.
 
         OPTIONS:
+          --language LIST Languages the handwriting is in, as for 'build' (default: as
+                          'build').
           --json          Print JSON: {"path": …, "pages": [{"page", "lines": [{"text",
                           "bounds", "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
           --html          Print HTML for desktop search (a Recoll input handler): the

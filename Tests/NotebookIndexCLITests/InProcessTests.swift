@@ -152,7 +152,7 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
     @Test(arguments: [
         ([String](), [String: String](), ["en"]), (["--language", "en,de"], [:], ["en", "de"]),
         ([], ["NOTEBOOK_INDEX_LANGUAGES": "fr"], ["fr"]), ([], ["LANG": "de_DE.UTF-8"], ["de"]),
-        ([], ["LANG": "ja_JP.UTF-8"], ["en"]), ([], ["LANG": "C.UTF-8"], ["en"]),
+        ([], ["LANG": "ko_KR.UTF-8"], ["en"]), ([], ["LANG": "C.UTF-8"], ["en"]),
         (["--language=it"], ["NOTEBOOK_INDEX_LANGUAGES": "fr", "LANG": "de_DE.UTF-8"], ["it"]),
         ([], ["NOTEBOOK_INDEX_LANGUAGES": "nl,es", "LANG": "de_DE.UTF-8"], ["es", "nl"]),
     ])
@@ -185,8 +185,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
     }
 
     @Test(arguments: [
-        (["--language", "en,ja"], [String: String](), "ja"), (["--language", "klingon"], [:], "klingon"),
-        ([], ["NOTEBOOK_INDEX_LANGUAGES": "zh"], "zh"),
+        (["--language", "en,ko"], [String: String](), "ko"), (["--language", "klingon"], [:], "klingon"),
+        ([], ["NOTEBOOK_INDEX_LANGUAGES": "zh-TW,ko"], "ko"),
     ])
     func unsupportedLanguageIsRefusedInOneLine(options: [String], environment: [String: String], named: String) async {
         let runner = CommandRunner()
@@ -197,7 +197,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         #expect(build.status == 2 && build.stdout.isEmpty)
         #expect(
             build.stderr == "notebook-index: unsupported recognition language: \(named) (supported: en (English), "
-                + "fr (French), de (German), es (Spanish), it (Italian), pt (Portuguese), nl (Dutch))\n")
+                + "fr (French), de (German), es (Spanish), it (Italian), pt (Portuguese), nl (Dutch), zh (Chinese), "
+                + "ja (Japanese))\n")
         #expect(!FileManager.default.fileExists(atPath: runner.index))
     }
 

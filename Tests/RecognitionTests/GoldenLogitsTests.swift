@@ -24,7 +24,8 @@ struct GoldenLogitsTests {
 
     static func load() throws -> (Golden, NeuralLineReader) {
         let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: fixture))
-        return (golden, try RecognizerResources.lineReader(languages: ["en"]))
+        let reader = try #require(try RecognizerResources.lineReader(languages: ["en"]) as? NeuralLineReader)
+        return (golden, reader)
     }
 
     static func features(_ c: Case, _ reader: NeuralLineReader) -> InkFeatures {

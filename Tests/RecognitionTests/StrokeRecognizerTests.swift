@@ -26,14 +26,14 @@ import Testing
                 == RecognitionLanguage.codes)
         #expect(throws: LanguageError.self) {
             try StrokeRecognizer(
-                recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "ja")])
+                recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "ko")])
         }
         do {
-            _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "ja")])
+            _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "ko")])
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "unsupported recognition language: ja (supported: en (English), fr (French)"))
+                    "unsupported recognition language: ko (supported: en (English), fr (French)"))
         }
         #expect(StrokeRecognizer.recognitionVersion == HandwritingRecognizer.recognitionVersion)
     }
@@ -102,35 +102,39 @@ import Testing
 
 @Suite struct RecognitionLanguageTests {
     @Test func supportedLanguagesHaveNames() {
-        #expect(RecognitionLanguage.supported.map(\.minimalIdentifier) == ["en", "fr", "de", "es", "it", "pt", "nl"])
+        #expect(
+            RecognitionLanguage.supported.map(\.minimalIdentifier) == [
+                "en", "fr", "de", "es", "it", "pt", "nl", "zh", "ja",
+            ])
         #expect(
             RecognitionLanguage.supported.map(RecognitionLanguage.name(of:)) == [
-                "English", "French", "German", "Spanish", "Italian", "Portuguese", "Dutch",
+                "English", "French", "German", "Spanish", "Italian", "Portuguese", "Dutch", "Chinese", "Japanese",
             ])
     }
 
     @Test(arguments: [
         ("en,de", ["en", "de"]), ("fr-CA, pt", ["fr-CA", "pt"]), ("de_AT", ["de-AT"]), ("nl,", ["nl"]),
+        ("en,zh", ["en", "zh"]), ("ja, zh", ["ja", "zh"]),
     ])
     func parsesLists(list: String, identifiers: [String]) throws {
         #expect(try RecognitionLanguage.parse(list).map(\.minimalIdentifier) == identifiers)
     }
 
     @Test func refusesUnsupportedLanguagesNamingTheSupportedOnes() {
-        #expect(throws: LanguageError.unsupported([Locale.Language(identifier: "ja")])) {
-            try RecognitionLanguage.parse("en,ja")
+        #expect(throws: LanguageError.unsupported([Locale.Language(identifier: "ko")])) {
+            try RecognitionLanguage.parse("en,ko")
         }
         #expect(throws: LanguageError.none) { try RecognitionLanguage.parse(" , ") }
         #expect(
-            LanguageError.unsupported([Locale.Language(identifier: "ja")]).description
-                == "unsupported recognition language: ja (supported: en (English), fr (French), de (German), "
-                + "es (Spanish), it (Italian), pt (Portuguese), nl (Dutch))")
+            LanguageError.unsupported([Locale.Language(identifier: "ko")]).description
+                == "unsupported recognition language: ko (supported: en (English), fr (French), de (German), "
+                + "es (Spanish), it (Italian), pt (Portuguese), nl (Dutch), zh (Chinese), ja (Japanese))")
     }
 
     @Test(
         arguments: [
             ("de_DE.UTF-8", "de"), ("fr_CA", "fr"), ("pt_BR.utf8@euro", "pt"), ("en_GB.UTF-8", "en"),
-            ("ja_JP.UTF-8", nil),
+            ("ja_JP.UTF-8", "ja"), ("zh_CN.UTF-8", "zh"), ("ko_KR.UTF-8", nil),
             ("C", nil), ("POSIX", nil), ("", nil), ("C.UTF-8", nil),
         ] as [(String, String?)])
     func languageOfPOSIXLocale(value: String, code: String?) {
@@ -140,5 +144,7 @@ import Testing
     @Test func canonicalCodesIgnoreOrderRegionAndRepeats() {
         let languages = ["de-AT", "en-GB", "de"].map { Locale.Language(identifier: $0) }
         #expect(RecognitionLanguage.canonicalCodes(languages) == ["en", "de"])
+        let cjk = ["ja", "zh-CN", "en"].map { Locale.Language(identifier: $0) }
+        #expect(RecognitionLanguage.canonicalCodes(cjk) == ["en", "zh", "ja"])
     }
 }

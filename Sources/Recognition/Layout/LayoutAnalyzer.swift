@@ -27,7 +27,18 @@ public struct LayoutAnalyzer: Sendable {
     /// Height, in writing sizes, below which a one- or two-stroke group is a bar, not a line.
     static let flatFragmentHeight = 0.5
 
-    public init() {}
+    /// The writing size estimated from the ink is multiplied by this before trace roles and lines
+    /// are judged: 1 for Latin writing, whose strokes are letters; more for CJK writing, whose
+    /// strokes are parts of characters (`cjkSizeScale`), so that a character's long straight
+    /// stroke is not taken for a rule nor its parts for lines of their own.
+    public var sizeScale: Double
+
+    /// `sizeScale` for pages read in Chinese or Japanese, measured on the dev pages (`cjk-bench pages`).
+    public static let cjkSizeScale = 2.5
+
+    public init(sizeScale: Double = 1) {
+        self.sizeScale = sizeScale
+    }
 
     /// The text lines of `drawing`, in reading order.
     ///
@@ -43,7 +54,7 @@ public struct LayoutAnalyzer: Sendable {
     /// The text lines of some visible traces, in reading order.
     func lines(of traces: [InkTrace]) -> [TextLine] {
         guard !traces.isEmpty else { return [] }
-        let sizes = LocalSize.sizes(of: traces)
+        let sizes = sizeScale == 1 ? LocalSize.sizes(of: traces) : LocalSize.sizes(of: traces).map { $0 * sizeScale }
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
         for (i, trace) in traces.enumerated() {
             var role = TraceShape.role(of: trace, size: sizes[i])

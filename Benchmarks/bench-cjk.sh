@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Chinese and Japanese on the real characters of ../shared/data/cjk (2 writers; measuring only,
+# never training): isolated characters (cjk-bench: top-1 and top-3 per normalisation), then the
+# characters laid out as lines on Xournal++ pages (make_cjk_pages.py) and judged as a user would
+# search them (cjk_eval.py: CER and two-character search recall, with the release binary) for
+# --language zh, ja and zh,ja.
+# Usage: Benchmarks/bench-cjk.sh [SHARED_DIR] [BINARY]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${1:-../shared}
+bin=${2:-.build/release/notebook-index}
+data="$shared/data/cjk/dev-chars.jsonl.gz"
+[ -f "$data" ] || { echo "bench-cjk: $data not found" >&2; exit 2; }
+[ -x "$bin" ] || { echo "bench-cjk: $bin not found (make build)" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gzip -dc "$data" > "$tmp/chars.jsonl"
+swift build -c release --static-swift-stdlib --product cjk-bench >/dev/null
+echo "== isolated characters (Zinnia, zh and ja models together)"
+"$(swift build -c release --show-bin-path)/cjk-bench" "$tmp/chars.jsonl"
+echo "== pages"
+python3 "$shared/tools/eval/make_cjk_pages.py" "$tmp/pages" "$data"
+for language in zh ja zh,ja; do
+    echo "--language $language"
+    python3 "$shared/tools/eval/cjk_eval.py" "$bin" "$tmp/pages" --language "$language"
+done

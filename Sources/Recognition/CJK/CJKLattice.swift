@@ -1,0 +1,154 @@
+import DrawingModel
+import Foundation
+
+/// The settings of `CJKLattice`, measured on the dev pages (`make bench-cjk`).
+public struct CJKLatticeSettings: Sendable, Hashable {
+    /// Most consecutive stroke groups one character may span.
+    public var maxGroups = 4
+    /// Widest character box, in line heights.
+    public var maxWidth = 1.25
+    /// Nats per unit of Zinnia's score.
+    public var recognitionWeight = 3.0
+    /// Weight of the character model's log-probability.
+    public var languageWeight = 0.3
+    /// Nats added for each character read (balances fewer, wider boxes against more, narrower
+    /// ones; below 0, a box split in two pays for it).
+    public var characterBonus = -1.0
+    /// Nats charged per line height by which a box is narrower than `narrowWidth` line heights.
+    public var narrowPenalty = 6.0
+    /// A box narrower than this, in line heights, is charged `narrowPenalty` (characters are about
+    /// as wide as the line is high; a few, such as 一 or 川, are narrower, hence the gentle slope).
+    public var narrowWidth = 0.55
+    /// Nats charged per line height by which a box is wider than `wideWidth` line heights.
+    public var widePenalty = 10.0
+    /// A box wider than this, in line heights, is charged `widePenalty`.
+    public var wideWidth = 1.0
+    /// Nats charged per line height of gap inside a box (between the groups it joins).
+    public var innerGapPenalty = 12.0
+    /// Hypotheses kept at each boundary between groups.
+    public var beamWidth = 8
+    /// Readings kept for each character, for search.
+    public var candidatesPerCharacter = 5
+    /// Readings whose score is lower than the best by more than this many nats are not kept.
+    public var candidateMargin = 8.0
+
+    public init() {}
+}
+
+/// One character of a line as the lattice reads it: the consecutive groups it spans and its
+/// readings, best first.
+public struct LatticeCharacter: Sendable, Hashable {
+    /// The stroke groups, as a range of indices into the groups given.
+    public var groups: Range<Int>
+    /// Best first; never empty. Scores are in nats (log-probability-like).
+    public var candidates: [WordCandidate]
+    /// Zinnia's score of the best reading.
+    public var recognitionScore: Double
+}
+
+/// Reads a line of CJK writing from its over-segmentation (`StrokeGroups`): every run of 1 …
+/// `maxGroups` consecutive groups is a candidate character box, scored by the character
+/// recognizer, its shape (about as wide as the line is high) and the gaps inside it; a beam
+/// search over the boxes with a character bigram model finds the best reading of the line.
+public struct CJKLattice: Sendable {
+    public var settings: CJKLatticeSettings
+
+    public init(settings: CJKLatticeSettings = .init()) {
+        self.settings = settings
+    }
+
+    private struct Hypothesis {
+        var score: Double
+        var last: Character?
+        /// The box that ended here: its start boundary and the chosen reading.
+        var start: Int
+        var reading: Int
+        /// Index of the hypothesis at `start` this one extends.
+        var previous: Int
+    }
+
+    /// The best reading of a line.
+    ///
+    /// - Parameters:
+    ///   - groups: the line's stroke groups, left to right.
+    ///   - lineHeight: the height of its characters.
+    ///   - classify: the readings of the box spanning some groups (Zinnia's candidates, best first).
+    ///   - languageModel: log P(character | previous character or nil at the start of the line).
+    /// - Returns: characters covering every group once, left to right; empty for no groups.
+    public func read(
+        groups: [StrokeGroup], lineHeight: Double, classify: (Range<Int>) -> [CharacterCandidate],
+        languageModel: (Character, Character?) -> Double
+    ) -> [LatticeCharacter] {
+        let n = groups.count
+        guard n > 0 else { return [] }
+        let height = max(lineHeight, 1e-6)
+        var readings: [Range<Int>: [CharacterCandidate]] = [:]
+        var shapeCost: [Range<Int>: Double] = [:]
+        for start in 0..<n {
+            for end in (start + 1)...min(n, start + settings.maxGroups) {
+                let box = groups[start..<end].dropFirst().reduce(groups[start].bounds) { $0.union($1.bounds) }
+                // a box wider than allowed, made of several groups, is no character
+                if end - start > 1, box.width > settings.maxWidth * height { break }
+                var gap = 0.0
+                for k in (start + 1)..<end { gap += max(0, groups[k].bounds.minX - groups[k - 1].bounds.maxX) }
+                let narrow = max(0, settings.narrowWidth - max(box.width, box.height * 0.2) / height)
+                let wide = max(0, box.width / height - settings.wideWidth)
+                shapeCost[start..<end] =
+                    settings.narrowPenalty * narrow + settings.widePenalty * wide + settings.innerGapPenalty * gap
+                    / height
+                readings[start..<end] = classify(start..<end)
+            }
+        }
+
+        var beams: [[Hypothesis]] = Array(repeating: [], count: n + 1)
+        beams[0] = [Hypothesis(score: 0, last: nil, start: -1, reading: -1, previous: -1)]
+        for end in 1...n {
+            var next: [Hypothesis] = []
+            for start in max(0, end - settings.maxGroups)..<end {
+                guard let options = readings[start..<end], let shape = shapeCost[start..<end], !options.isEmpty
+                else { continue }
+                for (p, hyp) in beams[start].enumerated() {
+                    for (r, option) in options.enumerated() {
+                        guard let c = option.character.first else { continue }
+                        let score =
+                            hyp.score + settings.recognitionWeight * option.score + settings.characterBonus - shape
+                            + settings.languageWeight * languageModel(c, hyp.last)
+                        next.append(Hypothesis(score: score, last: c, start: start, reading: r, previous: p))
+                    }
+                }
+            }
+            // one hypothesis per (box start, last character): the better of equal futures
+            next.sort { $0.score > $1.score }
+            var seen = Set<String>()
+            beams[end] = next.filter { seen.insert("\($0.start) \(String($0.last.map { [$0] } ?? []))").inserted }
+                .prefix(settings.beamWidth).map { $0 }
+        }
+
+        guard !beams[n].isEmpty else { return [] }
+        var path: [(range: Range<Int>, reading: Int, previous: Character?)] = []
+        var end = n, index = 0
+        while end > 0 {
+            let hyp = beams[end][index]
+            let before = hyp.previous >= 0 && hyp.start > 0 ? beams[hyp.start][hyp.previous].last : nil
+            path.append((hyp.start..<end, hyp.reading, before))
+            index = hyp.previous
+            end = hyp.start
+        }
+        return path.reversed().compactMap { step in
+            guard let options = readings[step.range], options.indices.contains(step.reading) else { return nil }
+            let chosen = options[step.reading]
+            let scored = options.map { option -> WordCandidate in
+                let lm = option.character.first.map { languageModel($0, step.previous) } ?? 0
+                return WordCandidate(
+                    text: option.character,
+                    score: settings.recognitionWeight * option.score + settings.languageWeight * lm)
+            }
+            let best = scored[step.reading]
+            let others = scored.indices.filter { $0 != step.reading }.map { scored[$0] }
+                .filter { $0.score >= best.score - settings.candidateMargin && $0.text != best.text }
+                .sorted { $0.score > $1.score }
+            let kept = [best] + others.prefix(settings.candidatesPerCharacter - 1)
+            return LatticeCharacter(groups: step.range, candidates: kept, recognitionScore: chosen.score)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import DrawingModel
+import Foundation
+
+/// Reads a line of Chinese or Japanese writing character by character: the line's traces are
+/// over-segmented into stroke groups (`StrokeGroups`), every box of 1 … k consecutive groups is
+/// classified by Zinnia (`CJKCharacterClassifier`, each language's model, the best score of each
+/// character kept), and `CJKLattice` with the languages' character models (`CJKLanguageModel`)
+/// picks the characters. Each character is one `DecodedWord` with its n-best readings and its own
+/// points, so search keeps every plausible reading as it does for Latin words.
+///
+/// Immutable and shareable: Zinnia's models are only read.
+public struct CJKLineReader: LineReading {
+    public let classifiers: [CJKCharacterClassifier]
+    public let languageModels: [CJKLanguageModel]
+    public var lattice: CJKLattice
+    /// Readings asked of each model for a box.
+    public var readingsPerBox = 8
+
+    /// - Parameters:
+    ///   - classifiers: one per language, each with its model.
+    ///   - languageModels: the character models of the same languages.
+    public init(
+        classifiers: [CJKCharacterClassifier], languageModels: [CJKLanguageModel], lattice: CJKLattice = .init()
+    ) {
+        self.classifiers = classifiers
+        self.languageModels = languageModels
+        self.lattice = lattice
+    }
+
+    /// Zinnia's score above which a character counts as read with confidence one half.
+    static let confidentScore = 0.3
+
+    public func read(_ line: LineInk) -> [DecodedWord] {
+        let ranges = line.traceRanges.filter { !$0.isEmpty }
+        guard !ranges.isEmpty, let lineBox = Rect(enclosing: line.points.lazy.map(\.location)) else { return [] }
+        let boxes = ranges.map { Rect(enclosing: line.points[$0].lazy.map(\.location)) ?? lineBox }
+        let height = max(lineBox.height, 1e-6)
+        let groups = StrokeGroups.groups(of: boxes, lineHeight: height)
+        // each group's traces in writing order: by stroke, then by place in the line's points
+        let writingOrder = { (traces: [Int]) -> [Int] in
+            traces.sorted { a, b in
+                let sa = line.points[ranges[a].lowerBound].strokeIndex,
+                    sb = line.points[ranges[b].lowerBound].strokeIndex
+                return sa != sb ? sa < sb : ranges[a].lowerBound < ranges[b].lowerBound
+            }
+        }
+        let characters = lattice.read(
+            groups: groups, lineHeight: height,
+            classify: { span in
+                let traces = writingOrder(groups[span].flatMap(\.traces))
+                return classify(traces.map { line.points[ranges[$0]].map(\.location) })
+            },
+            languageModel: { c, previous in languageLogProbability(of: c, after: previous) })
+        return characters.map { character in
+            let traces = writingOrder(groups[character.groups].flatMap(\.traces))
+            let indices = traces.flatMap { Array(ranges[$0]) }
+            let low = indices.min() ?? 0, high = (indices.max() ?? 0) + 1
+            let confidence = 1 / (1 + exp(-6 * (character.recognitionScore - Self.confidentScore)))
+            return DecodedWord(
+                candidates: character.candidates, pointRange: low..<high, confidence: confidence,
+                pointIndices: indices)
+        }
+    }
+
+    /// Every model's readings of one character's strokes, the best score of each character kept.
+    func classify(_ strokes: [[Point]]) -> [CharacterCandidate] {
+        var best: [String: Double] = [:]
+        for classifier in classifiers {
+            for c in classifier.classify(strokes, count: readingsPerBox) {
+                best[c.character] = max(best[c.character] ?? -.infinity, c.score)
+            }
+        }
+        return best.map { CharacterCandidate(character: $0.key, score: $0.value) }
+            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.character < $1.character }
+            .prefix(readingsPerBox).map { $0 }
+    }
+
+    /// log P(c | previous) under the languages' character models, mixed evenly.
+    func languageLogProbability(of c: Character, after previous: Character?) -> Double {
+        guard !languageModels.isEmpty else { return 0 }
+        let p = languageModels.reduce(0.0) { $0 + exp($1.logProbability(of: c, after: previous)) }
+        return log(p / Double(languageModels.count))
+    }
+}

@@ -1,0 +1,124 @@
+import DrawingModel
+import Foundation
+import NotebookFormats
+import Recognition
+
+/// `cjk-bench pages DIR`: the pages `make_cjk_pages.py` wrote (DIR/truth.json) recognized in
+/// process, character error rate against their lines (spaces ignored), per writer set; the
+/// lattice's settings and the layout's `sizeScale` from the environment (`CJK_*`), to choose them on dev pages.
+enum PageBench {
+    static func latticeSettings() -> CJKLatticeSettings {
+        var s = CJKLatticeSettings()
+        let env = ProcessInfo.processInfo.environment
+        func number(_ name: String, _ apply: (Double) -> Void) {
+            if let v = env[name].flatMap(Double.init) { apply(v) }
+        }
+        number("CJK_MAX_GROUPS") { s.maxGroups = Int($0) }
+        number("CJK_MAX_WIDTH") { s.maxWidth = $0 }
+        number("CJK_RECOGNITION_WEIGHT") { s.recognitionWeight = $0 }
+        number("CJK_LANGUAGE_WEIGHT") { s.languageWeight = $0 }
+        number("CJK_CHARACTER_BONUS") { s.characterBonus = $0 }
+        number("CJK_NARROW_PENALTY") { s.narrowPenalty = $0 }
+        number("CJK_NARROW_WIDTH") { s.narrowWidth = $0 }
+        number("CJK_INNER_GAP_PENALTY") { s.innerGapPenalty = $0 }
+        number("CJK_WIDE_PENALTY") { s.widePenalty = $0 }
+        number("CJK_WIDE_WIDTH") { s.wideWidth = $0 }
+        number("CJK_CANDIDATES") { s.candidatesPerCharacter = Int($0) }
+        number("CJK_CANDIDATE_MARGIN") { s.candidateMargin = $0 }
+        return s
+    }
+
+    /// The recognizer for `languages` with the settings of the environment: the lattice's, the
+    /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's `cjkMargin` (`CJK_MARGIN`).
+    static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
+        let env = ProcessInfo.processInfo.environment
+        let made = try HandwritingRecognizer.make(
+            settings: DecoderSettings(), languages: languages, cjkSettings: latticeSettings())
+        var reader = made.lineReader
+        if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_MARGIN"].flatMap(Double.init) {
+            mixed.cjkMargin = margin
+            reader = mixed
+        }
+        let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
+        return HandwritingRecognizer(
+            lineReader: reader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout)
+    }
+
+    /// `cjk-bench latin FILE...`: the share of the lines of Latin-script pages that the mixed
+    /// reader reads as CJK (any CJK character in the line's best reading), for choosing `cjkMargin`.
+    static func latinLines(files: [String], languages: [String]) throws {
+        let recognizer = try recognizer(languages: languages)
+        var lines = 0, cjk = 0
+        for file in files {
+            for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
+                for line in recognizer.transcribe(page.drawing).lines {
+                    lines += 1
+                    cjk += line.text.contains(where: CJKText.isCJK) ? 1 : 0
+                }
+            }
+        }
+        print("\(cjk) of \(lines) lines read as CJK (\(languages.joined(separator: ",")))")
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var prev = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var cur = [i + 1]
+            for (j, cb) in b.enumerated() { cur.append(min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (ca == cb ? 0 : 1))) }
+            prev = cur
+        }
+        return prev[b.count]
+    }
+
+    static func run(directory: String, languages: [String]) throws {
+        let truthData = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
+        guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any],
+            let pages = truth["pages"] as? [[String: Any]]
+        else { throw ModelError.invalid("\(directory)/truth.json: not a truth file") }
+        let recognizer = try recognizer(languages: languages)
+        var errors: [String: Int] = [:], characters: [String: Int] = [:]
+        var pairs: [String: Int] = [:], found: [String: Int] = [:]
+        let start = Date()
+        for page in pages {
+            guard let path = page["path"] as? String, let lines = page["lines"] as? [String] else { continue }
+            let writer = page["writer"] as? String ?? "?"
+            let notebook = try NotebookFormats.read(at: URL(fileURLWithPath: path))
+            let transcripts = notebook.pages.map { recognizer.transcribe($0.drawing) }
+            let read = transcripts.map(\.text).joined()
+            // every pair of neighbouring characters of a line, searched as a user would (cjk_eval.py)
+            for line in lines {
+                let chars = Array(line)
+                for i in chars.indices.dropLast() {
+                    pairs[writer, default: 0] += 1
+                    let query = String(chars[i...(i + 1)])
+                    if transcripts.contains(where: { !$0.matches(of: query).isEmpty }) {
+                        found[writer, default: 0] += 1
+                    }
+                }
+            }
+            let want = Array(lines.joined().filter { !$0.isWhitespace })
+            let got = Array(read.filter { !$0.isWhitespace })
+            errors[writer, default: 0] += editDistance(want, got)
+            characters[writer, default: 0] += want.count
+            if ProcessInfo.processInfo.environment["CJK_VERBOSE"] != nil {
+                print("\(URL(fileURLWithPath: path).lastPathComponent):\n  want \(String(want))\n  read \(String(got))")
+            }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        func line(_ name: String, _ errors: Int, _ characters: Int, _ found: Int, _ pairs: Int) -> String {
+            String(
+                format: "%@: CER %.1f %% over %d characters; two-character search recall %.3f over %d pairs", name,
+                100 * Double(errors) / Double(max(characters, 1)), characters, Double(found) / Double(max(pairs, 1)),
+                pairs)
+        }
+        for writer in characters.keys.sorted() {
+            print(
+                line(writer, errors[writer] ?? 0, characters[writer] ?? 0, found[writer] ?? 0, pairs[writer] ?? 0))
+        }
+        let sum = { (counts: [String: Int]) in counts.values.reduce(0, +) }
+        print(
+            line("all", sum(errors), sum(characters), sum(found), sum(pairs))
+                + String(format: "; %.1f s a page (one core)", seconds / Double(max(pages.count, 1))))
+    }
+}

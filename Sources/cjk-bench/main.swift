@@ -1,0 +1,94 @@
+// Isolated-character accuracy of the CJK character recognizer on real online characters (JSON
+// lines, uncompressed: `label`, `set`, `strokes` as lists of [x, y]), for each normalisation of
+// `CharacterNormalization`: the right character first (top-1) and among the first three (top-3),
+// per sample set, with Zinnia's Chinese and Japanese models together, as `--language zh,ja`
+// reads. Run by `make bench-cjk` (Benchmarks/bench-cjk.sh) on ../shared/data/cjk/dev-chars.
+//
+//     cjk-bench chars.jsonl [--limit N]
+//     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
+//     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)
+import DrawingModel
+import Foundation
+import Recognition
+
+struct Sample {
+    var label: String
+    var set: String
+    var strokes: [[Point]]
+}
+
+func loadSamples(_ path: String, limit: Int) throws -> [Sample] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var out: [Sample] = []
+    for line in text.split(separator: "\n") where out.count < limit {
+        guard let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let label = obj["label"] as? String, let strokes = obj["strokes"] as? [[[Double]]]
+        else { continue }
+        let points = strokes.map { $0.compactMap { $0.count >= 2 ? Point(x: $0[0], y: $0[1]) : nil } }
+        guard points.contains(where: { $0.count > 1 }) else { continue }
+        out.append(Sample(label: label, set: obj["set"] as? String ?? "?", strokes: points))
+    }
+    return out
+}
+
+let args = CommandLine.arguments
+guard args.count >= 2 else {
+    FileHandle.standardError.write(
+        Data("usage: cjk-bench chars.jsonl [--limit N] | cjk-bench pages DIR [zh,ja]\n".utf8))
+    exit(2)
+}
+if args[1] == "latin", args.count >= 3 {
+    try PageBench.latinLines(files: Array(args.dropFirst(2)), languages: ["en", "zh", "ja"])
+    exit(0)
+}
+if args[1] == "pages", args.count >= 3 {
+    try PageBench.run(
+        directory: args[2], languages: (args.count >= 4 ? args[3] : "zh,ja").split(separator: ",").map(String.init))
+    exit(0)
+}
+let limit = args.firstIndex(of: "--limit").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil } ?? .max
+let samples = try loadSamples(args[1], limit: limit)
+let models: [ZinniaModel]
+do {
+    models = try RecognitionLanguage.cjkCodes.map { code throws(ModelError) in try ZinniaModel(language: code) }
+} catch {
+    FileHandle.standardError.write(Data("cjk-bench: \(error)\n".utf8))
+    exit(2)
+}
+
+let configurations: [(String, CharacterNormalization, Bool)] = [
+    ("zinnia raw (written order)", .init(), false),
+    ("strokes sorted", .init(ordersStrokes: true), false),
+    ("corners split", .init(splitsCorners: true), false),
+    ("both orders, best score", .init(), true),
+    ("both orders + corners split", .init(splitsCorners: true), true),
+]
+let sets = Array(Set(samples.map(\.set))).sorted()
+print("\(samples.count) samples; models: \(models.map(\.path).joined(separator: ", "))")
+for (name, normalization, both) in configurations {
+    let classifiers = models.map {
+        CJKCharacterClassifier(model: $0, normalization: normalization, triesBothOrders: both)
+    }
+    var top1: [String: Int] = [:], top3: [String: Int] = [:], count: [String: Int] = [:]
+    let start = Date()
+    for sample in samples {
+        var best: [String: Double] = [:]
+        for classifier in classifiers {
+            for c in classifier.classify(sample.strokes, count: 10) {
+                best[c.character] = max(best[c.character] ?? -.infinity, c.score)
+            }
+        }
+        let ranked = best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        count[sample.set, default: 0] += 1
+        if ranked.first == sample.label { top1[sample.set, default: 0] += 1 }
+        if ranked.prefix(3).contains(sample.label) { top3[sample.set, default: 0] += 1 }
+    }
+    let ms = 1000 * Date().timeIntervalSince(start) / Double(max(samples.count, 1))
+    let parts = sets.map { set in
+        let n = Double(max(count[set] ?? 0, 1))
+        return String(
+            format: "%@ top-1 %.1f %% top-3 %.1f %%", set, 100 * Double(top1[set] ?? 0) / n,
+            100 * Double(top3[set] ?? 0) / n)
+    }
+    print("\(name): \(parts.joined(separator: "; ")); \(String(format: "%.1f", ms)) ms/char")
+}
