@@ -70,7 +70,7 @@ public struct LayoutAnalyzer: Sendable {
             case .rule, .scribble, .enclosure: break
             }
         }
-        var groups = LineGrouping.lines(of: glyphs, in: traces, sizes: sizes)
+        var groups = LineGrouping.lines(of: glyphs, in: traces, sizes: sizes, stackedByWindow: sizeScale == 1)
         // One or two small or flat glyphs on their own (the top of a "?", the bar of an "I", a
         // long t-crossbar, an accent) join the line next to them when there is one; otherwise
         // they stay a line.
@@ -89,7 +89,9 @@ public struct LayoutAnalyzer: Sendable {
             var bigSizes = sizes
             for i in oversized { bigSizes[i] = bigSize }
             let writingLines = groups
-            for members in LineGrouping.lines(of: oversized, in: traces, sizes: bigSizes) {
+            for members in LineGrouping.lines(
+                of: oversized, in: traces, sizes: bigSizes, stackedByWindow: sizeScale == 1)
+            {
                 if let host = LineGrouping.host(for: members, among: writingLines, traces: traces, sizes: sizes) {
                     groups[host] += members
                 } else {

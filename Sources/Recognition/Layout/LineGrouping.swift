@@ -30,7 +30,11 @@ enum LineGrouping {
     static let overlapOfTaller = 0.25
 
     /// Lines of glyphs, each a list of trace indices in left-to-right visiting order.
-    static func lines(of glyphs: [Int], in traces: [InkTrace], sizes: [Double]) -> [[Int]] {
+    /// - Parameter stackedByWindow: whether lines lying over each other are compared window by
+    ///   window (`localOverlap`); false for CJK writing, whose characters are stacks of parts that
+    ///   the first pass may leave as an upper and a lower row, overlapping as wholes only.
+    static func lines(of glyphs: [Int], in traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true) -> [[Int]]
+    {
         let sorted = glyphs.sorted { a, b in
             let ka = traces[a].bounds.minX, kb = traces[b].bounds.minX
             return ka != kb ? ka < kb : traces[a].order < traces[b].order
@@ -64,7 +68,7 @@ enum LineGrouping {
                 builders.append(Builder(g, box))
             }
         }
-        return mergeFragments(builders.map(\.members), traces: traces, sizes: sizes)
+        return mergeFragments(builders.map(\.members), traces: traces, sizes: sizes, stackedByWindow: stackedByWindow)
     }
 
     /// A score when a trace's vertical extent overlaps a line's band enough to join it; nil
@@ -86,7 +90,9 @@ enum LineGrouping {
     ///   starting within its reach, so about O(l log l + l · k) for k lines side by side; only
     ///   pairs whose boxes are close and overlap vertically look at their traces. Passes repeat
     ///   while a merge grew a box (rarely more than two).
-    static func mergeFragments(_ lines: [[Int]], traces: [InkTrace], sizes: [Double]) -> [[Int]] {
+    static func mergeFragments(
+        _ lines: [[Int]], traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true
+    ) -> [[Int]] {
         var lines = lines
         var boxes = lines.map { extent($0, traces) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
         var lineSizes = lines.map { size(of: $0, sizes) }
@@ -105,7 +111,9 @@ enum LineGrouping {
                         size: min(lineSizes[a], lineSizes[b]), height: min(boxes[a].height, boxes[b].height))
                     guard boxes[b].minX - boxes[a].maxX <= reach, boxes[a].minX - boxes[b].maxX <= reach,
                         boxes[a].minY < boxes[b].maxY, boxes[b].minY < boxes[a].maxY,
-                        localOverlap(lines[a], boxes[a], lines[b], boxes[b], reach: reach, traces: traces)
+                        localOverlap(
+                            lines[a], boxes[a], lines[b], boxes[b], reach: reach, traces: traces,
+                            byWindow: stackedByWindow)
                     else { continue }
                     let (keep, gone) = a < b ? (a, b) : (b, a)
                     lines[keep] += lines[gone]
@@ -127,10 +135,10 @@ enum LineGrouping {
     /// and must overlap well in most windows: two slanted lines written close together overlap as
     /// wholes, but not where they lie over each other.
     private static func localOverlap(
-        _ a: [Int], _ boxA: Rect, _ b: [Int], _ boxB: Rect, reach: Double, traces: [InkTrace]
+        _ a: [Int], _ boxA: Rect, _ b: [Int], _ boxB: Rect, reach: Double, traces: [InkTrace], byWindow: Bool
     ) -> Bool {
         let start = max(boxA.minX, boxB.minX), common = min(boxA.maxX, boxB.maxX) - start
-        guard common > reach else {
+        guard byWindow, common > reach else {
             guard let nearA = extent(a, traces, within: boxB.minX - reach...boxB.maxX + reach),
                 let nearB = extent(b, traces, within: boxA.minX - reach...boxA.maxX + reach)
             else { return false }
