@@ -179,8 +179,15 @@ class Candidate:
         self.cpu += time.process_time() - start
 
     def save(self):
+        """The state a later session resumes from, small enough to commit: the weights in float32
+        (training continues from them exactly), the averaged weights in float16 and Adam's moments
+        in bfloat16 (both only steer; loading casts them back to float32)."""
+        opt = self.opt.state_dict()
+        opt["state"] = {i: {k: (v.to(torch.bfloat16) if k.startswith("exp_avg") else v) for k, v in st.items()}
+                        for i, st in opt["state"].items()}
+        ema = {k: v.half() if v.is_floating_point() else v for k, v in self.ema.state_dict().items()}
         tmp = self.path + ".tmp"
-        torch.save({"net": self.net.state_dict(), "ema": self.ema.state_dict(), "opt": self.opt.state_dict(),
+        torch.save({"net": self.net.state_dict(), "ema": ema, "opt": opt,
                     "steps": self.steps, "cpu": self.cpu, "curve": self.curve, "next_eval": self.next_eval}, tmp)
         os.replace(tmp, self.path)
 
