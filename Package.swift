@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .target(
             name: "Recognition",
-            dependencies: ["DrawingModel", "NetworkKernels", "TextMatching", "CZinnia"]
+            dependencies: ["DrawingModel", "NetworkKernels", "TextMatching", "CZinnia", "SeededRandom"]
                 + wideKernels.map { .target(name: $0.name) },
             resources: [.copy("Resources")]),
         .target(
@@ -44,8 +44,11 @@ let package = Package(
         .target(
             name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
-        .executableTarget(name: "recognizer-bench", dependencies: ["Recognition", "DrawingModel"]),
-        .executableTarget(name: "cjk-bench", dependencies: ["Recognition", "DrawingModel", "NotebookFormats"]),
+        .executableTarget(name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
+        .target(name: "BenchSupport", dependencies: ["DrawingModel"]),
+        .executableTarget(
+            name: "cjk-bench",
+            dependencies: ["BenchSupport", "Recognition", "DrawingModel", "NotebookFormats", "TextMatching"]),
         .executableTarget(
             name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),

@@ -74,7 +74,9 @@ enum RecognizerResources {
         let kept = sentences.split(separator: "\n").filter { line in
             !line.split(whereSeparator: { !$0.isLetter }).contains { blocked.contains($0.lowercased()) }
         }
-        let texts = words.lazy.map(String.init) + kept.map(String.init)
+        let mixed = MixedTokenText.lines(
+            count: Int(settings.mixedTokenShare * Double(words.count)), sentences: kept)
+        let texts = words.lazy.map(String.init) + kept.map(String.init) + mixed
         return try NeuralLineReader(
             model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
             settings: settings)

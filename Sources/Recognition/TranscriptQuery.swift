@@ -16,7 +16,9 @@ struct TranscriptQuery {
     init?(_ text: String, fullWordsOnly: Bool, caseMatchingOnly: Bool) {
         self.fullWordsOnly = fullWordsOnly
         self.caseMatchingOnly = caseMatchingOnly
-        let words = text.split(whereSeparator: \.isWhitespace).flatMap { CJKText.splitCharacters(String($0)) }
+        let words = text.split(whereSeparator: \.isWhitespace).flatMap { word in
+            CJKText.parts(of: word).map { String(word[$0]) }
+        }
         guard !words.isEmpty else { return nil }
         tokens = words.map { caseMatchingOnly ? TextFolding.exact($0) : TextFolding.fold($0) }
     }

@@ -1,7 +1,9 @@
+import BenchSupport
 import DrawingModel
 import Foundation
 import NotebookFormats
 import Recognition
+import TextMatching
 
 /// `cjk-bench pages DIR`: the pages `make_cjk_pages.py` wrote (DIR/truth.json) recognized in
 /// process, character error rate against their lines (spaces ignored), per writer set; the
@@ -53,22 +55,11 @@ enum PageBench {
             for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
                 for line in recognizer.transcribe(page.drawing).lines {
                     lines += 1
-                    cjk += line.text.contains(where: CJKText.isCJK) ? 1 : 0
+                    cjk += CJKText.containsCJK(line.text) ? 1 : 0
                 }
             }
         }
         print("\(cjk) of \(lines) lines read as CJK (\(languages.joined(separator: ",")))")
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        var prev = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var cur = [i + 1]
-            for (j, cb) in b.enumerated() { cur.append(min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (ca == cb ? 0 : 1))) }
-            prev = cur
-        }
-        return prev[b.count]
     }
 
     static func run(directory: String, languages: [String]) throws {

@@ -7,29 +7,10 @@
 //     cjk-bench chars.jsonl [--limit N]
 //     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
 //     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)
+import BenchSupport
 import DrawingModel
 import Foundation
 import Recognition
-
-struct Sample {
-    var label: String
-    var set: String
-    var strokes: [[Point]]
-}
-
-func loadSamples(_ path: String, limit: Int) throws -> [Sample] {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    var out: [Sample] = []
-    for line in text.split(separator: "\n") where out.count < limit {
-        guard let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let label = obj["label"] as? String, let strokes = obj["strokes"] as? [[[Double]]]
-        else { continue }
-        let points = strokes.map { $0.compactMap { $0.count >= 2 ? Point(x: $0[0], y: $0[1]) : nil } }
-        guard points.contains(where: { $0.count > 1 }) else { continue }
-        out.append(Sample(label: label, set: obj["set"] as? String ?? "?", strokes: points))
-    }
-    return out
-}
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
@@ -47,7 +28,7 @@ if args[1] == "pages", args.count >= 3 {
     exit(0)
 }
 let limit = args.firstIndex(of: "--limit").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil } ?? .max
-let samples = try loadSamples(args[1], limit: limit)
+let samples = try InkSample.load(args[1], limit: limit) { $0.strokes.contains { $0.count > 1 } }
 let models: [ZinniaModel]
 do {
     models = try RecognitionLanguage.cjkCodes.map { code throws(ModelError) in try ZinniaModel(language: code) }

@@ -1,4 +1,3 @@
-import Dispatch
 // Recognizer accuracy and speed on UNIPEN samples (JSON lines, uncompressed), as a user would get
 // them: each sample becomes a drawing and goes through the whole pipeline (layout, network, beam
 // search, alignment). Run by `make bench-recognizer` (Benchmarks/bench-recognizer.sh).
@@ -7,46 +6,11 @@ import Dispatch
 //
 // The word lists read are those of $NOTEBOOK_INDEX_LANGUAGES ("en,fr"; default en), as `build`
 // reads them, so an accented test set (Benchmarks/bench-languages.sh) is read as a user's would be.
+import BenchSupport
+import Dispatch
 import DrawingModel
 import Foundation
 import Recognition
-
-struct Sample {
-    var label: String
-    var drawing: Drawing
-}
-
-func loadSamples(_ path: String, limit: Int) throws -> [Sample] {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    var out: [Sample] = []
-    for line in text.split(separator: "\n") where out.count < limit {
-        guard let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let label = obj["label"] as? String, let strokes = obj["strokes"] as? [[[Double]]]
-        else { continue }
-        if let n = obj["n_lines"] as? Int, n > 1 { continue }  // one line per sample, as the targets are stated
-        var drawing = Drawing()
-        for (i, s) in strokes.enumerated() where !s.isEmpty {
-            let points = s.map { StrokePoint(location: Point(x: $0[0], y: $0[1])) }
-            let id = UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", i))!
-            drawing.strokes.append(Stroke(id: id, path: StrokePath(controlPoints: points)))
-        }
-        out.append(Sample(label: label.split(separator: " ").joined(separator: " "), drawing: drawing))
-    }
-    return out
-}
-
-func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-    if a.isEmpty { return b.count }
-    var prev = Array(0...b.count)
-    for i in 1...a.count {
-        var cur = [i] + Array(repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        prev = cur
-    }
-    return prev[b.count]
-}
 
 /// Readings are compared without the labels' spacing around punctuation ("Tx ." == "Tx.").
 func normalized(_ s: String) -> String {
@@ -69,11 +33,12 @@ func threadCPUSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-func evaluate(_ samples: [Sample], _ recognizer: HandwritingRecognizer) -> Score {
+func evaluate(_ samples: [InkSample], _ recognizer: HandwritingRecognizer) -> Score {
     var score = Score()
     for s in samples {
+        let drawing = s.drawing
         let start = threadCPUSeconds()
-        let transcript = recognizer.transcribe(s.drawing)
+        let transcript = recognizer.transcribe(drawing)
         score.seconds += threadCPUSeconds() - start
         let hyp = normalized(transcript.text.replacingOccurrences(of: "\n", with: " "))
         let ref = normalized(s.label)
@@ -124,6 +89,7 @@ func settingsFromEnvironment() -> DecoderSettings? {
     float("NBI_FORGIVE") { s.outsideListForgiveness = $0 }
     float("NBI_CASE_PENALTY") { s.mixedCasePenalty = Float($0) }
     float("NBI_LONE_LETTERS") { s.loneLettersAsLikelyAsDigitsOrMarks = $0 != 0 }
+    float("NBI_MIXED_TOKENS") { s.mixedTokenShare = $0 }
     return changed ? s : nil
 }
 /// The languages as `build` takes them from the environment (checked the same way), default English.
@@ -132,17 +98,19 @@ let codes = RecognitionLanguage.canonicalCodes(languages)
 let recognizer =
     try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0, languages: codes) }
     ?? HandwritingRecognizer.make(languages: languages)
-let words = try loadSamples(args[1], limit: limit)
-let lines = try loadSamples(args[2], limit: limit)
+// one line per sample, as the targets are stated
+let words = try InkSample.load(args[1], limit: limit) { $0.lineCount == 1 }
+let lines = try InkSample.load(args[2], limit: limit) { $0.lineCount == 1 }
 _ = recognizer.transcribe(words[0].drawing)  // load and warm up outside the timings
 
 let w = evaluate(words, recognizer)
 let l = evaluate(lines, recognizer)
 // throughput on every core: samples split across threads, one shared recognizer
 let cores = ProcessInfo.processInfo.activeProcessorCount
+let wordDrawings = words.map(\.drawing)
 let t0 = DispatchTime.now()
 DispatchQueue.concurrentPerform(iterations: cores) { k in
-    for i in stride(from: k, to: words.count, by: cores) { _ = recognizer.transcribe(words[i].drawing) }
+    for i in stride(from: k, to: words.count, by: cores) { _ = recognizer.transcribe(wordDrawings[i]) }
 }
 let parallel = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9
 let modelBytes = HandwritingRecognizer.modelFileSize ?? 0

@@ -144,15 +144,7 @@ extension DecodedWord {
     fileprivate var text: String { candidates.first?.text ?? "" }
 }
 
-@Suite struct CJKTextTests {
-    @Test(arguments: [
-        ("PencilKit手写", ["PencilKit", "手", "写"]), ("学习", ["学", "习"]), ("notes", ["notes"]),
-        ("ひらがな2", ["ひ", "ら", "が", "な", "2"]), ("", []),
-    ])
-    func eachCJKCharacterStandsAlone(word: String, pieces: [String]) {
-        #expect(CJKText.splitCharacters(word) == pieces)
-    }
-
+@Suite struct TranscriptQueryCJKTests {
     /// A query's CJK characters match consecutive handwritten characters, each any of its readings.
     @Test func aPairOfCharactersMatchesTwoCharacterWords() {
         func word(_ readings: [String], x: Double) -> RecognizedWord {

@@ -123,6 +123,27 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         #expect(readLines(ink) == ["circled boxed word", "done"])
     }
 
+    /// A sketch labelled as notes label it: a box drawn with a shape tool (its sides segments
+    /// of two points), the length of a side beside a tall bracket, and a result written next to
+    /// it. The sides and the bracket are drawing: none is read, nor joins the writing's line (the
+    /// sides once made the label's writing size theirs, and were read as letters).
+    @Test func boxSidesAndBracketsBesideLabelsAreNotRead() {
+        var ink = InkBuilder()
+        let corners = [Point(x: 100, y: 60), Point(x: 145, y: 60), Point(x: 145, y: 105), Point(x: 100, y: 105)]
+        let sides = (0..<4).map { k in ink.add([corners[k], corners[(k + 1) % 4]]) }
+        let bracket = ink.add([
+            Point(x: 150, y: 62), Point(x: 158, y: 62), Point(x: 158, y: 81), Point(x: 158, y: 100),
+            Point(x: 150, y: 100),
+        ])
+        ink.write("3", x: 163, baseline: 84, size: 5)
+        let result = ink.write("Area", x: 190, baseline: 84, size: 8)
+        let lines = LayoutAnalyzer().lines(in: ink.drawing)
+        let drawing = Set(sides + [bracket])
+        #expect(!lines.contains { !drawing.isDisjoint(with: $0.strokeIndices) })
+        #expect(lines.contains { Set(result).isSubset(of: $0.strokeIndices) })
+        #expect(readLines(ink).contains { $0.hasSuffix("Area") })
+    }
+
     @Test func highlighterStrokesAreSkipped() {
         var ink = InkBuilder()
         ink.write("text", x: 40, baseline: 60, size: 10)

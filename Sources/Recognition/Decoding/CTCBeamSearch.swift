@@ -43,6 +43,9 @@ public struct DecoderSettings: Sendable {
     /// all ten digits and one for all marks, so it read such rows as digits and marks (o -> 0,
     /// s -> 5, t -> +). docs/recognizer.md has what it changed on `dev`.
     public var loneLettersAsLikelyAsDigitsOrMarks = true
+    /// Lines of `MixedTokenText` (letters and digits together, "File2", "Page 2") the character
+    /// model learns from, as a share of the word lists' words.
+    public var mixedTokenShare = 0.1
 
     public init() {}
 }

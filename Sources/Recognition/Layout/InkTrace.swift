@@ -36,4 +36,7 @@ struct InkTrace: Sendable {
     var strokeIndex: Int { points[0].strokeIndex }
     /// Distance between the first and the last point.
     var chord: Double { points[0].location.distance(to: points[points.count - 1].location) }
+    /// Whether the trace is one straight segment between two points: a line drawn with a ruler or
+    /// a shape tool (a pen samples tens of points a centimetre), or a dot.
+    var isSegment: Bool { points.count <= 2 }
 }
