@@ -82,8 +82,7 @@ enum ISFPacketCodec {
             }
             try reader.skip(bits.bytesUsed, "bit-packed data")
         default:
-            throw ReadError(
-                "unknown packet compression 0x\(String(algorithm, radix: 16, uppercase: true)) at byte \(start)")
+            throw ReadError("unknown packet compression \(ISFStream.hex(algorithm)) at byte \(start)")
         }
         return values
     }

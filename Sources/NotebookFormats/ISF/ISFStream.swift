@@ -28,14 +28,13 @@ struct ISFStream {
     /// every stroke, else by position.
     /// - Throws: `ReadError` naming the tag or stroke and the byte where the stream is broken.
     static func strokes(_ bytes: [UInt8], ids: StableStrokeID, scale: Double) throws(ReadError) -> [Stroke] {
-        var reader = ISFByteReader(bytes[...])
-        guard let first = bytes.first, first == 0 else {
+        guard let first = bytes.first else { throw ReadError("empty file") }
+        // Version 0 is the only one there is.
+        guard first == 0 else {
             throw ReadError(
-                "not an Ink Serialized Format stream (it starts with byte 0x\(String(bytes.first ?? 0, radix: 16)), not version 0)"
-            )
+                "not an Ink Serialized Format stream (it starts with byte \(hex(first)), not version 0)")
         }
-        let version = try reader.unsigned()
-        guard version == 0 else { throw ReadError("unsupported ISF version \(version) (this build reads version 0)") }
+        var reader = ISFByteReader(bytes.dropFirst())
         let size = try reader.unsigned()
         guard size <= UInt64(reader.remaining) else {
             throw ReadError(
@@ -207,6 +206,10 @@ struct ISFStream {
         }
         strokes.append(
             (strokeTags - 1, Stroke(id: UUID(), ink: ink, path: StrokePath(controlPoints: points))))
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 
     private static func name(_ property: UInt64) -> String {
