@@ -205,6 +205,9 @@ import Testing
                 == "not an Ink Serialized Format stream (it starts with byte 0x47, not version 0)")
         #expect(reason([]) == "empty file")
         #expect(
+            reason(Array("GIF89a".utf8))
+                == "a GIF image, not an ISF stream (ISF inside a GIF, a \"fortified GIF\", is not read)")
+        #expect(
             reason([0x00, 0x20, 0x0a])
                 == "the ISF header declares a stream of 32 bytes, but only 1 follow (truncated file?)")
         #expect(

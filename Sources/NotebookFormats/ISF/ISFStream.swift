@@ -29,6 +29,9 @@ struct ISFStream {
     /// - Throws: `ReadError` naming the tag or stroke and the byte where the stream is broken.
     static func strokes(_ bytes: [UInt8], ids: StableStrokeID, scale: Double) throws(ReadError) -> [Stroke] {
         guard let first = bytes.first else { throw ReadError("empty file") }
+        if bytes.starts(with: Array("GIF8".utf8)) {
+            throw ReadError("a GIF image, not an ISF stream (ISF inside a GIF, a \"fortified GIF\", is not read)")
+        }
         // Version 0 is the only one there is.
         guard first == 0 else {
             throw ReadError(
