@@ -1,9 +1,10 @@
 """Writers for the ink formats notebook-index reads but no tool here produces: Rnote (.rnote),
-Saber (.sbn JSON, .sbn2 BSON), Wacom Universal Ink Model 3.0/3.1 (.uim) and WILL data (.will).
+Saber (.sbn JSON, .sbn2 BSON), Wacom Universal Ink Model 3.0/3.1 (.uim), WILL data (.will) and
+Windows Ink Serialized Format (.isf).
 
 Used by make_samples.py (SampleNotebooks/) and make_format_fixtures.py (Tests/Fixtures/formats/).
 Each writer takes strokes as lists of (x, y) or (x, y, pressure) points and writes the structure
-the app itself saves (formats.md sections 6, 7 and 9), with only the standard library: a few
+the app itself saves (formats.md sections 6, 7, 9 and 18), with only the standard library: a few
 lines each of protobuf and BSON encoding. Deterministic: the same input gives the same bytes.
 """
 import gzip
@@ -295,3 +296,91 @@ def write_will(path, strokes, width=1.5, color=(0x20, 0x20, 0x60, 0xFF)):
         stream += pb_varint(len(message)) + message
     with open(path, "wb") as f:
         f.write(riff("WILL", [("HEAD", bytes([1, 0, 0])), ("INK ", stream)]))
+
+
+# ----------------------------------------------------------------------------- Windows Ink (ISF)
+
+ISF_HUFFMAN_BITS = [0, 1, 1, 1, 2, 4, 8, 14, 22, 32]  # default table 2 of the format
+
+
+def isf_unsigned(n):
+    """Multi-byte: 7 bits a byte, low group first, high bit = more follows."""
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    return bytes(out + bytes([n]))
+
+
+def isf_signed(n):
+    return isf_unsigned(-n << 1 | 1 if n < 0 else n << 1)
+
+
+def isf_sized(tag, payload):
+    return isf_unsigned(tag) + isf_unsigned(len(payload)) + payload
+
+
+class IsfBits:
+    """Bits, most significant first, padded with zeros to a byte."""
+
+    def __init__(self):
+        self.bits = []
+
+    def write(self, value, count):
+        self.bits += [(value >> k) & 1 for k in range(count - 1, -1, -1)]
+
+    def bytes(self):
+        padded = self.bits + [0] * (-len(self.bits) % 8)
+        return bytes(int("".join(map(str, padded[i:i + 8])), 2) for i in range(0, len(padded), 8))
+
+
+def isf_huffman(values):
+    """Packet data as Windows writes it: delta-delta, then Huffman with default table 2 (a row
+    picked by n one-bits and a zero; its bits hold the magnitude above the row's base, then the sign)."""
+    bases, lower = [0], 1
+    for width in ISF_HUFFMAN_BITS[1:]:
+        bases.append(lower)
+        lower += 1 << (width - 1)
+    bits, p1, p2 = IsfBits(), 0, 0
+    for v in values:
+        d, p2, p1 = v - 2 * p1 + p2, p1, v
+        if d == 0:
+            bits.write(0, 1)
+            continue
+        row = max(n for n in range(1, len(bases)) if bases[n] <= abs(d))
+        bits.write((1 << (row + 1)) - 2, row + 1)
+        bits.write((abs(d) - bases[row]) << 1 | (d < 0), ISF_HUFFMAN_BITS[row])
+    return bytes([0x80 | 2]) + bits.bytes()
+
+
+def isf_bitpacked(values, width):
+    """Packet data bit-packed, `width` bits two's complement each, no delta."""
+    bits = IsfBits()
+    for v in values:
+        bits.write(v & ((1 << width) - 1), width)
+    return bytes([width]) + bits.bytes()
+
+
+def write_isf(path, strokes, width=1.3, color=(0x10, 0x10, 0x40)):
+    """A Windows Ink stream as an InkCanvas saves one: persistent format, drawing attributes
+    (pen width in HIMETRIC, COLORREF), a stroke descriptor adding pressure (metric 0-1023), a
+    scale-and-translate transform and stroke IDs, then the strokes. Points (x, y, pressure) in
+    points are stored in tenths of a point, which the transform scales to HIMETRIC (0.01 mm)."""
+    himetric_per_point = 2540 / 72
+    tags = isf_sized(28, isf_unsigned(0x10000))
+    attributes = isf_unsigned(68) + isf_unsigned(color[0] | color[1] << 8 | color[2] << 16)
+    attributes += isf_unsigned(69) + isf_unsigned(round(width * himetric_per_point))
+    tags += isf_sized(3, attributes)
+    tags += isf_sized(5, isf_unsigned(56))
+    metric = isf_signed(0) + isf_signed(1023) + bytes([0]) + struct.pack("<f", 1.0)  # min, max, units, resolution
+    tags += isf_sized(25, isf_unsigned(56) + isf_unsigned(len(metric)) + metric)
+    tags += isf_unsigned(21) + struct.pack("<4f", himetric_per_point / 10, himetric_per_point / 10, 0.0, 0.0)
+    ids = list(range(1, len(strokes) + 1))
+    tags += isf_sized(30, isf_unsigned(len(ids)) + isf_huffman(ids))
+    for pts in strokes:
+        xs = [round(p[0] * 10) for p in pts]
+        ys = [round(p[1] * 10) for p in pts]
+        ps = [round(pressure(p) * 1023) for p in pts]
+        tags += isf_sized(10, isf_unsigned(len(pts)) + isf_huffman(xs) + isf_huffman(ys) + isf_bitpacked(ps, 11))
+    with open(path, "wb") as f:
+        f.write(bytes([0]) + isf_unsigned(len(tags)) + tags)

@@ -15,6 +15,7 @@ words flowed along rows, at the writer's own proportions scaled to a believable 
     saber/class-notes.sbn2           Saber (BSON, file version 19, binary points), 2 pages
     wacom/ideas.uim                  Wacom Universal Ink Model 3.1, one page
     wacom/notes.will                Wacom WILL data, one page
+    isf/whiteboard.isf              Windows Ink Serialized Format, one page (Huffman and bit-packed)
 
 and truth.json: every placed sample with its file (relative to SampleNotebooks/), page (from 0,
 as in `query --json`), label, kind (word or line) and box [x, y, width, height] in page points.
@@ -34,7 +35,7 @@ import re
 import uuid
 from collections import defaultdict
 
-from ink_formats import rnote_brushstroke, saber_stroke, write_rnote, write_saber, write_uim31, write_will
+from ink_formats import rnote_brushstroke, saber_stroke, write_isf, write_rnote, write_saber, write_uim31, write_will
 
 PAGE_W, PAGE_H = 595.28, 841.89  # A4 in points
 MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 56.0, 44.0, 64.0, 56.0
@@ -395,12 +396,13 @@ def main():
         ("saber/class-notes.sbn2", 2),
         ("wacom/ideas.uim", 1),
         ("wacom/notes.will", 1),
+        ("isf/whiteboard.isf", 1),
     ]
     writers = load_writers(args.unipen, len(notebooks), load_lexicon(root), rng)
     truth = {"source": "UNIPEN train_r01_v07 (train writers), CC BY 4.0; see README.md",
              "page_size": [PAGE_W, PAGE_H], "units": "points, y down, origin top-left of the page",
              "notebooks": [], "items": []}
-    for sub in ("xournal", "inkml", "svg", "json", "rnote", "saber", "wacom"):
+    for sub in ("xournal", "inkml", "svg", "json", "rnote", "saber", "wacom", "isf"):
         os.makedirs(os.path.join(args.out, sub), exist_ok=True)
 
     for (name, count), (key, lines, words) in zip(notebooks, writers):
@@ -433,6 +435,9 @@ def main():
             places = [(name, n) for n in range(len(pages))]
         elif name.endswith(".uim"):
             write_uim31(os.path.join(args.out, name), [pen_pressure(st) for _, _, sts, _ in pages[0] for st in sts], rng)
+            places = [(name, 0)]
+        elif name.endswith(".isf"):
+            write_isf(os.path.join(args.out, name), [pen_pressure(st) for _, _, sts, _ in pages[0] for st in sts])
             places = [(name, 0)]
         elif name.endswith(".will"):
             write_will(os.path.join(args.out, name), [st for _, _, sts, _ in pages[0] for st in sts])

@@ -53,7 +53,7 @@ import Testing
         let (_, files) = try Self.samples.get()
         #expect(
             Set(files.values.map(\.format)).isSuperset(of: [
-                "xopp", "inkml", "svg", "json", "rnote", "saber", "uim", "will",
+                "xopp", "inkml", "svg", "json", "rnote", "saber", "uim", "will", "isf",
             ]))
     }
 
