@@ -58,11 +58,13 @@ struct OneNoteObjectSpace {
     static let maxPropertyDepth = 16
 
     let cell: CellID
+    private let work: OneNoteWorkBudget
     private(set) var roots: [UInt32: ExGUID] = [:]
     private var entries: [ExGUID: (jcid: OneStorePackage.ObjectData?, data: OneStorePackage.ObjectData?)] = [:]
 
     init(_ package: OneStorePackage, cell: CellID) throws(ReadError) {
         self.cell = cell
+        self.work = package.work
         guard let mapping = package.cellMappings[cell], !mapping.isNone,
             let revision = package.cellManifests[mapping], !revision.isNone
         else { return }
@@ -76,6 +78,7 @@ struct OneNoteObjectSpace {
             guard seen.insert(manifestID).inserted else {
                 throw ReadError("revisions of object space \(cell.space) depend on each other in a loop")
             }
+            try work.charge(1 + manifest.roots.count + manifest.groups.count)
             for root in manifest.roots where root.role.guid == Self.rootRole && roots[root.role.n] == nil {
                 roots[root.role.n] = root.object
             }
@@ -83,6 +86,7 @@ struct OneNoteObjectSpace {
                 guard let group = package.objectGroups[groupID] else {
                     throw ReadError("object group \(groupID) of object space \(cell.space) is missing")
                 }
+                try work.charge(group.count)
                 for entry in group where entry.partition == 1 || entry.partition == 4 {
                     var slot = entries[entry.id] ?? (nil, nil)
                     if entry.partition == 4, slot.jcid == nil { slot.jcid = entry.data }
@@ -97,6 +101,7 @@ struct OneNoteObjectSpace {
     /// The object with this ID, nil when the space has none (or only part of one).
     func object(_ id: ExGUID) throws(ReadError) -> OneNoteObject? {
         guard let entry = entries[id], let jcidData = entry.jcid, let data = entry.data else { return nil }
+        try work.charge(1 + data.bytes.count + data.objects.count + data.cells.count)
         var jcid = OneNoteBytes(jcidData.bytes, what: "JCID of object \(id)")
         let spaceCells = data.cells.filter { $0.space != cell.space }
         var reader = PropertyReader(objects: data.objects, spaces: spaceCells)

@@ -207,8 +207,9 @@ struct OneNotePage {
         let origin = Point(
             x: origin.x + (object.float(P.offsetX) ?? 0) * 36, y: origin.y + (object.float(P.offsetY) ?? 0) * 36)
         if object.jcid == OneNoteInk.container {
-            let strokes = try OneNoteInk.strokes(of: object, origin: origin, in: space) { [page, ids, number] k in
-                ids.id(page: number, index: page.drawing.strokes.count + k)
+            let first = page.drawing.strokes.count
+            let strokes = try OneNoteInk.strokes(of: object, origin: origin, in: space) { [ids, number] k in
+                ids.id(page: number, index: first + k)
             }
             guard page.drawing.strokes.count + strokes.count <= ReadLimits.maxStrokesPerPage else {
                 throw ReadError("more than \(ReadLimits.maxStrokesPerPage) strokes")

@@ -48,9 +48,12 @@ struct OneStorePackage {
     var cellManifests: [ExGUID: ExGUID] = [:]
     var revisionManifests: [ExGUID: RevisionManifest] = [:]
     var objectGroups: [ExGUID: ObjectGroup] = [:]
+    /// Shared by the object spaces made from this package.
+    let work: OneNoteWorkBudget
 
     /// Reads the package that starts at `offset` (where the four header GUIDs are).
     init(_ bytes: [UInt8], at offset: Int) throws(ReadError) {
+        work = OneNoteWorkBudget(fileSize: bytes.count)
         var r = OneNoteBytes(bytes[offset...], what: "OneNote package")
         try r.skip(48)
         guard try r.guid() == Self.fileFormat else { throw ReadError("not a OneNote package (file format GUID)") }
@@ -179,6 +182,22 @@ struct OneStorePackage {
             throw ReadError("object group declares \(declarations.count) objects but holds \(data.count)")
         }
         return zip(declarations, data).map { ($0.0, $0.1, $1) }
+    }
+}
+
+/// What one read may still do, counted in revisions and objects visited and bytes of property sets
+/// parsed: object spaces that share revisions, or a page listed many times, cannot make the read go
+/// over the same data without end. One owner: the read of one file.
+final class OneNoteWorkBudget {
+    private var left: Int
+
+    init(fileSize: Int) {
+        left = 8 * fileSize + (1 << 20)
+    }
+
+    func charge(_ amount: Int) throws(ReadError) {
+        left -= amount
+        guard left >= 0 else { throw ReadError("OneNote objects are referred to over and over (a hostile file?)") }
     }
 }
 
