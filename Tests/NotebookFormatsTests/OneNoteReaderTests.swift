@@ -104,10 +104,7 @@ import Testing
             try NotebookFormats.read(contents: contents, fileExtension: "onetoc2")
         }
         contents.replaceSubrange(0..<16, with: OneNoteReader.sectionType)
-        // guidFileFormat of the revision store, {109ADD3F-911B-49F5-A5D0-1791EDC8AED8}
-        contents.replaceSubrange(
-            48..<64,
-            with: [0x3F, 0xDD, 0x9A, 0x10, 0x1B, 0x91, 0xF5, 0x49, 0xA5, 0xD0, 0x17, 0x91, 0xED, 0xC8, 0xAE, 0xD8])
+        contents.replaceSubrange(48..<64, with: Self.revisionStoreFormat)
         #expect(
             throws: ReadError(
                 "OneNote section in the revision-store form OneNote 2007–2016 save on disk: not read yet (only the packaged form OneDrive and SharePoint give)"
@@ -119,6 +116,28 @@ import Testing
             try NotebookFormats.read(contents: Array("not onenote".utf8), fileExtension: "one")
         }
     }
+
+    /// A revision-store header (nil legacy version) whose transaction log ends where a package
+    /// starts, as onenote.rs found in files downloaded from OneDrive: the package is read.
+    @Test func aPackageAfterARevisionStoreHeaderIsRead() throws {
+        var header = [UInt8](repeating: 0, count: 1024)
+        header.replaceSubrange(0..<16, with: OneNoteReader.sectionType)
+        header.replaceSubrange(48..<64, with: Self.revisionStoreFormat)
+        header.replaceSubrange(160..<164, with: [0x00, 0x02, 0x00, 0x00])  // fcrTransactionLog: 512 …
+        header.replaceSubrange(168..<172, with: [0x00, 0x02, 0x00, 0x00])  // … + 512 bytes
+        let notebook = try NotebookFormats.read(
+            contents: header + FormatFixtures.bytes(Self.fixture), fileExtension: "one")
+        #expect(notebook.title == "Fixture section")
+        header[40] = 1  // a legacy file version: a real revision store
+        #expect(throws: ReadError.self) {
+            try NotebookFormats.read(contents: header + FormatFixtures.bytes(Self.fixture), fileExtension: "one")
+        }
+    }
+
+    /// guidFileFormat of the revision store, {109ADD3F-911B-49F5-A5D0-1791EDC8AED8}, as stored.
+    static let revisionStoreFormat: [UInt8] = [
+        0x3F, 0xDD, 0x9A, 0x10, 0x1B, 0x91, 0xF5, 0x49, 0xA5, 0xD0, 0x17, 0x91, 0xED, 0xC8, 0xAE, 0xD8,
+    ]
 
     /// Every prefix of our fixture, seeded damage to it, and to the corpus sections where present.
     @Test func damagedSectionsAreRefusedWithOneLine() throws {
