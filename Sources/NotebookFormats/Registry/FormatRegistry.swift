@@ -7,7 +7,7 @@ import Foundation
 /// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
 /// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`,
 /// `PDFReader` (ink annotations, through its own `PDFDocument`), `TldrawReader`,
-/// `ExcalidrawReader`, `SupernoteReader`, `ButterflyReader`, `ISFReader` (Windows Ink), plus the reMarkable readers of pages
+/// `ExcalidrawReader`, `SupernoteReader`, `ButterflyReader`, `ISFReader` (Windows Ink), `OneNoteReader`, plus the reMarkable readers of pages
 /// and folders and of archives, and the native JSON reader),
 /// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
 /// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
@@ -38,6 +38,7 @@ public enum NotebookFormats {
         SupernoteReader.self,
         ButterflyReader.self,
         ISFReader.self,
+        OneNoteReader.self,
     ]
 
     /// Every format's `displayName` in one phrase, for help texts ("A, B and C").
