@@ -147,18 +147,18 @@ def candidate_specs(phase11):
 
 
 class Candidate:
-    def __init__(self, name, make, peak_lr, warm, out_dir):
+    def __init__(self, name, make, peak_lr, warm, out_dir, device):
         self.name, self.peak_lr, self.warm = name, peak_lr, warm
         self.path = os.path.join(out_dir, f"{name}.pt")
-        self.net = make()
-        self.ema = make()
+        self.net = make().to(device)
+        self.ema = make().to(device)
         self.ema.load_state_dict(self.net.state_dict())
         self.ema.eval()
         self.opt = torch.optim.AdamW(self.net.parameters(), lr=peak_lr, weight_decay=1e-4)
         self.steps, self.cpu, self.curve, self.losses = 0, 0.0, [], []
         self.next_eval = 0.0
         if os.path.exists(self.path):
-            s = torch.load(self.path, weights_only=False)
+            s = torch.load(self.path, weights_only=False, map_location=device)
             self.net.load_state_dict(s["net"])
             self.ema.load_state_dict(s["ema"])
             self.opt.load_state_dict(s["opt"])
@@ -183,11 +183,13 @@ class Candidate:
         (training continues from them exactly), the averaged weights in float16 and Adam's moments
         in bfloat16 (both only steer; loading casts them back to float32)."""
         opt = self.opt.state_dict()
-        opt["state"] = {i: {k: (v.to(torch.bfloat16) if k.startswith("exp_avg") else v) for k, v in st.items()}
+        opt["state"] = {i: {k: (v.to("cpu", torch.bfloat16) if k.startswith("exp_avg") else v.cpu())
+                            for k, v in st.items()}
                         for i, st in opt["state"].items()}
-        ema = {k: v.half() if v.is_floating_point() else v for k, v in self.ema.state_dict().items()}
+        ema = {k: v.cpu().half() if v.is_floating_point() else v.cpu() for k, v in self.ema.state_dict().items()}
+        net = {k: v.cpu() for k, v in self.net.state_dict().items()}
         tmp = self.path + ".tmp"
-        torch.save({"net": self.net.state_dict(), "ema": ema, "opt": opt,
+        torch.save({"net": net, "ema": ema, "opt": opt,
                     "steps": self.steps, "cpu": self.cpu, "curve": self.curve, "next_eval": self.next_eval}, tmp)
         os.replace(tmp, self.path)
 
@@ -204,7 +206,11 @@ def main():
     ap.add_argument("--batch-points", type=int, default=16384)
     ap.add_argument("--align-limit", type=int, default=25000)
     ap.add_argument("--limit", type=int, default=0, help="only this many samples per group (smoke test)")
+    ap.add_argument("--device", default="cpu", help="cuda on a lent GPU machine (Training/gen3_device.sh)")
+    ap.add_argument("--workers", type=int, default=1, help="data processes (more where a GPU waits on them)")
+    ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
+    device = torch.device(args.device)
     torch.set_num_threads(1)
     torch.manual_seed(20261201)
     os.makedirs(args.out, exist_ok=True)
@@ -223,7 +229,7 @@ def main():
         train = limited(train, args.limit)
         dev = limited(dev, args.limit)
     specs = candidate_specs(args.init)
-    cands = [Candidate(n, *specs[n], args.out) for n in args.candidates.split(",")]
+    cands = [Candidate(n, *specs[n], args.out, device) for n in args.candidates.split(",")]
     for c in cands:
         log(f"{c.name}: {c.parameters():,} parameters, resumed at {c.cpu / 60:.1f} CPU min, {c.steps} steps")
 
@@ -241,8 +247,10 @@ def main():
     log(f"aligned {len(char_x)}; dev subsets: " + ", ".join(f"{g} {len(v)}" for g, v in sets.items()))
 
     def measure(c):
-        figures = {g: round(phase_train.cer(c.ema, v, torch.device("cpu")), 4) for g, v in sets.items()}
+        figures = {g: round(phase_train.cer(c.ema, v, device), 4) for g, v in sets.items()}
         row = {"candidate": c.name, "cpu_minutes": round(c.cpu / 60, 2), "steps": c.steps, **figures}
+        if device.type != "cpu":  # CPU time there is only what launched the device's work
+            row["device"] = device.type
         c.curve.append(row)
         log(f"curve {json.dumps(row)}")
         with open(os.path.join(args.out, "curves.json"), "a") as f:
@@ -252,17 +260,23 @@ def main():
     drawn = max(c.steps for c in cands)
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
     queue = mp.get_context("fork").Queue(maxsize=64)
-    worker = mp.get_context("fork").Process(
+    # worker k > 0 draws from its own seed; with one worker the stream is the bake-off's
+    workers = [mp.get_context("fork").Process(
         target=phase_train.worker, daemon=True,
-        args=(queue, 1000 + drawn, train, char_x, lib, 4, 0.35, phase_train.spaced_shares(0.3), args.batch_points, 0.35))
-    worker.start()
+        args=(queue, 1000 + drawn + 7919 * k, train, char_x, lib, 4, 0.35, phase_train.spaced_shares(0.3),
+              args.batch_points, 0.35)) for k in range(args.workers)]
+    for worker in workers:
+        worker.start()
     budget = args.cpu_minutes * 60
-    last_save = last_log = time.time()
+    last_save = last_log = train_start = time.time()
     while True:
         active = [c for c in cands if c.cpu < budget]
         if not active:
             break
-        batch = tuple(torch.as_tensor(a) for a in queue.get())
+        if args.wall_minutes and time.time() - train_start > 60 * args.wall_minutes:
+            log(f"stopped after {args.wall_minutes} wall minutes")
+            break
+        batch = tuple(torch.as_tensor(a).to(device) for a in queue.get())
         for c in active:
             if c.cpu / 60 >= c.next_eval:
                 measure(c)
@@ -282,7 +296,8 @@ def main():
                 c.save()
             log("saved")
             last_save = now
-    worker.terminate()
+    for worker in workers:
+        worker.terminate()
     for c in cands:
         c.save()
     log(f"done in {(time.time() - t_start) / 60:.1f} wall minutes")
