@@ -22,6 +22,15 @@ public enum Kernels {
                 (c + i * n).update(repeating: 0, count: n)
             }
         }
+        matmulAdd(a, b, c, m: m, k: k, n: n)
+    }
+
+    /// `c[m×n] += a[m×k] · b[k×n]`, all row-major: `matmul` without the start from the bias (the
+    /// recurrence of several lines at once adds their hidden states' share to the gates).
+    public static func matmulAdd(
+        _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ c: UnsafeMutablePointer<Float>,
+        m: Int, k: Int, n: Int
+    ) {
         var i = 0
         #if FUSED_MULTIPLY_ADD
         // AVX2's 16 registers hold four rows' sums of one wide block with room for the loads:

@@ -56,9 +56,10 @@ public final class HandwritingRecognizer: Sendable {
         // a page written sideways or upside down is read upright; boxes are turned back
         let turns = WritingDirection.quarterTurns(of: kept)
         let upright = WritingDirection.turned(kept, by: turns)
-        for textLine in layout.lines(of: upright).flatMap({ $0.pieces(ofTraces: Self.maxTracesPerLine) })
-        where textLine.textLikelihood >= Self.minimumTextLikelihood {
-            let words = lineReader.read(textLine.ink).compactMap { decoded -> RecognizedWord? in
+        let textLines = layout.lines(of: upright).flatMap { $0.pieces(ofTraces: Self.maxTracesPerLine) }
+            .filter { $0.textLikelihood >= Self.minimumTextLikelihood }
+        for (textLine, decodedWords) in zip(textLines, lineReader.read(lines: textLines.map(\.ink))) {
+            let words = decodedWords.compactMap { decoded -> RecognizedWord? in
                 guard !decoded.candidates.isEmpty,
                     var word = Alignment.align(decoded, in: textLine.ink, of: drawing)
                 else { return nil }

@@ -64,4 +64,10 @@ public struct DecodedWord: Sendable, Hashable {
 /// Reads one line of ink into words. The neural reader (network + CTC beam search) implements it.
 public protocol LineReading: Sendable {
     func read(_ line: LineInk) -> [DecodedWord]
+    /// The words of several lines (a page's), in their order; a reader may read them together.
+    func read(lines: [LineInk]) -> [[DecodedWord]]
+}
+
+extension LineReading {
+    public func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
 }

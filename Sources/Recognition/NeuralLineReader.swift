@@ -48,9 +48,21 @@ public struct NeuralLineReader: LineReading {
     }
 
     public func read(_ line: LineInk) -> [DecodedWord] {
-        let input = features(of: line)
+        read(lines: [line])[0]
+    }
+
+    /// The lines go through the network together (`RecognizerNetwork.logProbabilities(lines:)`),
+    /// then each is decoded on its own.
+    public func read(lines: [LineInk]) -> [[DecodedWord]] {
+        let inputs = lines.map(features(of:))
+        let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
+        return lines.indices.map { decode(outputs[$0], input: inputs[$0], line: lines[$0]) }
+    }
+
+    /// The words of one line from the network's log-probabilities for it.
+    private func decode(_ networkOutput: [Float], input: InkFeatures, line: LineInk) -> [DecodedWord] {
         guard input.count > 0 else { return [] }
-        var logp = logProbabilities(of: input)
+        var logp = networkOutput
         let k = network.classCount
         let frames = logp.count / k
         addSpaceBonuses(to: &logp, classCount: k, input: input, line: line)

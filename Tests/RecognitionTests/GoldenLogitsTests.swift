@@ -76,6 +76,25 @@ struct GoldenLogitsTests {
         }
     }
 
+    /// Lines read together (a page's, of different lengths, one empty) get exactly what each gets
+    /// alone: the batched recurrence sums the same terms in the same order.
+    @Test(arguments: KernelSet.supported)
+    func linesReadTogetherGetWhatEachGetsAlone(kernels: KernelSet) throws {
+        let (golden, _) = try Self.load()
+        let data = try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension)
+        let network = try RecognizerNetwork(file: ModelFile(data: data), kernels: kernels)
+        var lines = golden.cases.map { c in (features: c.features.flatMap { $0.map(Float.init) }, t: c.features.count) }
+        lines.insert(([], 0), at: 1)
+        let first = try #require(lines.first)
+        lines.append((Array(first.features.prefix(6 * 7)), min(7, first.t)))  // a short one
+        let together = network.logProbabilities(lines: lines)
+        #expect(together.count == lines.count)
+        for (k, line) in lines.enumerated() {
+            #expect(together[k] == network.logProbabilities(features: line.features, t: line.t), "line \(k)")
+        }
+        #expect(together[1].isEmpty)
+    }
+
     /// A layer grown on a trained network adds its output to its input (`phase_train.py --grow`), so
     /// one whose weights are all zero (it outputs exactly 0) leaves every log-probability as it was.
     @Test func aGrownLayerThatOutputsNothingChangesNothing() throws {

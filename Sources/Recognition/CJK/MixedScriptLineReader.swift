@@ -23,6 +23,14 @@ public struct MixedScriptLineReader: LineReading {
         return Self.meanConfidence(eastern) > Self.meanConfidence(western) + cjkMargin ? eastern : western
     }
 
+    public func read(lines: [LineInk]) -> [[DecodedWord]] {
+        guard let cjk else { return latin?.read(lines: lines) ?? lines.map { _ in [] } }
+        guard let latin else { return cjk.read(lines: lines) }
+        return zip(latin.read(lines: lines), cjk.read(lines: lines)).map { western, eastern in
+            Self.meanConfidence(eastern) > Self.meanConfidence(western) + cjkMargin ? eastern : western
+        }
+    }
+
     /// The words' confidences averaged over their points; 0 for no words.
     static func meanConfidence(_ words: [DecodedWord]) -> Double {
         var sum = 0.0, weight = 0.0

@@ -41,6 +41,17 @@ enum KernelSet: Sendable, CaseIterable {
         }
     }
 
+    func matmulAdd(
+        _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ c: UnsafeMutablePointer<Float>, m: Int, k: Int, n: Int
+    ) {
+        switch self {
+        case .baseline: NetworkKernels.Kernels.matmulAdd(a, b, c, m: m, k: k, n: n)
+        #if canImport(NetworkKernelsAVX2)
+        case .avx2: NetworkKernelsAVX2.Kernels.matmulAdd(a, b, c, m: m, k: k, n: n)
+        #endif
+        }
+    }
+
     func accumulate(
         _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
         width n: Int

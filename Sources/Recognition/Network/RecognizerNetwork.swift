@@ -61,7 +61,61 @@ struct RecognizerNetwork: Sendable {
 
     /// Log-probabilities, `frames × classCount` row-major, for `t × featureCount` features.
     func logProbabilities(features: [Float], t: Int) -> [Float] {
-        guard t > 0 else { return [] }
+        logProbabilities(lines: [(features, t)])[0]
+    }
+
+    /// `logProbabilities(features:t:)` of several lines at once: their recurrences step
+    /// together, the hidden states of all lines still running one matrix, so each load of the
+    /// recurrent weights serves every line (`Kernels.matmulAdd` takes rows four at a time).
+    /// Each line's result is the one it gets alone: its sums are the same, in the same order.
+    func logProbabilities(lines: [(features: [Float], t: Int)]) -> [[Float]] {
+        var results = [[Float]](repeating: [], count: lines.count)
+        let running = lines.indices.filter { lines[$0].t > 0 }
+        guard !running.isEmpty else { return results }
+        var xs = running.map { frontEnd(features: lines[$0].features, t: lines[$0].t) }
+        let frames = running.map { Self.frameCount(points: lines[$0].t) }
+        var width = config.channels
+        let h = config.hidden
+        let residualFrom = config.residualFrom ?? lstm.count
+        for (index, layer) in lstm.enumerated() {
+            let fwd = runLSTM(layer.forward, xs: xs, frames: frames, input: width, hidden: h, reversed: false)
+            let bwd = runLSTM(layer.backward, xs: xs, frames: frames, input: width, hidden: h, reversed: true)
+            for line in xs.indices {
+                var next = [Float](repeating: 0, count: frames[line] * 2 * h)
+                for f in 0..<frames[line] {
+                    for j in 0..<h {
+                        next[f * 2 * h + j] = fwd[line][f * h + j]
+                        next[f * 2 * h + h + j] = bwd[line][f * h + j]
+                    }
+                }
+                if index >= residualFrom {
+                    for i in next.indices { next[i] += xs[line][i] }
+                }
+                xs[line] = next
+            }
+            width = 2 * h
+        }
+        for (line, source) in running.enumerated() {
+            var logits = [Float](repeating: 0, count: frames[line] * classCount)
+            xs[line].withUnsafeBufferPointer { xp in
+                outW.withUnsafeBufferPointer { wp in
+                    outB.withUnsafeBufferPointer { bp in
+                        logits.withUnsafeMutableBufferPointer { lp in
+                            kernels.matmul(
+                                xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames[line], k: width,
+                                n: classCount, bias: bp.baseAddress!)
+                        }
+                    }
+                }
+            }
+            Kernels.logSoftmaxRows(&logits, width: classCount)
+            results[source] = logits
+        }
+        return results
+    }
+
+    /// The convolutional front end: `frameCount(points: t) × channels` for one line.
+    private func frontEnd(features: [Float], t: Int) -> [Float] {
         let c = config.channels, k = config.kernel
         var y1 = kernels.conv1d(
             features, t: t, cin: featureCount, w: conv[0].w, bias: conv[0].b, cout: c, kernel: k, stride: 1)
@@ -72,85 +126,67 @@ struct RecognizerNetwork: Sendable {
         var y3 = kernels.conv1d(y2, t: frames, cin: c, w: conv[2].w, bias: conv[2].b, cout: c, kernel: k, stride: 1)
         Kernels.relu(&y3)
         for i in y3.indices { y3[i] += y2[i] }
-
-        var x = y3
-        var width = c
-        let residualFrom = config.residualFrom ?? lstm.count
-        for (index, layer) in lstm.enumerated() {
-            let h = config.hidden
-            let fwd = runLSTM(layer.forward, x: x, t: frames, input: width, hidden: h, reversed: false)
-            let bwd = runLSTM(layer.backward, x: x, t: frames, input: width, hidden: h, reversed: true)
-            var next = [Float](repeating: 0, count: frames * 2 * h)
-            for f in 0..<frames {
-                for j in 0..<h {
-                    next[f * 2 * h + j] = fwd[f * h + j]
-                    next[f * 2 * h + h + j] = bwd[f * h + j]
-                }
-            }
-            if index >= residualFrom {
-                for i in next.indices { next[i] += x[i] }
-            }
-            x = next
-            width = 2 * h
-        }
-        var logits = [Float](repeating: 0, count: frames * classCount)
-        x.withUnsafeBufferPointer { xp in
-            outW.withUnsafeBufferPointer { wp in
-                outB.withUnsafeBufferPointer { bp in
-                    logits.withUnsafeMutableBufferPointer { lp in
-                        kernels.matmul(
-                            xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames, k: width, n: classCount,
-                            bias: bp.baseAddress!)
-                    }
-                }
-            }
-        }
-        Kernels.logSoftmaxRows(&logits, width: classCount)
-        return logits
+        return y3
     }
 
-    /// One LSTM direction over `t` steps; returns `t × hidden` outputs in input order.
-    private func runLSTM(_ d: LSTMDirection, x: [Float], t: Int, input: Int, hidden h: Int, reversed: Bool) -> [Float] {
+    /// One LSTM direction over several lines (`frames[i] × input` each); returns each line's
+    /// `frames[i] × hidden` outputs in input order. Lines are stepped longest first, so the lines
+    /// still running at a step are the first rows of the state matrices.
+    private func runLSTM(
+        _ d: LSTMDirection, xs: [[Float]], frames: [Int], input: Int, hidden h: Int, reversed: Bool
+    ) -> [[Float]] {
         let g4 = 4 * h
-        var xw = [Float](repeating: 0, count: t * g4)
-        x.withUnsafeBufferPointer { xp in
-            d.wx.withUnsafeBufferPointer { wp in
-                d.b.withUnsafeBufferPointer { bp in
-                    xw.withUnsafeMutableBufferPointer { op in
-                        kernels.matmul(
-                            xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: t, k: input, n: g4,
-                            bias: bp.baseAddress!)
+        let order = xs.indices.sorted { frames[$0] > frames[$1] }
+        let inputGates: [[Float]] = order.map { line in
+            var xw = [Float](repeating: 0, count: frames[line] * g4)
+            xs[line].withUnsafeBufferPointer { xp in
+                d.wx.withUnsafeBufferPointer { wp in
+                    d.b.withUnsafeBufferPointer { bp in
+                        xw.withUnsafeMutableBufferPointer { op in
+                            kernels.matmul(
+                                xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: frames[line], k: input, n: g4,
+                                bias: bp.baseAddress!)
+                        }
                     }
                 }
             }
+            return xw
         }
-        var out = [Float](repeating: 0, count: t * h)
-        var state = [Float](repeating: 0, count: 2 * h)  // h, then c
-        var gates = [Float](repeating: 0, count: g4)
+        let lengths = order.map { frames[$0] }
+        var outs = lengths.map { [Float](repeating: 0, count: $0 * h) }
+        var hidden = [Float](repeating: 0, count: order.count * h)
+        var cell = [Float](repeating: 0, count: order.count * h)
+        var gates = [Float](repeating: 0, count: order.count * g4)
+        var active = order.count
         d.wh.withUnsafeBufferPointer { whp in
-            xw.withUnsafeBufferPointer { xwp in
-                out.withUnsafeMutableBufferPointer { op in
-                    state.withUnsafeMutableBufferPointer { sp in
-                        gates.withUnsafeMutableBufferPointer { gp in
-                            let hState = sp.baseAddress!, cState = hState + h, g = gp.baseAddress!
-                            for step in 0..<t {
-                                let f = reversed ? t - 1 - step : step
-                                g.update(from: xwp.baseAddress! + f * g4, count: g4)
-                                kernels.accumulate(hState, count: h, times: whp.baseAddress!, into: g, width: g4)
-                                kernels.lstmCell(gates: g, cell: cState, hidden: hState, h: h)
-                                (op.baseAddress! + f * h).update(from: hState, count: h)
+            hidden.withUnsafeMutableBufferPointer { hp in
+                cell.withUnsafeMutableBufferPointer { cp in
+                    gates.withUnsafeMutableBufferPointer { gp in
+                        for step in 0..<(lengths.first ?? 0) {
+                            while active > 0 && lengths[active - 1] <= step { active -= 1 }
+                            for r in 0..<active {
+                                let f = reversed ? lengths[r] - 1 - step : step
+                                inputGates[r].withUnsafeBufferPointer { xwp in
+                                    (gp.baseAddress! + r * g4).update(from: xwp.baseAddress! + f * g4, count: g4)
+                                }
+                            }
+                            kernels.matmulAdd(hp.baseAddress!, whp.baseAddress!, gp.baseAddress!, m: active, k: h, n: g4)
+                            for r in 0..<active {
+                                let f = reversed ? lengths[r] - 1 - step : step
+                                kernels.lstmCell(
+                                    gates: gp.baseAddress! + r * g4, cell: cp.baseAddress! + r * h,
+                                    hidden: hp.baseAddress! + r * h, h: h)
+                                outs[r].withUnsafeMutableBufferPointer { op in
+                                    (op.baseAddress! + f * h).update(from: hp.baseAddress! + r * h, count: h)
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        return out
+        var result = [[Float]](repeating: [], count: xs.count)
+        for (r, line) in order.enumerated() { result[line] = outs[r] }
+        return result
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
