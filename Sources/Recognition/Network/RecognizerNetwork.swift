@@ -170,7 +170,8 @@ struct RecognizerNetwork: Sendable {
                                     (gp.baseAddress! + r * g4).update(from: xwp.baseAddress! + f * g4, count: g4)
                                 }
                             }
-                            kernels.matmulAdd(hp.baseAddress!, whp.baseAddress!, gp.baseAddress!, m: active, k: h, n: g4)
+                            kernels.matmulAdd(
+                                hp.baseAddress!, whp.baseAddress!, gp.baseAddress!, m: active, k: h, n: g4)
                             for r in 0..<active {
                                 let f = reversed ? lengths[r] - 1 - step : step
                                 kernels.lstmCell(
