@@ -1,6 +1,14 @@
 """Writes the trained network in the binary format the Swift side loads, plus golden test data.
 
     python3 export.py [--checkpoint checkpoints/latest.npz] [--out ../Sources/Recognition/Resources/recognizer.nbm]
+    python3 export.py --sepconv checkpoints/gen3/sepconv192.pt [--out ...] [--golden ...]
+    python3 export.py --sepconv-fixture    (a small random separable network and its golden data,
+                                            for the Swift test of that architecture)
+
+Generation 3's separable network (bakeoff.py's SeparableNet, architecture "sepconv-bilstm-ctc")
+is written from its averaged weights in the same file format, each tensor in the layout the Swift
+kernels take: convolutions kernel × in × out, depthwise taps kernel × channels, matrices in × out,
+an LSTM direction's two biases summed.
 
 File layout (little-endian), read by Sources/Recognition/Network/ModelFile.swift:
     magic    8 bytes  "NBIXRNN\\0"
@@ -64,12 +72,88 @@ def golden(params, cfg, path, count=3):
         json.dump({"source": "UNIPEN train_r01_v07 dev writers, CC BY 4.0", "cases": cases}, f)
 
 
+def sepconv_tensors(net):
+    """SeparableNet's weights in the model file's names and layouts."""
+    sd = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in net.state_dict().items()}
+    t = {"stem.w": sd["stem.weight"].transpose(2, 1, 0), "stem.b": sd["stem.bias"],
+         "out.w": sd["out.weight"].T, "out.b": sd["out.bias"]}
+    for i in range(len(net.strides)):
+        t[f"block{i}.dw.w"] = sd[f"depthwise.{i}.weight"][:, 0, :].T
+        t[f"block{i}.dw.b"] = sd[f"depthwise.{i}.bias"]
+        t[f"block{i}.pw.w"] = sd[f"pointwise.{i}.weight"][:, :, 0].T
+        t[f"block{i}.pw.b"] = sd[f"pointwise.{i}.bias"]
+    for layer in range(net.cfg["layers"]):
+        for d in ("fwd", "bwd"):
+            pre = f"lstms.{layer}.{d}."
+            t[f"lstm{layer}.{d}.wx"] = sd[pre + "weight_ih_l0"].T
+            t[f"lstm{layer}.{d}.wh"] = sd[pre + "weight_hh_l0"].T
+            t[f"lstm{layer}.{d}.b"] = sd[pre + "bias_ih_l0"] + sd[pre + "bias_hh_l0"]
+    return {k: np.ascontiguousarray(v) for k, v in t.items()}
+
+
+def sepconv_golden(net, path, count=3):
+    """As `golden`, with the separable network's own forward pass."""
+    import torch
+    src = os.path.join(os.path.dirname(ink.__file__), "..", "..", "shared", "data", "unipen", "dev-words.jsonl.gz")
+    cases = []
+    net.eval()
+    with gzip.open(src, "rt") as f, torch.no_grad():
+        for line in f:
+            r = json.loads(line)
+            if sum(len(s) for s in r["strokes"]) < 60:
+                continue
+            feats, _ = ink.features([np.asarray(s, np.float64) for s in r["strokes"]])
+            feats = feats.astype(np.float32)
+            logp, flen = net(torch.from_numpy(feats[None]), torch.tensor([len(feats)]))
+            cases.append({"id": r["id"], "label": r["label"], "strokes": r["strokes"],
+                          "features": np.round(feats.astype(np.float64), 6).tolist(),
+                          "logProbabilities": np.round(logp[0, : int(flen[0])].numpy().astype(np.float64), 5).tolist()})
+            if len(cases) == count:
+                break
+    with open(path, "w") as f:
+        json.dump({"source": "UNIPEN train_r01_v07 dev writers, CC BY 4.0", "cases": cases}, f)
+
+
+def export_sepconv(net, out, golden_path, step, count=3):
+    meta = {
+        "architecture": "sepconv-bilstm-ctc",
+        "config": {"channels": net.cfg["channels"], "hidden": net.cfg["hidden"], "layers": net.cfg["layers"],
+                   "kernel": 5, "block_strides": net.cfg["block_strides"]},
+        "featureVersion": ink.FEATURE_VERSION,
+        "features": {"step": ink.STEP, "jumpClip": ink.JUMP_CLIP, "yClip": ink.Y_CLIP,
+                     "minUnitFraction": ink.MIN_UNIT_FRACTION, "count": ink.N_FEATURES},
+        "alphabet": alphabet.CHARS,
+        "trainingStep": step,
+        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0), with accents composed from their own marks",
+    }
+    write_model(sepconv_tensors(net), meta, out)
+    sepconv_golden(net, golden_path, count)
+    print(f"wrote {out} ({os.path.getsize(out)} bytes) and {golden_path}")
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--sepconv", help="a bakeoff.py state of sepconv192 (its averaged weights are written)")
+    ap.add_argument("--sepconv-fixture", action="store_true")
     ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "phase11.npz"))
     ap.add_argument("--out", default=os.path.join(ROOT, "..", "Sources", "Recognition", "Resources", "recognizer.nbm"))
     ap.add_argument("--golden", default=os.path.join(ROOT, "..", "Tests", "Fixtures", "recognizer-golden.json"))
     args = ap.parse_args()
+    if args.sepconv or args.sepconv_fixture:
+        import torch
+        import bakeoff
+        if args.sepconv_fixture:
+            torch.manual_seed(7)
+            net = bakeoff.SeparableNet({"channels": 8, "hidden": 8, "layers": 2, "block_strides": [2, 2, 1]})
+            fixtures = os.path.join(ROOT, "..", "Tests", "Fixtures")
+            export_sepconv(net, os.path.join(fixtures, "sepconv-small.nbm"),
+                           os.path.join(fixtures, "sepconv-small-golden.json"), 0, count=2)
+            return
+        state = torch.load(args.sepconv, weights_only=False, map_location="cpu")
+        net = bakeoff.candidate_specs(os.path.join(ROOT, "checkpoints", "phase11.npz"))["sepconv192"][0]()
+        net.load_state_dict({k: v.float() for k, v in state["ema"].items()})
+        export_sepconv(net, args.out, args.golden, int(state["steps"]))
+        return
     z = np.load(args.checkpoint)
     params = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
     # phase_train.py's checkpoints carry their configuration; the CPU trainer's is model.CONFIG

@@ -310,6 +310,26 @@ public enum Kernels {
         }
     }
 
+    /// Depthwise 1-D convolution: each of the `channels` columns of `x` (`t × channels`) with its
+    /// own `kernel` taps (`w` is `kernel × channels`), zero padding of `kernel / 2` on each side and
+    /// the given stride; returns the `ceil(t / stride) × channels` output.
+    public static func depthwiseConv1d(
+        _ x: [Float], t: Int, channels c: Int, w: [Float], bias: [Float], kernel: Int, stride: Int
+    ) -> [Float] {
+        let pad = kernel / 2
+        let tOut = (t + stride - 1) / stride
+        var y = [Float](repeating: 0, count: tOut * c)
+        for o in 0..<tOut {
+            for j in 0..<c { y[o * c + j] = bias[j] }
+            for k in 0..<kernel {
+                let src = o * stride + k - pad
+                guard src >= 0, src < t else { continue }
+                for j in 0..<c { y[o * c + j] += w[k * c + j] * x[src * c + j] }
+            }
+        }
+        return y
+    }
+
     public static func relu(_ x: inout [Float]) {
         for i in x.indices where x[i] < 0 { x[i] = 0 }
     }

@@ -11,8 +11,6 @@ public struct NeuralLineReader: LineReading {
     let gapPrior: WordGapPrior
 
     private static let space = UInt8(ascii: " ")
-    /// The network halves the rate of its input rows.
-    private static let rowsPerFrame = 2
 
     init(
         model: ModelFile, languageModel: CharacterLanguageModel, lexicon: Lexicon,
@@ -134,7 +132,7 @@ public struct NeuralLineReader: LineReading {
         let frames = logp.count / k
         for row in input.sources.indices.dropFirst() where input.sources[row] != input.sources[row - 1] {
             guard let bonus = bonuses[input.sources[row]] else { continue }
-            let frame = row / Self.rowsPerFrame
+            let frame = row / network.rowsPerFrame
             for f in max(0, frame - 1)...min(frames - 1, frame + 1) {
                 logp[f * k + space + 1] += bonus
             }
@@ -148,8 +146,8 @@ public struct NeuralLineReader: LineReading {
     /// The line points under a span of frames: each frame covers two input rows (the network
     /// halves the rate), each row knows its nearest original point.
     private func pointRange(of frames: Range<Int>, input: InkFeatures, pointCount: Int) -> Range<Int> {
-        let firstRow = min(Self.rowsPerFrame * frames.lowerBound, input.count - 1)
-        let lastRow = min(Self.rowsPerFrame * frames.upperBound - 1, input.count - 1)
+        let firstRow = min(network.rowsPerFrame * frames.lowerBound, input.count - 1)
+        let lastRow = min(network.rowsPerFrame * frames.upperBound - 1, input.count - 1)
         let lower = input.sources[firstRow]
         let upper = max(lower + 1, input.sources[max(lastRow, firstRow)] + 1)
         return lower..<min(upper, pointCount)

@@ -38,6 +38,17 @@ struct GoldenLogitsTests {
         return reader.features(of: LineInk(points: points))
     }
 
+    /// `logp` (`frames × classCount`) has the case's frames, each value within `tolerance` of the trainer's.
+    static func expectClose(_ logp: [Float], _ c: Case, classCount k: Int, within tolerance: Double) {
+        #expect(logp.count == c.logProbabilities.count * k, "\(c.id)")
+        guard logp.count == c.logProbabilities.count * k else { return }
+        var worst = 0.0
+        for (t, row) in c.logProbabilities.enumerated() {
+            for (j, v) in row.enumerated() { worst = max(worst, abs(Double(logp[t * k + j]) - v)) }
+        }
+        #expect(worst < tolerance, "\(c.id): largest log-probability difference \(worst)")
+    }
+
     /// Features agree to float32 rounding (the trainer sums in a different order).
     @Test func featuresMatchTheTrainer() throws {
         let (golden, reader) = try Self.load()
@@ -65,14 +76,7 @@ struct GoldenLogitsTests {
             // the trainer's own features, so this test isolates the network
             let values = c.features.flatMap { $0.map(Float.init) }
             let logp = network.logProbabilities(features: values, t: c.features.count)
-            let k = network.classCount
-            #expect(logp.count == c.logProbabilities.count * k, "\(c.id)")
-            guard logp.count == c.logProbabilities.count * k else { continue }
-            var worst = 0.0
-            for (t, row) in c.logProbabilities.enumerated() {
-                for (j, v) in row.enumerated() { worst = max(worst, abs(Double(logp[t * k + j]) - v)) }
-            }
-            #expect(worst < 1e-3, "\(c.id): largest log-probability difference \(worst)")
+            Self.expectClose(logp, c, classCount: network.classCount, within: 1e-3)
         }
     }
 
@@ -93,6 +97,24 @@ struct GoldenLogitsTests {
             #expect(together[k] == network.logProbabilities(features: line.features, t: line.t), "line \(k)")
         }
         #expect(together[1].isEmpty)
+    }
+
+    /// Generation 3's separable architecture against PyTorch (`export.py --sepconv-fixture`: a
+    /// small network with random weights, its golden data from bakeoff.py's own forward pass).
+    @Test(arguments: KernelSet.supported)
+    func theSeparableNetworkMatchesTheTrainer(kernels: KernelSet) throws {
+        let fixtures = Self.fixture.deletingLastPathComponent()
+        let golden = try JSONDecoder().decode(
+            Golden.self, from: Data(contentsOf: fixtures.appendingPathComponent("sepconv-small-golden.json")))
+        let file = try ModelFile(data: Data(contentsOf: fixtures.appendingPathComponent("sepconv-small.nbm")))
+        let network = try RecognizerNetwork(file: file, kernels: kernels)
+        #expect(network.rowsPerFrame == 4)
+        #expect(golden.cases.count == 2)
+        let lines = golden.cases.map { c in (features: c.features.flatMap { $0.map(Float.init) }, t: c.features.count) }
+        for (c, logp) in zip(golden.cases, network.logProbabilities(lines: lines)) {
+            #expect(network.frameCount(points: c.features.count) == c.logProbabilities.count, "\(c.id)")
+            Self.expectClose(logp, c, classCount: network.classCount, within: 1e-4)
+        }
     }
 
     /// A layer grown on a trained network adds its output to its input (`phase_train.py --grow`), so

@@ -27,10 +27,13 @@ struct ModelFile: Sendable {
             /// The first LSTM layer that adds its input to its output (layers grown on a trained
             /// network); nil when none does.
             var residualFrom: Int?
+            /// The separable front end's blocks, by stride ("sepconv-bilstm-ctc" only).
+            var blockStrides: [Int]?
 
             enum CodingKeys: String, CodingKey {
                 case channels, hidden, layers, kernel
                 case residualFrom = "residual_from"
+                case blockStrides = "block_strides"
             }
         }
 

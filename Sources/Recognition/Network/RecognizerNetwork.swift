@@ -2,7 +2,10 @@ import Foundation
 import NetworkKernels
 
 /// The trained network: a convolutional front end and bidirectional LSTM layers giving per-frame
-/// log-probabilities over the alphabet (class 0 is the CTC blank). Mirrors `Training/model.py`.
+/// log-probabilities over the alphabet (class 0 is the CTC blank). Two architectures:
+/// "conv3-bilstm-ctc" (`Training/model.py`: three convolutions, the second halving the rate) and
+/// "sepconv-bilstm-ctc" (generation 3, `Training/bakeoff.py`'s `SeparableNet`: a convolution, then
+/// depthwise-separable blocks added to their input, the striding ones dividing the rate).
 ///
 /// Immutable after loading, so one instance serves every thread.
 struct RecognizerNetwork: Sendable {
@@ -12,22 +15,40 @@ struct RecognizerNetwork: Sendable {
         var b: [Float]  // 4H, gates in the order i, f, g, o
     }
 
+    /// One separable block: depthwise taps (kernel × channels), pointwise matrix (channels ×
+    /// channels), each with its bias, and the stride of the depthwise step.
+    struct SeparableBlock: Sendable {
+        var depthwise: (w: [Float], b: [Float])
+        var pointwise: (w: [Float], b: [Float])
+        var stride: Int
+    }
+
     let config: ModelFile.Metadata.Config
     let kernels: KernelSet
     let featureCount: Int
     let classCount: Int
+    /// conv3: three convolutions; sepconv: the stem only.
     private let conv: [(w: [Float], b: [Float])]
+    private let blocks: [SeparableBlock]
     private let lstm: [(forward: LSTMDirection, backward: LSTMDirection)]
     private let outW: [Float]
     private let outB: [Float]
 
-    /// The frames the network emits for `points` input points.
-    static func frameCount(points: Int) -> Int { (points + 1) / 2 }
+    /// How many input rows make one output frame.
+    var rowsPerFrame: Int { blocks.isEmpty ? 2 : blocks.reduce(1) { $0 * $1.stride } }
+
+    /// The frames the network emits for `points` input points (each stride rounds up).
+    func frameCount(points: Int) -> Int {
+        blocks.isEmpty ? (points + 1) / 2 : blocks.reduce(points) { ($0 + $1.stride - 1) / $1.stride }
+    }
 
     init(file: ModelFile, kernels: KernelSet = .fastest) throws(ModelError) {
         let cfg = file.metadata.config
-        guard file.metadata.architecture == "conv3-bilstm-ctc" else {
-            throw .invalid("unknown architecture \(file.metadata.architecture)")
+        let separable: Bool
+        switch file.metadata.architecture {
+        case "conv3-bilstm-ctc": separable = false
+        case "sepconv-bilstm-ctc": separable = true
+        default: throw .invalid("unknown architecture \(file.metadata.architecture)")
         }
         if let residualFrom = cfg.residualFrom, !(1...cfg.layers).contains(residualFrom) {
             throw .invalid("residual_from \(residualFrom) is outside 1...\(cfg.layers)")
@@ -37,11 +58,29 @@ struct RecognizerNetwork: Sendable {
         featureCount = file.metadata.features.count
         classCount = file.metadata.alphabet.unicodeScalars.count + 1
         let c = cfg.channels, h = cfg.hidden, k = cfg.kernel
-        conv = [
-            (try file.tensor("conv1.w", shape: [k, featureCount, c]), try file.tensor("conv1.b", shape: [c])),
-            (try file.tensor("conv2.w", shape: [k, c, c]), try file.tensor("conv2.b", shape: [c])),
-            (try file.tensor("conv3.w", shape: [k, c, c]), try file.tensor("conv3.b", shape: [c])),
-        ]
+        if separable {
+            guard let strides = cfg.blockStrides, !strides.isEmpty, strides.allSatisfy({ (1...4).contains($0) }) else {
+                throw .invalid("sepconv-bilstm-ctc needs block_strides of 1 to 4")
+            }
+            conv = [(try file.tensor("stem.w", shape: [k, featureCount, c]), try file.tensor("stem.b", shape: [c]))]
+            blocks = try strides.enumerated().map { i, stride throws(ModelError) in
+                SeparableBlock(
+                    depthwise: (
+                        try file.tensor("block\(i).dw.w", shape: [k, c]), try file.tensor("block\(i).dw.b", shape: [c])
+                    ),
+                    pointwise: (
+                        try file.tensor("block\(i).pw.w", shape: [c, c]), try file.tensor("block\(i).pw.b", shape: [c])
+                    ),
+                    stride: stride)
+            }
+        } else {
+            conv = [
+                (try file.tensor("conv1.w", shape: [k, featureCount, c]), try file.tensor("conv1.b", shape: [c])),
+                (try file.tensor("conv2.w", shape: [k, c, c]), try file.tensor("conv2.b", shape: [c])),
+                (try file.tensor("conv3.w", shape: [k, c, c]), try file.tensor("conv3.b", shape: [c])),
+            ]
+            blocks = []
+        }
         var layers: [(LSTMDirection, LSTMDirection)] = []
         var input = c
         for l in 0..<cfg.layers {
@@ -73,7 +112,7 @@ struct RecognizerNetwork: Sendable {
         let running = lines.indices.filter { lines[$0].t > 0 }
         guard !running.isEmpty else { return results }
         var xs = running.map { frontEnd(features: lines[$0].features, t: lines[$0].t) }
-        let frames = running.map { Self.frameCount(points: lines[$0].t) }
+        let frames = running.map { frameCount(points: lines[$0].t) }
         var width = config.channels
         let h = config.hidden
         let residualFrom = config.residualFrom ?? lstm.count
@@ -120,13 +159,46 @@ struct RecognizerNetwork: Sendable {
         var y1 = kernels.conv1d(
             features, t: t, cin: featureCount, w: conv[0].w, bias: conv[0].b, cout: c, kernel: k, stride: 1)
         Kernels.relu(&y1)
+        guard blocks.isEmpty else { return separableBlocks(y1, t: t) }
         var y2 = kernels.conv1d(y1, t: t, cin: c, w: conv[1].w, bias: conv[1].b, cout: c, kernel: k, stride: 2)
         Kernels.relu(&y2)
-        let frames = Self.frameCount(points: t)
+        let frames = frameCount(points: t)
         var y3 = kernels.conv1d(y2, t: frames, cin: c, w: conv[2].w, bias: conv[2].b, cout: c, kernel: k, stride: 1)
         Kernels.relu(&y3)
         for i in y3.indices { y3[i] += y2[i] }
         return y3
+    }
+
+    /// The separable blocks over the stem's output (`t × channels`): each adds
+    /// relu(pointwise(depthwise(y))) to y, taken at every stride-th row where the block strides.
+    private func separableBlocks(_ stem: [Float], t: Int) -> [Float] {
+        let c = config.channels
+        var y = stem, rows = t
+        for block in blocks {
+            let depthwise = Kernels.depthwiseConv1d(
+                y, t: rows, channels: c, w: block.depthwise.w, bias: block.depthwise.b, kernel: config.kernel,
+                stride: block.stride)
+            let outRows = (rows + block.stride - 1) / block.stride
+            var z = [Float](repeating: 0, count: outRows * c)
+            depthwise.withUnsafeBufferPointer { dp in
+                block.pointwise.w.withUnsafeBufferPointer { wp in
+                    block.pointwise.b.withUnsafeBufferPointer { bp in
+                        z.withUnsafeMutableBufferPointer { zp in
+                            kernels.matmul(
+                                dp.baseAddress!, wp.baseAddress!, zp.baseAddress!, m: outRows, k: c, n: c,
+                                bias: bp.baseAddress!)
+                        }
+                    }
+                }
+            }
+            Kernels.relu(&z)
+            for o in 0..<outRows {
+                for j in 0..<c { z[o * c + j] += y[o * block.stride * c + j] }
+            }
+            y = z
+            rows = outRows
+        }
+        return y
     }
 
     /// One LSTM direction over several lines (`frames[i] × input` each); returns each line's
