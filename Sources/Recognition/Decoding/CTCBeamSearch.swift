@@ -45,7 +45,7 @@ public struct DecoderSettings: Sendable {
     public var loneLettersAsLikelyAsDigitsOrMarks = true
     /// Lines of `MixedTokenText` (letters and digits together, "File2", "Page 2") the character
     /// model learns from, as a share of the word lists' words.
-    public var mixedTokenShare = 0.1
+    public var mixedTokenShare = 0.03
 
     public init() {}
 }
