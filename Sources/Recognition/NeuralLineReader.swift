@@ -40,11 +40,6 @@ public struct NeuralLineReader: LineReading {
             settings: featureSettings)
     }
 
-    /// Per-frame log-probabilities for a line (`frames × classCount`).
-    func logProbabilities(of features: InkFeatures) -> [Float] {
-        network.logProbabilities(features: features.values, t: features.count)
-    }
-
     public func read(_ line: LineInk) -> [DecodedWord] {
         read(lines: [line])[0]
     }

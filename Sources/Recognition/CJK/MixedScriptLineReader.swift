@@ -16,11 +16,7 @@ public struct MixedScriptLineReader: LineReading {
     }
 
     public func read(_ line: LineInk) -> [DecodedWord] {
-        guard let cjk else { return latin?.read(line) ?? [] }
-        guard let latin else { return cjk.read(line) }
-        let western = latin.read(line)
-        let eastern = cjk.read(line)
-        return Self.meanConfidence(eastern) > Self.meanConfidence(western) + cjkMargin ? eastern : western
+        read(lines: [line])[0]
     }
 
     public func read(lines: [LineInk]) -> [[DecodedWord]] {

@@ -1,7 +1,8 @@
 import SeededRandom
 
-/// Text for the character model in which letters and digits meet as they do in notes: `File2`,
-/// `Page 2`, `x2`, `v3.1`, `2nd`, `A4`, `10am`, `x = 3`, `(see p. 4)`.
+/// Text for the character model in which words and numbers meet as they do in notes: `File2`,
+/// `Page 2`, `3 apples`, `2nd try`. (Tokens built around a lone letter, `x2`, `x = 3`, `v3.1`, made
+/// lone letters read as digits and were left out: docs/recognizer.md.)
 ///
 /// The model otherwise learns from word lists (letters only) and UNIPEN's typeset sentences, where
 /// a digit after a letter almost never occurs: it charged "Page 2 in File2" 13 nats more than
@@ -26,9 +27,6 @@ enum MixedTokenText {
             case 6..<9: String(10 + random.next() % 90)
             default: String(100 + random.next() % 1900)
             }
-        }
-        func letter() -> String {
-            String(UnicodeScalar(UInt8(ascii: random.next() % 2 == 0 ? "a" : "A") + UInt8(random.next() % 26)))
         }
         func ordinal() -> String {
             let n = 1 + Int(random.next() % 31)
