@@ -50,9 +50,9 @@ def write_model(params, meta, path):
             f.write(a.tobytes())
 
 
-def golden(params, cfg, path, count=3):
-    """A few real dev samples with the features and log-probabilities the trainer computes."""
-    import jax.numpy as jnp
+def golden(path, log_probabilities, count=3):
+    """A few real dev samples with the features and the log-probabilities (frames x classes) that
+    `log_probabilities(features)` computes with the trainer's own forward pass."""
     src = os.path.join(os.path.dirname(ink.__file__), "..", "..", "shared", "data", "unipen", "dev-words.jsonl.gz")
     cases = []
     with gzip.open(src, "rt") as f:
@@ -60,16 +60,48 @@ def golden(params, cfg, path, count=3):
             r = json.loads(line)
             if sum(len(s) for s in r["strokes"]) < 60:
                 continue
-            strokes = [np.asarray(s, np.float64) for s in r["strokes"]]
-            feats, _ = ink.features(strokes)
-            logp, flen = model.forward(params, jnp.asarray(feats[None]), jnp.asarray([len(feats)]), cfg)
+            feats, _ = ink.features([np.asarray(s, np.float64) for s in r["strokes"]])
+            logp = np.asarray(log_probabilities(feats), np.float64)
             cases.append({"id": r["id"], "label": r["label"], "strokes": r["strokes"],
                           "features": np.round(feats.astype(np.float64), 6).tolist(),
-                          "logProbabilities": np.round(np.asarray(logp[0, : int(flen[0])], np.float64), 5).tolist()})
+                          "logProbabilities": np.round(logp, 5).tolist()})
             if len(cases) == count:
                 break
     with open(path, "w") as f:
         json.dump({"source": "UNIPEN train_r01_v07 dev writers, CC BY 4.0", "cases": cases}, f)
+
+
+def conv3_log_probabilities(params, cfg):
+    import jax.numpy as jnp
+
+    def run(feats):
+        logp, flen = model.forward(params, jnp.asarray(feats[None]), jnp.asarray([len(feats)]), cfg)
+        return logp[0, : int(flen[0])]
+    return run
+
+
+def sepconv_log_probabilities(net):
+    import torch
+    net.eval()
+
+    def run(feats):
+        with torch.no_grad():
+            logp, flen = net(torch.from_numpy(feats.astype(np.float32)[None]), torch.tensor([len(feats)]))
+        return logp[0, : int(flen[0])].numpy()
+    return run
+
+
+def metadata(architecture, cfg, step):
+    return {
+        "architecture": architecture,
+        "config": cfg,
+        "featureVersion": ink.FEATURE_VERSION,
+        "features": {"step": ink.STEP, "jumpClip": ink.JUMP_CLIP, "yClip": ink.Y_CLIP,
+                     "minUnitFraction": ink.MIN_UNIT_FRACTION, "count": ink.N_FEATURES},
+        "alphabet": alphabet.CHARS,
+        "trainingStep": step,
+        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0), with accents composed from their own marks",
+    }
 
 
 def sepconv_tensors(net):
@@ -91,43 +123,11 @@ def sepconv_tensors(net):
     return {k: np.ascontiguousarray(v) for k, v in t.items()}
 
 
-def sepconv_golden(net, path, count=3):
-    """As `golden`, with the separable network's own forward pass."""
-    import torch
-    src = os.path.join(os.path.dirname(ink.__file__), "..", "..", "shared", "data", "unipen", "dev-words.jsonl.gz")
-    cases = []
-    net.eval()
-    with gzip.open(src, "rt") as f, torch.no_grad():
-        for line in f:
-            r = json.loads(line)
-            if sum(len(s) for s in r["strokes"]) < 60:
-                continue
-            feats, _ = ink.features([np.asarray(s, np.float64) for s in r["strokes"]])
-            feats = feats.astype(np.float32)
-            logp, flen = net(torch.from_numpy(feats[None]), torch.tensor([len(feats)]))
-            cases.append({"id": r["id"], "label": r["label"], "strokes": r["strokes"],
-                          "features": np.round(feats.astype(np.float64), 6).tolist(),
-                          "logProbabilities": np.round(logp[0, : int(flen[0])].numpy().astype(np.float64), 5).tolist()})
-            if len(cases) == count:
-                break
-    with open(path, "w") as f:
-        json.dump({"source": "UNIPEN train_r01_v07 dev writers, CC BY 4.0", "cases": cases}, f)
-
-
 def export_sepconv(net, out, golden_path, step, count=3):
-    meta = {
-        "architecture": "sepconv-bilstm-ctc",
-        "config": {"channels": net.cfg["channels"], "hidden": net.cfg["hidden"], "layers": net.cfg["layers"],
-                   "kernel": 5, "block_strides": net.cfg["block_strides"]},
-        "featureVersion": ink.FEATURE_VERSION,
-        "features": {"step": ink.STEP, "jumpClip": ink.JUMP_CLIP, "yClip": ink.Y_CLIP,
-                     "minUnitFraction": ink.MIN_UNIT_FRACTION, "count": ink.N_FEATURES},
-        "alphabet": alphabet.CHARS,
-        "trainingStep": step,
-        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0), with accents composed from their own marks",
-    }
-    write_model(sepconv_tensors(net), meta, out)
-    sepconv_golden(net, golden_path, count)
+    cfg = {"channels": net.cfg["channels"], "hidden": net.cfg["hidden"], "layers": net.cfg["layers"],
+           "kernel": 5, "block_strides": net.cfg["block_strides"]}
+    write_model(sepconv_tensors(net), metadata("sepconv-bilstm-ctc", cfg, step), out)
+    golden(golden_path, sepconv_log_probabilities(net), count)
     print(f"wrote {out} ({os.path.getsize(out)} bytes) and {golden_path}")
 
 
@@ -158,18 +158,9 @@ def main():
     params = {k[2:]: z[k] for k in z.files if k.startswith("p:")}
     # phase_train.py's checkpoints carry their configuration; the CPU trainer's is model.CONFIG
     cfg = json.loads(str(z["config"])) if "config" in z.files else model.CONFIG
-    meta = {
-        "architecture": "conv3-bilstm-ctc",
-        "config": cfg,
-        "featureVersion": ink.FEATURE_VERSION,
-        "features": {"step": ink.STEP, "jumpClip": ink.JUMP_CLIP, "yClip": ink.Y_CLIP,
-                     "minUnitFraction": ink.MIN_UNIT_FRACTION, "count": ink.N_FEATURES},
-        "alphabet": alphabet.CHARS,
-        "trainingStep": int(z["step"]),
-        "data": "UNIPEN train_r01_v07 train writers (CC BY 4.0), with accents composed from their own marks",
-    }
+    meta = metadata("conv3-bilstm-ctc", cfg, int(z["step"]))
     write_model(params, meta, args.out)
-    golden(params, cfg, args.golden)
+    golden(args.golden, conv3_log_probabilities(params, cfg))
     print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes) and {args.golden}")
 
 
