@@ -32,7 +32,7 @@ public struct CubicBezier: Sendable, Hashable, Codable {
 
     /// The largest distance of the handles from the chord `p0 p3`: the curve lies within it of the chord.
     public var flatness: Double {
-        max(Self.distance(p1, toSegment: p0, p3), Self.distance(p2, toSegment: p0, p3))
+        max(p1.distance(toSegment: p0, p3), p2.distance(toSegment: p0, p3))
     }
 
     /// The exact bounding box of the curve over `range` of `u` (clamped to `0 ... 1`).
@@ -64,14 +64,6 @@ public struct CubicBezier: Sendable, Hashable, Codable {
         // The numerically stable pair.
         let q = -0.5 * (b + (b >= 0 ? s : -s))
         return q != 0 ? [q / a, c / q] : [0]
-    }
-
-    static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let len2 = dx * dx + dy * dy
-        guard len2 > 0 else { return p.distance(to: a) }
-        let s = min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0), 1)
-        return p.distance(to: Point(x: a.x + s * dx, y: a.y + s * dy))
     }
 }
 

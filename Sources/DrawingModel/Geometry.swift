@@ -22,6 +22,15 @@ public struct Point: Sendable, Hashable, Codable {
     public func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
+
+    /// Euclidean distance to the nearest point of the segment from `a` to `b`.
+    public func distance(toSegment a: Point, _ b: Point) -> Double {
+        let d = b - a
+        let lengthSquared = d.x * d.x + d.y * d.y
+        var t = lengthSquared > 0 ? ((x - a.x) * d.x + (y - a.y) * d.y) / lengthSquared : 0
+        t = t.isFinite ? min(max(t, 0), 1) : 0  // a segment too long to square has no usable projection
+        return distance(to: a + d * t)
+    }
 }
 
 /// A width and height.

@@ -1,7 +1,7 @@
 /// How a stroke is drawn: the tool, its colour and its nominal width.
 public struct Ink: Sendable, Hashable, Codable {
-    /// The drawing tool. Highlighters are kept as ink but the recognizer skips them; erasers never
-    /// become ink (readers turn them into masks or drop them).
+    /// The drawing tool. The recognizer skips highlighter strokes that lie over other ink;
+    /// erasers never become ink (readers turn them into masks or drop them).
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case pen, pencil, marker, fountainPen, monoline, watercolor, crayon, highlighter
     }
@@ -30,7 +30,4 @@ public struct Ink: Sendable, Hashable, Codable {
         self.color = color
         self.width = width
     }
-
-    /// Whether strokes of this ink can be handwriting the recognizer should read.
-    public var isWriting: Bool { kind != .highlighter }
 }

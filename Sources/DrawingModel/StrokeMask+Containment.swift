@@ -40,7 +40,7 @@ extension StrokeMask {
             for s in sweeps where s.box.contains(p) {
                 if s.points.count == 1, p.distance(to: s.points[0]) <= s.radius { return true }
                 for k in s.points.indices.dropFirst()
-                where CubicBezier.distance(p, toSegment: s.points[k - 1], s.points[k]) <= s.radius {
+                where p.distance(toSegment: s.points[k - 1], s.points[k]) <= s.radius {
                     return true
                 }
             }

@@ -130,7 +130,7 @@ private struct ChainSampler {
             func distance(_ p: Point, toChain chain: [Point], _ range: ClosedRange<Int>) -> Double {
                 var nearest = Double.infinity
                 for j in Swift.max(range.lowerBound, 0)..<Swift.min(range.upperBound, chain.count - 1) {
-                    nearest = Swift.min(nearest, CubicBezier.distance(p, toSegment: chain[j], chain[j + 1]))
+                    nearest = Swift.min(nearest, p.distance(toSegment: chain[j], chain[j + 1]))
                 }
                 return nearest
             }

@@ -110,7 +110,7 @@ import Testing
             for dx in -1...1 {
                 for dy in -1...1 {
                     for k in grid[Cell(x: c.x + dx, y: c.y + dy)] ?? [] {
-                        best = min(best, CubicBezier.distance(p, toSegment: line[k], line[k + 1]))
+                        best = min(best, p.distance(toSegment: line[k], line[k + 1]))
                     }
                 }
             }

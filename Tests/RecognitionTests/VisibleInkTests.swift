@@ -48,13 +48,39 @@ import Testing
         #expect(traces[1].bounds.maxX == 130)
     }
 
-    @Test func fullyErasedAndHighlighterStrokesGiveNothing() {
+    @Test func fullyErasedStrokesGiveNothing() {
         let everything = StrokeMask(polygons: [
             [Point(x: -1, y: 0), Point(x: 99, y: 0), Point(x: 99, y: 9), Point(x: -1, y: 9)]
         ])
-        var highlighter = Self.stroke([0, 10])
-        highlighter.ink = Ink(kind: .highlighter)
+        #expect(VisibleInk.traces(in: Drawing(strokes: [Self.stroke([0, 10, 20], mask: everything)])).isEmpty)
+    }
+
+    static func highlighter(_ xs: [Double], y: Double, width: Double = 12) -> Stroke {
+        var stroke = Stroke(
+            id: InkBuilder.id(9),
+            path: StrokePath(controlPoints: xs.map { StrokePoint(location: Point(x: $0, y: y)) }))
+        stroke.ink = Ink(kind: .highlighter, width: width)
+        return stroke
+    }
+
+    @Test func aHighlighterOverOtherInkIsMarkupAndOneOnBlankPaperIsWriting() {
+        // The pen stroke runs from x 100 to 130 at y 5.
+        let pen = Self.stroke([0, 10, 20, 30])
+        let over = Self.highlighter([95, 115, 135], y: 8)
+        let apart = Self.highlighter([95, 115, 135], y: 60)
+        let overTraces = VisibleInk.traces(in: Drawing(strokes: [pen, over]))
+        #expect(overTraces.map { $0.points[0].strokeIndex } == [0])
+        let apartTraces = VisibleInk.traces(in: Drawing(strokes: [pen, apart]))
+        #expect(apartTraces.map { $0.points[0].strokeIndex } == [0, 1])
+        // Asked for alone, the highlighter over the pen stroke still marks it.
+        #expect(VisibleInk.traces(in: Drawing(strokes: [pen, over]), strokeIDs: [over.id]).isEmpty)
+    }
+
+    @Test func aHighlighterMarksOnlyWhatItsWidthCovers() {
+        let pen = Self.stroke([0, 10, 20, 30])  // y 5
+        // 10 below the pen line: a 12-wide highlighter misses it, a 30-wide one covers it.
+        #expect(VisibleInk.traces(in: Drawing(strokes: [pen, Self.highlighter([100, 130], y: 15)])).count == 2)
         #expect(
-            VisibleInk.traces(in: Drawing(strokes: [Self.stroke([0, 10, 20], mask: everything), highlighter])).isEmpty)
+            VisibleInk.traces(in: Drawing(strokes: [pen, Self.highlighter([100, 130], y: 15, width: 30)])).count == 1)
     }
 }

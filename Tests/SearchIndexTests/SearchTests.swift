@@ -61,6 +61,26 @@ import Testing
         #expect(hit.position == 2 && hit.line == 0 && hit.strokeIDs.count == 3)
     }
 
+    @Test func aWordAlsoFindsItselfWrittenAsTwoWordsOfOneLine() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        folder.write("notes/pens.tnb", "the fine liner pen\nFineliner\nfine\nliner\nbook note\na notebook\n")
+        _ = try await build(folder)
+        for options in [SearchOptions(), SearchOptions(fullWordsOnly: true)] {
+            let hits = try search(folder, "fineliner", options: options)
+            // the word written whole first, at one edit less; never across lines
+            #expect(hits.map(\.text) == ["Fineliner", "fine liner"])
+            #expect(hits.map(\.distance) == [0, 1])
+            #expect(hits.last?.strokeIDs.count == 2 && hits.last?.line == 0 && hits.last?.position == 1)
+        }
+        #expect(try search(folder, "booknote").map(\.text) == ["book note"])
+        #expect(try search(folder, "notebook", options: SearchOptions(fullWordsOnly: true)).map(\.text) == ["notebook"])
+        // a part under three letters
+        #expect(try search(folder, "anotebook", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        let exactCase = SearchOptions(caseSensitive: true)
+        #expect(try search(folder, "Fineliner", options: exactCase).map(\.text) == ["Fineliner"])
+    }
+
     @Test func caseSensitiveKeepsOnlyExactCase() async throws {
         let folder = try await Self.makeIndex()
         defer { folder.cleanUp() }

@@ -94,15 +94,7 @@ enum RemarkableEraserMask {
             return 0
         }
         return min(
-            distance(p, toSegment: r, s), distance(q, toSegment: r, s),
-            distance(r, toSegment: p, q), distance(s, toSegment: p, q))
-    }
-
-    static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
-        let d = b - a
-        let lengthSquared = d.x * d.x + d.y * d.y
-        var t = lengthSquared > 0 ? ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / lengthSquared : 0
-        t = t.isFinite ? min(max(t, 0), 1) : 0
-        return p.distance(to: a + d * t)
+            p.distance(toSegment: r, s), q.distance(toSegment: r, s),
+            r.distance(toSegment: p, q), s.distance(toSegment: p, q))
     }
 }

@@ -1,8 +1,8 @@
 import DrawingModel
 import Foundation
 
-/// Extracts what a reader sees of a drawing: the ink of writing tools (highlighters skipped),
-/// after each stroke's transform, without the erased parts.
+/// Extracts what a reader sees of a drawing: the ink (less highlighter strokes that mark other
+/// ink, `HighlighterMarkup`), after each stroke's transform, without the erased parts.
 ///
 /// Points are the path's control points (the pen's samples, which a densely sampled B-spline
 /// follows closely), as the network was trained on raw samples. Where a mask erases part of a
@@ -17,11 +17,16 @@ enum VisibleInk {
     ///
     /// - Parameter strokeIDs: when given, only strokes with these IDs are read.
     static func traces(in drawing: Drawing, strokeIDs: Set<UUID>? = nil) -> [InkTrace] {
+        let runs = drawing.strokes.enumerated().map { index, stroke in
+            stroke.path.isEmpty || !stroke.hasSaneLocations ? [] : visibleRuns(of: stroke, index: index)
+        }
+        // Decided over the whole drawing: a highlighter over a word marks it even when only the
+        // highlighter's strokes are asked for.
+        let markup = HighlighterMarkup.markupStrokes(drawing.strokes, runs: runs)
         var traces: [InkTrace] = []
-        for (index, stroke) in drawing.strokes.enumerated() {
-            guard stroke.ink.isWriting, !stroke.path.isEmpty, stroke.hasSaneLocations else { continue }
+        for (index, stroke) in drawing.strokes.enumerated() where !markup.contains(index) {
             if let strokeIDs, !strokeIDs.contains(stroke.id) { continue }
-            for run in visibleRuns(of: stroke, index: index) {
+            for run in runs[index] {
                 if let trace = InkTrace(points: run, order: traces.count) {
                     traces.append(trace)
                 }

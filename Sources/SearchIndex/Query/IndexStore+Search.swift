@@ -10,7 +10,8 @@ extension IndexStore {
     /// words, case, the exact text, edits with `fuzzy`); a word counts once, with its best
     /// matching reading. A single word reads its matches lazily and stops as soon as
     /// `MatchRanking` is settled, so common words cost no more than rare ones; a phrase is
-    /// matched on word IDs first (`PhraseSearch`). Hits are ranked by score (confidence ×
+    /// matched on word IDs first (`PhraseSearch`). A single word also finds itself written as
+    /// two words (`searchSplitWord`). Hits are ranked by score (confidence ×
     /// reading likelihood, a phrase's the geometric mean of its words'), then by place; at equal
     /// scores exact hits come first. (Not by bm25: it makes FTS5 count every match of the term,
     /// which costs several times as much on a large index, and each row is a single reading
@@ -25,6 +26,7 @@ extension IndexStore {
         var ranking = MatchRanking(limit: query.options.limit, minimumScore: query.options.minimumScore)
         if query.terms.count == 1 {
             try searchWord(query, into: &ranking)
+            try searchSplitWord(query, into: &ranking)
         } else {
             try PhraseSearch(store: self, query: query).run(into: &ranking)
         }

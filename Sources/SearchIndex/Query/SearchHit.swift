@@ -25,7 +25,8 @@ package struct SearchHit: Sendable, Hashable {
     package var line: Int
     package var position: Int
     /// Edits between the query and the matched readings (summed over a phrase's words): 0 for an
-    /// exact match, more only with `SearchOptions.fuzzy`.
+    /// exact match; more with `SearchOptions.fuzzy`, and one for the space where a word matched
+    /// as two written words (`IndexStore.searchSplitWord`).
     package var distance: Int = 0
     /// The line the hit sits on, as indexed; nil only if its words are gone (a build in between).
     package var context: LineContext?
