@@ -29,6 +29,7 @@ struct StatusCommand {
         context.print("pages:              \(status.pages)")
         context.print("drawings:           \(status.drawings) (\(status.staleDrawings) stale)")
         context.print("words:              \(status.words)")
+        context.print("user vocabulary:    \(status.userWords) words (read as written by the next build)")
         if !status.failures.isEmpty {
             context.print("failures:")
             for failure in status.failures {
@@ -53,6 +54,7 @@ struct StatusCommand {
             ("shard", shard.map { .string($0) } ?? .null),
             ("files", .int(status.files)), ("pages", .int(status.pages)), ("drawings", .int(status.drawings)),
             ("words", .int(status.words)), ("staleDrawings", .int(status.staleDrawings)),
+            ("userWords", .int(status.userWords)),
             (
                 "failures",
                 .array(status.failures.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })

@@ -25,10 +25,13 @@ enum TranscriberFactory {
 /// The shipped recognizer for some languages, loaded on first use and then shared by every thread.
 final class DeferredRecognizer: DrawingTranscriber {
     let recognitionLanguages: [Locale.Language]
+    /// The user's words it reads as written.
+    let vocabulary: UserVocabulary
     private let loaded = Mutex<HandwritingRecognizer?>(nil)
 
-    init(languages: [Locale.Language]) {
+    init(languages: [Locale.Language], vocabulary: UserVocabulary = .empty) {
         recognitionLanguages = languages
+        self.vocabulary = vocabulary
     }
 
     var recognitionVersion: Int { HandwritingRecognizer.recognitionVersion }
@@ -37,11 +40,15 @@ final class DeferredRecognizer: DrawingTranscriber {
         recognizer.transcribe(drawing)
     }
 
+    func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
+        DeferredRecognizer(languages: recognitionLanguages, vocabulary: vocabulary)
+    }
+
     private var recognizer: HandwritingRecognizer {
         loaded.withLock { loaded in
             if let loaded { return loaded }
             do {
-                let recognizer = try TranscriberFactory.recognizer(for: recognitionLanguages)
+                let recognizer = try TranscriberFactory.recognizer(for: recognitionLanguages).favouring(vocabulary)
                 loaded = recognizer
                 return recognizer
             } catch {

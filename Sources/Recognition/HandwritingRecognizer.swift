@@ -36,6 +36,16 @@ public final class HandwritingRecognizer: Sendable {
         self.layout = layout
     }
 
+    /// This recognizer with a user's vocabulary (`UserVocabulary`) added to its word lists.
+    /// Blocked words (`blocked-words.txt`) stay out, whoever wrote them.
+    /// - Throws: `ModelError` when the blocked-word list is missing or damaged.
+    public func favouring(_ vocabulary: UserVocabulary) throws(ModelError) -> HandwritingRecognizer {
+        let blocked = try RecognizerResources.blockedWords()
+        let words = vocabulary.words.filter { !blocked.contains($0.lowercased()) }
+        guard !words.isEmpty else { return self }
+        return HandwritingRecognizer(lineReader: lineReader.addingWords(words), layout: layout)
+    }
+
     /// Everything recognizable in `drawing`, lines in reading order.
     public func transcribe(_ drawing: Drawing) -> Transcript {
         transcribe(drawing, strokeIDs: nil)

@@ -66,8 +66,13 @@ public protocol LineReading: Sendable {
     func read(_ line: LineInk) -> [DecodedWord]
     /// The words of several lines (a page's), in their order; a reader may read them together.
     func read(lines: [LineInk]) -> [[DecodedWord]]
+    /// This reader with `words` (a user's vocabulary) added to its word lists, so they are read
+    /// as written without the penalty for words outside the lists; a reader without word lists
+    /// returns itself.
+    func addingWords(_ words: [String]) -> any LineReading
 }
 
 extension LineReading {
     public func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
+    public func addingWords(_ words: [String]) -> any LineReading { self }
 }

@@ -7,7 +7,7 @@ import Foundation
 public struct NeuralLineReader: LineReading {
     let network: RecognizerNetwork
     let featureSettings: InkFeatures.Settings
-    let decoder: CTCBeamSearch
+    private(set) var decoder: CTCBeamSearch
     let gapPrior: WordGapPrior
 
     private static let space = UInt8(ascii: " ")
@@ -42,6 +42,12 @@ public struct NeuralLineReader: LineReading {
 
     public func read(_ line: LineInk) -> [DecodedWord] {
         read(lines: [line])[0]
+    }
+
+    public func addingWords(_ words: [String]) -> any LineReading {
+        var reader = self
+        reader.decoder.lexicon = decoder.lexicon.adding(words)
+        return reader
     }
 
     /// The lines go through the network together (`RecognizerNetwork.logProbabilities(lines:)`),

@@ -53,25 +53,9 @@ import Testing
 
     private func hamming(_ a: [UInt8], _ b: [UInt8]) -> Int { zip(a, b).filter { $0 != $1 }.count }
 
-    /// The best reading of one frame per letter, each frame shared evenly by the letters given,
-    /// with a blank frame between letters (so doubled letters survive CTC's collapsing).
+    /// Each letter's frame shared evenly by the letters given.
     private func decode(_ reader: NeuralLineReader, letters: [[UInt8]]) -> String? {
-        let alphabet = reader.decoder.alphabet
-        let k = alphabet.count + 1
-        var logp: [Float] = []
-        for options in letters {
-            var row = [Float](repeating: 1e-4, count: k)
-            for c in Set(options) { row[alphabet.firstIndex(of: c)! + 1] = 1 / Float(Set(options).count) }
-            var blank = [Float](repeating: 1e-4, count: k)
-            blank[0] = 1
-            for r in [row, blank] {
-                let total = r.reduce(0, +)
-                logp += r.map { log($0 / total) }
-            }
-        }
-        guard
-            let best = reader.decoder.decode(logp, classCount: k, frames: 0..<(logp.count / k), allowSpace: false).first
-        else { return nil }
-        return String(decoding: best.classes.map { alphabet[$0 - 1] }, as: UTF8.self)
+        decodeLetterFrames(
+            reader, letters: letters.map { options in Set(options).map { ($0, 1 / Float(Set(options).count)) } })
     }
 }

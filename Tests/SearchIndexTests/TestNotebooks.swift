@@ -62,11 +62,13 @@ struct TextNotebookSource: NotebookSource {
 }
 
 /// Reads the strokes `TextNotebookSource` writes: every stroke is a word, lines by y, words by x.
-/// Candidates: the word, then its upper-case form; confidence 0.9. Counts its calls.
+/// Candidates: the word, then its upper-case form; confidence 0.9. Counts its calls, and keeps
+/// the user vocabularies it was asked to favour.
 final class WordTranscriber: DrawingTranscriber {
     let recognitionVersion: Int
     let recognitionLanguages: [Locale.Language]
     private let callCount = Mutex(0)
+    private let favoured = Mutex<[UserVocabulary]>([])
 
     init(version: Int = 1, languages: [String] = ["en"]) {
         recognitionVersion = version
@@ -74,6 +76,12 @@ final class WordTranscriber: DrawingTranscriber {
     }
 
     var calls: Int { callCount.withLock { $0 } }
+    var vocabularies: [UserVocabulary] { favoured.withLock { $0 } }
+
+    func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
+        favoured.withLock { $0.append(vocabulary) }
+        return self
+    }
 
     func transcribe(_ drawing: Drawing) -> Transcript {
         callCount.withLock { $0 += 1 }

@@ -19,6 +19,13 @@ public struct MixedScriptLineReader: LineReading {
         read(lines: [line])[0]
     }
 
+    /// The words join the Latin reader's lists (CJK reading has no word lists).
+    public func addingWords(_ words: [String]) -> any LineReading {
+        var reader = MixedScriptLineReader(latin: latin?.addingWords(words), cjk: cjk)
+        reader.cjkMargin = cjkMargin
+        return reader
+    }
+
     public func read(lines: [LineInk]) -> [[DecodedWord]] {
         guard let cjk else { return latin?.read(lines: lines) ?? lines.map { _ in [] } }
         guard let latin else { return cjk.read(lines: lines) }

@@ -84,7 +84,7 @@ struct CTCBeamSearch: Sendable {
     /// Each class's character as a `DecoderAlphabet` byte (class c is `alphabet[c - 1]`).
     let alphabet: [UInt8]
     let languageModel: CharacterLanguageModel
-    let lexicon: Lexicon
+    var lexicon: Lexicon
     let settings: Settings
 
     private static let space = UInt8(ascii: " ")

@@ -12,9 +12,20 @@ struct Lexicon: Sendable {
 
     var nodeCount: Int { label.count }
 
-    init<S: Sequence>(words: S) where S.Element == Substring {
+    init<S: Sequence>(words: S) where S.Element: StringProtocol {
+        add(words)
+    }
+
+    /// This list with `words` added (a copy: the shared list stays as it is).
+    func adding<S: Sequence>(_ words: S) -> Lexicon where S.Element: StringProtocol {
+        var copy = self
+        copy.add(words)
+        return copy
+    }
+
+    private mutating func add<S: Sequence>(_ words: S) where S.Element: StringProtocol {
         for word in words {
-            guard let bytes = DecoderAlphabet.bytes(of: word) else { continue }
+            guard let bytes = DecoderAlphabet.bytes(of: String(word)) else { continue }
             var node = Self.root
             var ok = true
             for c in bytes {

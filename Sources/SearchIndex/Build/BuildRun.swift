@@ -33,12 +33,15 @@ struct BuildRun {
     }
 
     let indexer: Indexer
+    /// The indexer's transcriber, favouring the user vocabulary.
+    let transcriber: any DrawingTranscriber
     let jobs: [FileJob]
     let version: Int
     var report: BuildReport
 
-    init(indexer: Indexer, jobs: [FileJob], version: Int, report: BuildReport) {
+    init(indexer: Indexer, transcriber: any DrawingTranscriber, jobs: [FileJob], version: Int, report: BuildReport) {
         self.indexer = indexer
+        self.transcriber = transcriber
         self.jobs = jobs
         self.version = version
         self.report = report
@@ -49,7 +52,7 @@ struct BuildRun {
         onProgress: (BuildProgress) -> Void
     ) async throws {
         let source = indexer.source
-        let transcriber = indexer.transcriber
+        let transcriber = self.transcriber
         let start = Date()
         var progress = BuildProgress(filesTotal: jobs.count, filesDone: 0, pagesSeen: 0, pagesDone: 0, elapsed: 0)
         var nextRead = 0

@@ -13,9 +13,14 @@ package protocol DrawingTranscriber: Sendable {
     var recognitionLanguages: [Locale.Language] { get }
     /// Everything recognizable in `drawing`, lines in reading order.
     func transcribe(_ drawing: Drawing) -> Transcript
+    /// This transcriber reading the words of `vocabulary` as written (`UserVocabulary`); a
+    /// transcriber without word lists returns itself.
+    func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber
 }
 
 extension DrawingTranscriber {
+    package func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber { self }
+
     /// English, for a transcriber that does not say (every index before languages was English).
     package var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
 }
@@ -23,4 +28,8 @@ extension DrawingTranscriber {
 extension HandwritingRecognizer: DrawingTranscriber {
     /// The recognizer's version, as the index stores it with every drawing.
     package var recognitionVersion: Int { StrokeRecognizer.recognitionVersion }
+
+    package func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
+        try favouring(vocabulary)
+    }
 }

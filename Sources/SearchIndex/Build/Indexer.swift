@@ -91,13 +91,16 @@ package final class Indexer {
             }
             jobsToRun.append(FileJob(notebook: notebook, previous: record))
         }
+        // the words of the user's notes so far are read as written (a no-op build skips it)
+        let reader = jobsToRun.isEmpty ? transcriber : try transcriber.transcriber(favouring: store.userVocabulary())
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
-        var first = BuildRun(indexer: self, jobs: alone, version: version, report: report)
+        var first = BuildRun(indexer: self, transcriber: reader, jobs: alone, version: version, report: report)
         try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
-        var rest = BuildRun(indexer: self, jobs: together, version: version, report: first.report)
+        var rest = BuildRun(indexer: self, transcriber: reader, jobs: together, version: version, report: first.report)
         try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
+        if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
         return rest.report
     }
 

@@ -137,6 +137,8 @@ package struct IndexMerge {
             report.copied += 1
             onFile(path)
         }
+        // the shards each learned from their own files; the whole learns from all of them
+        if report.copied > 0 { try output.rebuildUserVocabulary() }
         return report
     }
 

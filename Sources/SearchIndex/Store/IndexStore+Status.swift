@@ -21,6 +21,8 @@ package struct IndexStatus: Sendable, Hashable {
     package var words: Int
     /// Drawings recognized by another version than `currentRecognitionVersion`.
     package var staleDrawings: Int
+    /// Words of the user vocabulary the next build reads as written (`UserVocabulary`).
+    package var userWords: Int
     package var failures: [Failure]
 }
 
@@ -48,6 +50,6 @@ extension IndexStore {
             words: try database.integer("SELECT count(*) FROM words") ?? 0,
             staleDrawings: try database.integer(
                 "SELECT count(*) FROM drawings WHERE recognition_version != ?", currentRecognitionVersion) ?? 0,
-            failures: failures)
+            userWords: try userVocabularySize(), failures: failures)
     }
 }

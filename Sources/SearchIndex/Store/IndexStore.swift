@@ -39,8 +39,11 @@ package final class IndexStore {
         } catch let error as DatabaseError where error.isCorruption {
             throw IndexStoreError.damaged
         }
-        // an addition that older builds ignore, so it needs no new schema version
-        if access == .write { try database.execute(Self.attemptsTable) }
+        // additions that older builds ignore, so they need no new schema version
+        if access == .write {
+            try database.execute(Self.attemptsTable)
+            try database.execute(Self.userWordsTable)
+        }
     }
 
     private static func canWrite(_ path: String) -> Bool {
