@@ -1,9 +1,9 @@
 """Writes the trained network in the binary format the Swift side loads, plus golden test data.
 
     python3 export.py [--checkpoint checkpoints/latest.npz] [--out ../Sources/Recognition/Resources/recognizer.nbm]
-    python3 export.py --sepconv checkpoints/gen3/sepconv192.pt [--out ...] [--golden ...]
+    python3 export.py --sepconv checkpoints/gen3/sepconv192.pt [--float16] [--out ...] [--golden ...]
     python3 export.py --sepconv-fixture    (a small random separable network and its golden data,
-                                            for the Swift test of that architecture)
+                                            float32 and float16, for the Swift tests of that architecture)
 
 Generation 3's separable network (bakeoff.py's SeparableNet, architecture "sepconv-bilstm-ctc")
 is written from its averaged weights in the same file format, each tensor in the layout the Swift
@@ -34,7 +34,8 @@ MAGIC = b"NBIXRNN\0"
 FORMAT_VERSION = 1
 
 
-def write_model(params, meta, path):
+def write_model(params, meta, path, half=()):
+    """The model file; the tensors named in `half` as float16 (dtype 1), the rest float32."""
     blob = json.dumps(meta, sort_keys=True).encode()
     with open(path, "wb") as f:
         f.write(MAGIC)
@@ -42,10 +43,11 @@ def write_model(params, meta, path):
         f.write(blob)
         f.write(struct.pack("<I", len(params)))
         for name in sorted(params):
-            a = np.ascontiguousarray(np.asarray(params[name], dtype="<f4"))
+            dtype = 1 if name in half else 0
+            a = np.ascontiguousarray(np.asarray(params[name], dtype="<f2" if dtype else "<f4"))
             nb = name.encode()
             f.write(struct.pack("<H", len(nb)) + nb)
-            f.write(struct.pack("<BB", 0, a.ndim))
+            f.write(struct.pack("<BB", dtype, a.ndim))
             f.write(struct.pack("<" + "I" * a.ndim, *a.shape))
             f.write(a.tobytes())
 
@@ -123,10 +125,22 @@ def sepconv_tensors(net):
     return {k: np.ascontiguousarray(v) for k, v in t.items()}
 
 
-def export_sepconv(net, out, golden_path, step, count=3):
+def round_weights_to_float16(net):
+    """Rounds the network's weight matrices (not its biases) to float16 in place, so the golden
+    outputs are those of the weights the file holds; the names of those tensors in the file."""
+    import torch
+    with torch.no_grad():
+        for name, p in net.named_parameters():
+            if "weight" in name:
+                p.copy_(p.half().float())
+    return {k for k in sepconv_tensors(net) if k.endswith((".w", ".wx", ".wh"))}
+
+
+def export_sepconv(net, out, golden_path, step, count=3, float16=False):
     cfg = {"channels": net.cfg["channels"], "hidden": net.cfg["hidden"], "layers": net.cfg["layers"],
            "kernel": 5, "block_strides": net.cfg["block_strides"]}
-    write_model(sepconv_tensors(net), metadata("sepconv-bilstm-ctc", cfg, step), out)
+    half = round_weights_to_float16(net) if float16 else set()
+    write_model(sepconv_tensors(net), metadata("sepconv-bilstm-ctc", cfg, step), out, half)
     golden(golden_path, sepconv_log_probabilities(net), count)
     print(f"wrote {out} ({os.path.getsize(out)} bytes) and {golden_path}")
 
@@ -135,6 +149,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sepconv", help="a bakeoff.py state of sepconv192 (its averaged weights are written)")
     ap.add_argument("--sepconv-fixture", action="store_true")
+    ap.add_argument("--float16", action="store_true", help="weight matrices as float16 (half the file)")
     ap.add_argument("--checkpoint", default=os.path.join(ROOT, "checkpoints", "phase11.npz"))
     ap.add_argument("--out", default=os.path.join(ROOT, "..", "Sources", "Recognition", "Resources", "recognizer.nbm"))
     ap.add_argument("--golden", default=os.path.join(ROOT, "..", "Tests", "Fixtures", "recognizer-golden.json"))
@@ -143,16 +158,17 @@ def main():
         import torch
         import bakeoff
         if args.sepconv_fixture:
-            torch.manual_seed(7)
-            net = bakeoff.SeparableNet({"channels": 8, "hidden": 8, "layers": 2, "block_strides": [2, 2, 1]})
             fixtures = os.path.join(ROOT, "..", "Tests", "Fixtures")
-            export_sepconv(net, os.path.join(fixtures, "sepconv-small.nbm"),
-                           os.path.join(fixtures, "sepconv-small-golden.json"), 0, count=2)
+            for name, half in (("sepconv-small", False), ("sepconv-small-half", True)):
+                torch.manual_seed(7)
+                net = bakeoff.SeparableNet({"channels": 8, "hidden": 8, "layers": 2, "block_strides": [2, 2, 1]})
+                export_sepconv(net, os.path.join(fixtures, name + ".nbm"),
+                               os.path.join(fixtures, name + "-golden.json"), 0, count=2, float16=half)
             return
         state = torch.load(args.sepconv, weights_only=False, map_location="cpu")
         net = bakeoff.candidate_specs(os.path.join(ROOT, "checkpoints", "phase11.npz"))["sepconv192"][0]()
         net.load_state_dict({k: v.float() for k, v in state["ema"].items()})
-        export_sepconv(net, args.out, args.golden, int(state["steps"]))
+        export_sepconv(net, args.out, args.golden, int(state["steps"]), float16=args.float16)
         return
     z = np.load(args.checkpoint)
     params = {k[2:]: z[k] for k in z.files if k.startswith("p:")}

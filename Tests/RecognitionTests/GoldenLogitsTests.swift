@@ -100,13 +100,15 @@ struct GoldenLogitsTests {
     }
 
     /// Generation 3's separable architecture against PyTorch (`export.py --sepconv-fixture`: a
-    /// small network with random weights, its golden data from bakeoff.py's own forward pass).
-    @Test(arguments: KernelSet.supported)
-    func theSeparableNetworkMatchesTheTrainer(kernels: KernelSet) throws {
+    /// small network with random weights, its golden data from bakeoff.py's own forward pass), with
+    /// its weight matrices stored as float32 and as float16.
+    @Test(arguments: KernelSet.supported, ["sepconv-small", "sepconv-small-half"])
+    func theSeparableNetworkMatchesTheTrainer(kernels: KernelSet, fixture: String) throws {
         let fixtures = Self.fixture.deletingLastPathComponent()
         let golden = try JSONDecoder().decode(
-            Golden.self, from: Data(contentsOf: fixtures.appendingPathComponent("sepconv-small-golden.json")))
-        let file = try ModelFile(data: Data(contentsOf: fixtures.appendingPathComponent("sepconv-small.nbm")))
+            Golden.self, from: Data(contentsOf: fixtures.appendingPathComponent(fixture + "-golden.json")))
+        let data = try Data(contentsOf: fixtures.appendingPathComponent(fixture + ".nbm"))
+        let file = try ModelFile(data: data)
         let network = try RecognizerNetwork(file: file, kernels: kernels)
         #expect(network.rowsPerFrame == 4)
         #expect(golden.cases.count == 2)
@@ -115,6 +117,7 @@ struct GoldenLogitsTests {
             #expect(network.frameCount(points: c.features.count) == c.logProbabilities.count, "\(c.id)")
             Self.expectClose(logp, c, classCount: network.classCount, within: 1e-4)
         }
+        if fixture.hasSuffix("-half") { #expect(data.count < 15_000) }  // float32: 25,315 bytes
     }
 
     /// A layer grown on a trained network adds its output to its input (`phase_train.py --grow`), so

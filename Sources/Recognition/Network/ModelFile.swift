@@ -8,9 +8,11 @@ import Foundation
 /// version  u32      file-format version, must be 1
 /// metaLen  u32      then metaLen bytes of UTF-8 JSON (architecture, configuration, alphabet)
 /// count    u32      number of tensors, then for each:
-///     nameLen u16, name (UTF-8), dtype u8 (0 = float32), rank u8, dims u32 × rank, float32 data
+///     nameLen u16, name (UTF-8), dtype u8 (0 = float32, 1 = float16), rank u8, dims u32 × rank, data
 /// ```
-/// Everything is checked before use: magic and version first, then every length against what is
+/// Float16 tensors halve the file (`Training/export.py --float16` rounds the weights and computes
+/// the golden outputs from the rounded ones) and are widened to float32 on loading, so the
+/// kernels stay as they are. Everything is checked before use: magic and version first, then every length against what is
 /// left of the file, so a damaged file is refused with a reason instead of trapping.
 struct ModelFile: Sendable {
     struct Tensor: Sendable {
@@ -85,7 +87,7 @@ struct ModelFile: Sendable {
                 throw .invalid("tensor name is not UTF-8")
             }
             let dtype = try reader.u8()
-            guard dtype == 0 else { throw .invalid("tensor \(name): unsupported dtype \(dtype)") }
+            guard dtype <= 1 else { throw .invalid("tensor \(name): unsupported dtype \(dtype)") }
             let rank = Int(try reader.u8())
             var shape: [Int] = []
             var elements = 1
@@ -95,7 +97,8 @@ struct ModelFile: Sendable {
                 elements = elements.multipliedReportingOverflow(by: d).partialValue
                 guard elements <= Self.maximumTensorElements else { throw .invalid("tensor \(name) is too large") }
             }
-            tensors[name] = Tensor(shape: shape, values: try reader.floats(elements))
+            let values = dtype == 0 ? try reader.floats(elements) : try reader.halfFloats(elements)
+            tensors[name] = Tensor(shape: shape, values: values)
         }
         guard reader.isAtEnd else { throw .invalid("trailing bytes after the last tensor") }
         self.tensors = tensors
@@ -157,6 +160,17 @@ private struct ByteReader {
             out[i] = Float(bitPattern: bits)
         }
         offset += 4 * n
+        return out
+    }
+
+    mutating func halfFloats(_ n: Int) throws(ModelError) -> [Float] {
+        guard n <= (bytes.count - offset) / 2 else { throw .invalid("tensor data ends early at byte \(offset)") }
+        var out = [Float](repeating: 0, count: n)
+        for i in 0..<n {
+            let o = offset + 2 * i
+            out[i] = Float(Float16(bitPattern: UInt16(bytes[o]) | UInt16(bytes[o + 1]) << 8))
+        }
+        offset += 2 * n
         return out
     }
 }
