@@ -70,20 +70,31 @@ public struct NeuralLineReader: LineReading {
                 logp, classCount: k, frames: 0..<frames, classes: best.classes)
         else { return [] }
 
-        // words are the runs of non-space characters; each owns the frames up to the spaces around it
-        var words: [(classes: [Int], frames: Range<Int>)] = []
+        // words are the runs of non-space characters; each owns the frames up to the spaces around it,
+        // and its points up to the pen lift each of those spaces stands on
+        var words: [(classes: [Int], frames: Range<Int>, points: Range<Int>)] = []
         var current: [Int] = []
         var start = 0
+        var startPoint: Int?
         for (i, c) in best.classes.enumerated() {
             if decoder.alphabet[c - 1] == Self.space {
-                if !current.isEmpty { words.append((current, start..<charFrames[i].lowerBound)) }
+                let lift = penLift(under: charFrames[i], input: input, line: line)
+                if !current.isEmpty {
+                    let span = start..<charFrames[i].lowerBound
+                    words.append((current, span, pointRange(of: span, input: input, from: startPoint, to: lift, line)))
+                }
                 current = []
                 start = charFrames[i].upperBound
+                startPoint = lift
             } else {
                 current.append(c)
             }
         }
-        if !current.isEmpty { words.append((current, start..<frames)) }
+        if !current.isEmpty {
+            words.append(
+                (current, start..<frames, pointRange(of: start..<frames, input: input, from: startPoint, to: nil, line))
+            )
+        }
 
         return words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
@@ -118,14 +129,15 @@ public struct NeuralLineReader: LineReading {
                     return reading.score >= floor ? reading : nil
                 }
             let confidence = Self.confidence(kept)
-            return DecodedWord(
-                candidates: kept, pointRange: pointRange(of: span, input: input, pointCount: line.points.count),
-                confidence: confidence)
+            return DecodedWord(candidates: kept, pointRange: word.points, confidence: confidence)
         }
     }
 
-    /// `WordGapPrior`'s bonuses, on the space class of the jump's frame and the one on either
-    /// side (CTC may place the space a frame early or late; tuned on `dev` pages).
+    /// `WordGapPrior`'s bonuses, on the space class of the frames within two input rows of the
+    /// jump (CTC may place the space a little early or late; tuned on `dev` pages at two rows a
+    /// frame, where that is the jump's frame and one on either side). Measured in rows, not
+    /// frames, so a network with four rows a frame does not put the bonus on the letters
+    /// around a narrow gap.
     private func addSpaceBonuses(to logp: inout [Float], classCount k: Int, input: InkFeatures, line: LineInk) {
         guard let space = decoder.alphabet.firstIndex(of: Self.space) else { return }
         let bonuses = gapPrior.bonuses(for: line)
@@ -133,8 +145,10 @@ public struct NeuralLineReader: LineReading {
         let frames = logp.count / k
         for row in input.sources.indices.dropFirst() where input.sources[row] != input.sources[row - 1] {
             guard let bonus = bonuses[input.sources[row]] else { continue }
-            let frame = row / network.rowsPerFrame
-            for f in max(0, frame - 1)...min(frames - 1, frame + 1) {
+            let reach = 2
+            for f in max(
+                0, (row - reach) / network.rowsPerFrame)...min(frames - 1, (row + reach) / network.rowsPerFrame)
+            {
                 logp[f * k + space + 1] += bonus
             }
         }
@@ -144,8 +158,39 @@ public struct NeuralLineReader: LineReading {
         DecoderAlphabet.string(of: classes.lazy.map { decoder.alphabet[$0 - 1] })
     }
 
-    /// The line points under a span of frames: each frame covers two input rows (the network
-    /// halves the rate), each row knows its nearest original point.
+    /// The line points of a word's frames, from and to the pen lifts of the spaces around it where
+    /// they were found (`penLift`). Spaces are placed to a frame, and a frame covers several input
+    /// rows (four for a network at a quarter of the rate): without the lift, the box of a letter
+    /// written apart took in a stroke of the word before it.
+    private func pointRange(
+        of frames: Range<Int>, input: InkFeatures, from lower: Int?, to upper: Int?, _ line: LineInk
+    ) -> Range<Int> {
+        let byFrames = pointRange(
+            of: frames.isEmpty ? frames.lowerBound..<(frames.lowerBound + 1) : frames,
+            input: input, pointCount: line.points.count)
+        let first = lower ?? byFrames.lowerBound, end = upper ?? byFrames.upperBound
+        return first < end ? first..<end : byFrames
+    }
+
+    /// The point that starts the trace under a space's frames (give or take a frame) after the
+    /// widest jump: the pen lift between the words; nil when no trace starts there (a word joined
+    /// to the next).
+    private func penLift(under frames: Range<Int>, input: InkFeatures, line: LineInk) -> Int? {
+        let rows = network.rowsPerFrame
+        let firstRow = max(0, min(rows * (frames.lowerBound - 1), input.count - 1))
+        let lastRow = max(firstRow, min(rows * (frames.upperBound + 1) - 1, input.count - 1))
+        let points = line.points
+        var best: (index: Int, jump: Double)?
+        for index in max(1, input.sources[firstRow])...max(1, min(input.sources[lastRow], points.count - 1))
+        where index < points.count && points[index].startsTrace {
+            let jump = points[index].location.x - points[index - 1].location.x
+            if jump > (best?.jump ?? -.infinity) { best = (index, jump) }
+        }
+        return best?.index
+    }
+
+    /// The line points under a span of frames: each frame covers `rowsPerFrame` input rows, each
+    /// row knows its nearest original point.
     private func pointRange(of frames: Range<Int>, input: InkFeatures, pointCount: Int) -> Range<Int> {
         let firstRow = min(network.rowsPerFrame * frames.lowerBound, input.count - 1)
         let lastRow = min(network.rowsPerFrame * frames.upperBound - 1, input.count - 1)
