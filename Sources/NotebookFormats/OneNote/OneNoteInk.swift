@@ -77,7 +77,10 @@ enum OneNoteInk {
         let dimensions =
             properties?.bytes(dimensions).map { raw in
                 stride(from: raw.startIndex, to: raw.endIndex - 31, by: 32).map { at in
-                    (guid: OneNoteBytes.guid(raw[at..<(at + 16)]), min: int32(raw, at + 16), max: int32(raw, at + 20))
+                    (
+                        guid: LittleEndianBytes.guid(raw[at..<(at + 16)]), min: int32(raw, at + 16),
+                        max: int32(raw, at + 20)
+                    )
                 }
             } ?? []
         let count = max(dimensions.count, 2)

@@ -102,7 +102,7 @@ struct OneNoteObjectSpace {
     func object(_ id: ExGUID) throws(ReadError) -> OneNoteObject? {
         guard let entry = entries[id], let jcidData = entry.jcid, let data = entry.data else { return nil }
         try work.charge(1 + data.bytes.count + data.objects.count + data.cells.count)
-        var jcid = OneNoteBytes(jcidData.bytes, what: "JCID of object \(id)")
+        var jcid = LittleEndianBytes(jcidData.bytes, what: "JCID of object \(id)")
         let spaceCells = data.cells.filter { $0.space != cell.space }
         var reader = PropertyReader(objects: data.objects, spaces: spaceCells)
         do throws(ReadError) {
@@ -132,7 +132,7 @@ private struct PropertyReader {
     }
 
     mutating func read(_ bytes: ArraySlice<UInt8>) throws(ReadError) -> [UInt32: OneNoteObject.Value] {
-        var r = OneNoteBytes(bytes, what: "property set")
+        var r = LittleEndianBytes(bytes, what: "property set")
         let oids = try r.u32()
         objectStream = try Self.stream(&r, count: oids & 0xFF_FFFF, resolving: objects)
         if oids >> 31 == 0 {
@@ -147,8 +147,9 @@ private struct PropertyReader {
     }
 
     /// A stream of `count` compact IDs, each resolved to the next of `list` unless it is 0.
-    private static func stream<T>(_ r: inout OneNoteBytes, count: UInt32, resolving list: [T]) throws(ReadError) -> [T?]
-    {
+    private static func stream<T>(
+        _ r: inout LittleEndianBytes, count: UInt32, resolving list: [T]
+    ) throws(ReadError) -> [T?] {
         let n = try r.count(UInt64(count), minimumElementSize: 4, of: "compact IDs")
         var next = 0
         var resolved: [T?] = []
@@ -163,7 +164,9 @@ private struct PropertyReader {
         return resolved
     }
 
-    private mutating func set(_ r: inout OneNoteBytes, depth: Int) throws(ReadError) -> [UInt32: OneNoteObject.Value] {
+    private mutating func set(
+        _ r: inout LittleEndianBytes, depth: Int
+    ) throws(ReadError) -> [UInt32: OneNoteObject.Value] {
         guard depth < OneNoteObjectSpace.maxPropertyDepth else {
             throw ReadError("property sets nested deeper than \(OneNoteObjectSpace.maxPropertyDepth)")
         }
@@ -208,7 +211,9 @@ private struct PropertyReader {
         return next < stream.count ? stream[next] : nil
     }
 
-    private func takeMany<T>(from stream: [T?], _ next: inout Int, _ r: inout OneNoteBytes) throws(ReadError) -> [T?] {
+    private func takeMany<T>(
+        from stream: [T?], _ next: inout Int, _ r: inout LittleEndianBytes
+    ) throws(ReadError) -> [T?] {
         let count = Int(try r.u32())
         guard count <= stream.count - min(next, stream.count) else {
             throw ReadError("a property refers to \(count) IDs, more than the object's stream holds")

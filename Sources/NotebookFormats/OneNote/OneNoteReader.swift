@@ -111,10 +111,10 @@ public struct OneNoteReader: NotebookReader {
             throw ReadError("not a OneNote section (no .one file type GUID)")
         }
         if isPackage(bytes, at: 0) { return 0 }
-        let format = OneNoteBytes.guid(bytes[48..<64])
+        let format = LittleEndianBytes.guid(bytes[48..<64])
         guard format == revisionStore else { throw ReadError("OneNote file of unknown format {\(format.uuidString)}") }
         guard bytes.count >= 1024 else { throw ReadError("OneNote header is truncated (\(bytes.count) bytes)") }
-        var header = OneNoteBytes(bytes[160..<172], what: "OneNote header")
+        var header = LittleEndianBytes(bytes[160..<172], what: "OneNote header")
         let start = (try? header.u64()) ?? 0
         let length = UInt64((try? header.u32()) ?? 0)
         if bytes[32..<48].allSatisfy({ $0 == 0 }), start <= UInt64(bytes.count), length <= UInt64(bytes.count) - start,
@@ -129,7 +129,7 @@ public struct OneNoteReader: NotebookReader {
 
     private static func isPackage(_ bytes: [UInt8], at offset: Int) -> Bool {
         offset >= 0 && offset <= bytes.count - 64 && bytes[offset...].starts(with: sectionType)
-            && OneNoteBytes.guid(bytes[(offset + 48)..<(offset + 64)]) == OneStorePackage.fileFormat
+            && LittleEndianBytes.guid(bytes[(offset + 48)..<(offset + 64)]) == OneStorePackage.fileFormat
     }
 
     /// UTF-16LE text without its NULs and OneNote's field codes (U+FDDF, `HYPERLINK "…"` before a
@@ -253,8 +253,8 @@ struct OneNotePage {
     /// Object IDs stored as bytes: 20 each, a GUID and a 32-bit number.
     static func objectIDs(_ raw: ArraySlice<UInt8>) -> [ExGUID] {
         stride(from: raw.startIndex, to: raw.endIndex - 19, by: 20).map { at in
-            var number = OneNoteBytes(raw[(at + 16)..<(at + 20)], what: "object ID")
-            return ExGUID(guid: OneNoteBytes.guid(raw[at..<(at + 16)]), n: (try? number.u32()) ?? 0)
+            var number = LittleEndianBytes(raw[(at + 16)..<(at + 20)], what: "object ID")
+            return ExGUID(guid: LittleEndianBytes.guid(raw[at..<(at + 16)]), n: (try? number.u32()) ?? 0)
         }
     }
 }

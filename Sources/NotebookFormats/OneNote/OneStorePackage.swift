@@ -54,7 +54,7 @@ struct OneStorePackage {
     /// Reads the package that starts at `offset` (where the four header GUIDs are).
     init(_ bytes: [UInt8], at offset: Int) throws(ReadError) {
         work = OneNoteWorkBudget(fileSize: bytes.count)
-        var r = OneNoteBytes(bytes[offset...], what: "OneNote package")
+        var r = LittleEndianBytes(bytes[offset...], what: "OneNote package")
         try r.skip(48)
         guard try r.guid() == Self.fileFormat else { throw ReadError("not a OneNote package (file format GUID)") }
         try r.skip(4)
@@ -69,7 +69,7 @@ struct OneStorePackage {
         while !r.ends(0x15) { try readDataElement(&r) }
     }
 
-    private mutating func readDataElement(_ r: inout OneNoteBytes) throws(ReadError) {
+    private mutating func readDataElement(_ r: inout LittleEndianBytes) throws(ReadError) {
         try r.start(0x01)
         let id = try r.exGUID()
         try r.serialNumber()
@@ -126,7 +126,7 @@ struct OneStorePackage {
         try r.end(0x01)
     }
 
-    private func readObjectGroup(_ r: inout OneNoteBytes) throws(ReadError) -> ObjectGroup {
+    private func readObjectGroup(_ r: inout LittleEndianBytes) throws(ReadError) -> ObjectGroup {
         try r.start(0x1D)
         var declarations: [(ExGUID, UInt64)] = []
         while !r.ends(0x1D) {
@@ -157,10 +157,10 @@ struct OneStorePackage {
         var data: [ObjectData?] = []
         while !r.ends(0x1E) {
             let kind = try r.header()
-            let objects = try r.array(minimumElementSize: 1) { (r: inout OneNoteBytes) throws(ReadError) in
+            let objects = try r.array(minimumElementSize: 1) { (r: inout LittleEndianBytes) throws(ReadError) in
                 try r.exGUID()
             }
-            let cells = try r.array(minimumElementSize: 2) { (r: inout OneNoteBytes) throws(ReadError) in
+            let cells = try r.array(minimumElementSize: 2) { (r: inout LittleEndianBytes) throws(ReadError) in
                 try r.cellID()
             }
             switch kind {
@@ -205,7 +205,7 @@ final class OneNoteWorkBudget {
 func hex(_ value: some BinaryInteger) -> String { String(value, radix: 16, uppercase: true) }
 
 /// The variable-width values of [MS-FSSHTTPB] 2.2.1.
-extension OneNoteBytes {
+extension LittleEndianBytes {
     /// A compact unsigned 64-bit number: the lowest set bit of the first byte gives the width.
     mutating func compact() throws(ReadError) -> UInt64 {
         guard let first = peek() else {
@@ -255,7 +255,7 @@ extension OneNoteBytes {
 
     /// A compact count, then that many elements.
     mutating func array<T>(
-        minimumElementSize: Int, _ element: (inout OneNoteBytes) throws(ReadError) -> T
+        minimumElementSize: Int, _ element: (inout LittleEndianBytes) throws(ReadError) -> T
     ) throws(ReadError) -> [T] {
         let n = try count(try compact(), minimumElementSize: minimumElementSize, of: "array elements")
         var values: [T] = []
