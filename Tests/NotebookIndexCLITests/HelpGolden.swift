@@ -5,9 +5,9 @@ enum HelpGolden {
 
         Reads Xournal++ (with Xournal and MrWriter), InkML, SVG, reMarkable, reMarkable
         archives (.rmdoc, .rmn), native JSON, Rnote, Saber, Wacom UIM, Wacom WILL, annotated
-        PDF, tldraw, Excalidraw, Supernote (recognized text), Butterfly, Windows Ink ISF and
-        OneNote notebooks, recognizes the handwriting and indexes it with any typed text, so
-        that 'query' finds words by what was written and says where on which page.
+        PDF, tldraw, Excalidraw, Supernote, Butterfly, Windows Ink ISF and OneNote notebooks,
+        recognizes the handwriting and indexes it with any typed text, so that 'query' finds
+        words by what was written and says where on which page.
 
         USAGE: notebook-index <command> [options]
 

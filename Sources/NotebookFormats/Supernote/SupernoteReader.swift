@@ -1,33 +1,33 @@
 import DrawingModel
 import Foundation
 
-/// Reads what a Supernote `.note` (formats.md §14, container in `SupernoteFile`) holds as text:
-/// the device's own handwriting recognition and the keywords. The vector strokes (`TOTALPATH`)
-/// are not decoded yet, so pages come without ink; this reader makes notes written with
-/// real-time recognition findable by the words the device read.
+/// Reads a Supernote `.note` (formats.md §14, container in `SupernoteFile`): the pen strokes of
+/// each page, the device's own handwriting recognition and the keywords.
 ///
 /// ```
-/// page block   <PAGESTYLE:…><ORIENTATION:1000|1090|1180|1270><TOTALPATH:addr><RECOGNSTATUS:1>
-///              <RECOGNTEXT:addr>…          RECOGNTEXT = base64 of MyScript JIIX JSON:
+/// page block   <PAGESTYLE:…><MAINLAYER:addr><LAYER1:addr>…<TOTALPATH:addr><RECOGNSTATUS:1>
+///              <RECOGNTEXT:addr>…<ORIENTATION:1000|1090|1180|1270>
+/// TOTALPATH    the trails: strokes, erasers, lasso loops (`SupernoteTrail`)
+/// MAINLAYER…   layer blocks whose RATTA_RLE bitmap shows what the page shows (`SupernoteInkMask`)
+/// RECOGNTEXT   base64 of MyScript JIIX JSON:
 /// {"type": "Raw Content", "elements": [{"type": "Text", "label": "…",
 ///   "words": [{"label": "Real", "bounding-box": {"x", "y", "width", "height"}}, …]}, …]}
 /// keyword      <KEYWORDPAGE:1><KEYWORDRECT:x,y,w,h><KEYWORD:text>…   (pixels)
 /// ```
-/// Each recognised word is a `TextElement` with its box; JIIX boxes are in millimetres and
-/// become pixels at the device's density (`pixelsPerMillimetre`): 300 ppi for the 7.8-inch A6X
-/// and Nomad (N6), 226 ppi for the others. Checked on the A6X note against the device's own PDF
-/// export (corpus `pdf/…turkish….pdf`, rendered by poppler): the words' boxes fall within a
-/// millimetre of the rendered ink; for A5X and N5 the density only keeps every word on the page.
-/// Keywords are typed text with their rectangle. Titles are bitmaps with no text and are skipped.
+/// Strokes are the trails that are ink, cut to what the layer bitmaps still show, so erased ink is
+/// left out (`SupernotePageInk`, `SupernoteVisibility`). Each recognised word is a `TextElement`
+/// with its box; JIIX boxes are in millimetres and become pixels at the device's density
+/// (`SupernoteDevice`). Keywords are typed text with their rectangle. Titles are bitmaps with no
+/// text and are skipped.
 ///
-/// Units: device pixels, pages 1404 × 1872 (1872 × 1404 for the landscape orientations 1090 and 1270).
+/// Units: device pixels, pages 1404 × 1872 (Manta 1920 × 2560), turned for the landscape
+/// orientations 1090 and 1270.
 public struct SupernoteReader: NotebookReader {
     public static let formatName = "supernote"
-    public static let displayName = "Supernote (recognized text)"
+    public static let displayName = "Supernote"
     public static let fileExtensions = ["note"]
     /// Other apps name files `.note` too: a crawl looks at the signature first.
     public static let extensionIsShared = true
-    static let portrait = Size(width: 1404, height: 1872)
     /// Most recognised words read on one page.
     static let maxWordsPerPage = 200_000
 
@@ -44,7 +44,12 @@ public struct SupernoteReader: NotebookReader {
         let header = try file.footer[first: "FILE_FEATURE"].flatMap(Int.init).map { (address: Int) throws(ReadError) in
             try file.metadata(at: address, what: "header")
         }
-        let scale = pixelsPerMillimetre(equipment: header?[first: "APPLY_EQUIPMENT"])
+        let equipment = header?[first: "APPLY_EQUIPMENT"]
+        let layout = PageLayout(
+            portrait: SupernoteDevice.portraitSize(equipment: equipment),
+            pixelsPerMillimetre: SupernoteDevice.pixelsPerMillimetre(equipment: equipment),
+            paletteIDs: file.version == "20220011")
+        let ids = StableStrokeID(fileContents: contents)
         let pageAddresses = file.footer.compactMap { entry -> (number: Int, address: Int)? in
             guard entry.key.hasPrefix("PAGE"), let number = Int(entry.key.dropFirst(4)), let address = Int(entry.value)
             else { return nil }
@@ -56,7 +61,7 @@ public struct SupernoteReader: NotebookReader {
         var pages: [Page] = []
         for (k, entry) in pageAddresses.enumerated() {
             do throws(ReadError) {
-                pages.append(try page(file, at: entry.address, scale: scale))
+                pages.append(try page(file, at: entry.address, index: k, layout: layout, ids: ids))
             } catch {
                 throw ReadError("page \(k + 1): \(error.description)")
             }
@@ -72,20 +77,23 @@ public struct SupernoteReader: NotebookReader {
         return Notebook(format: formatName, pages: pages)
     }
 
-    /// Pixels per millimetre of the device that wrote the note (see the type's overview).
-    static func pixelsPerMillimetre(equipment: String?) -> Double {
-        let ppi: Double = ["A6X", "A6X2", "N6"].contains(equipment ?? "") ? 300 : 226
-        return ppi / 25.4
+    /// What every page of a note shares.
+    struct PageLayout {
+        var portrait: Size
+        var pixelsPerMillimetre: Double
+        var paletteIDs: Bool
     }
 
-    private static func page(_ file: SupernoteFile, at address: Int, scale: Double) throws(ReadError) -> Page {
+    private static func page(
+        _ file: SupernoteFile, at address: Int, index: Int, layout: PageLayout, ids: StableStrokeID
+    ) throws(ReadError) -> Page {
         let meta = try file.metadata(at: address, what: "page")
         let landscape = ["1090", "1270"].contains(meta[first: "ORIENTATION"] ?? "")
-        var page = Page(
-            drawing: Drawing(),
-            size: landscape ? Size(width: portrait.height, height: portrait.width) : portrait)
+        let size = landscape ? Size(width: layout.portrait.height, height: layout.portrait.width) : layout.portrait
+        let ink = SupernotePageInk(file: file, page: meta, size: size, paletteIDs: layout.paletteIDs)
+        var page = Page(drawing: Drawing(strokes: try ink.strokes(pageIndex: index, ids: ids)), size: size)
         if let recognised = meta[first: "RECOGNTEXT"].flatMap(Int.init), recognised > 0 {
-            page.texts = try words(file.block(at: recognised, what: "RECOGNTEXT"), scale: scale)
+            page.texts = try words(file.block(at: recognised, what: "RECOGNTEXT"), scale: layout.pixelsPerMillimetre)
         }
         return page
     }
