@@ -18,9 +18,10 @@ import DrawingModel
 /// geometry other than ruler lines (heading backgrounds `0001`, link and text boxes `0000`).
 ///
 /// Colours are grey levels (0 black, 1 the marker's black, 157/158 dark grey, 201/202 grey). Files
-/// of version 20220011 store palette ids instead: 0 black, 48 dark grey, 81 the marker's grey
-/// (the ids the corpus shows, their bitmap codes telling the shades; 49 and 80, the same shades'
-/// other tool, by the same pattern); other ids read as black.
+/// of versions before 20230015 (20220011 in the corpus; supernotelib draws their layers with the
+/// older palette up to the same version) store palette ids instead: 0 black, 48 dark grey, 81 the
+/// marker's grey (the ids the corpus shows, their bitmap codes telling the shades; 49 and 80, the
+/// same shades' other tool, by the same pattern); other ids read as black.
 enum SupernoteInk {
     static let eraserColor: UInt32 = 255
     static let whiteColor: UInt32 = 254

@@ -17,7 +17,7 @@ struct SupernotePageInk {
     /// The page's metadata block.
     let page: [(key: String, value: String)]
     let size: Size
-    /// Whether colours are palette ids (file version 20220011).
+    /// Whether colours are palette ids (file versions before 20230015).
     let paletteIDs: Bool
 
     static let maxPressure = 4095.0

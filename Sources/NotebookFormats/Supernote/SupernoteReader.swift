@@ -48,7 +48,7 @@ public struct SupernoteReader: NotebookReader {
         let layout = PageLayout(
             portrait: SupernoteDevice.portraitSize(equipment: equipment),
             pixelsPerMillimetre: SupernoteDevice.pixelsPerMillimetre(equipment: equipment),
-            paletteIDs: file.version == "20220011")
+            paletteIDs: file.version < "20230015")
         let ids = StableStrokeID(fileContents: contents)
         let pageAddresses = file.footer.compactMap { entry -> (number: Int, address: Int)? in
             guard entry.key.hasPrefix("PAGE"), let number = Int(entry.key.dropFirst(4)), let address = Int(entry.value)

@@ -19,7 +19,7 @@ struct SupernotePlacedTrail: Sendable {
 /// * A trail no eraser touched (`status` 0) is visible where its layer has ink near its points.
 ///   Across the corpus (and the 2,181 untouched strokes of supernote-typescript's fixtures) such
 ///   trails lie on ink everywhere, except where white ink covers them or where they run off the
-///   bitmap (the last 40 pixels of a landscape N6 page, which the device does not draw).
+///   bitmap (below row 1304 of the corpus's landscape N6 page, where the device draws nothing).
 /// * Status -4 and -16 (firmware 3.26) mean erased: what survived is written as separate records.
 /// * Any other status means an eraser touched the trail (older firmware: -99), which may have
 ///   removed all of it or a part. Such a point counts as visible only where its layer has ink that
@@ -47,7 +47,10 @@ enum SupernoteVisibility {
 
     /// For each trail, the runs of its points that the page shows (none when it is all gone).
     static func visibleRuns(of trails: [SupernotePlacedTrail], masks: [UInt32: SupernoteInkMask]) -> [[Range<Int>]] {
-        var accounted: [UInt32: SupernoteInkMask?] = [:]
+        // What the untouched trails of each layer account for, made when a touched trail there
+        // first needs it; a layer in `tried` but not in `accounted` went over `maxCoverWork`.
+        var accounted: [UInt32: SupernoteInkMask] = [:]
+        var tried: Set<UInt32> = []
         return trails.map { placed in
             let status = placed.trail.status
             guard status != -4, status != -16, !placed.points.isEmpty else { return [] }
@@ -56,11 +59,11 @@ enum SupernoteVisibility {
                 return runs(placed.points.map { ink.count(around: $0, radius: window).ink > 0 ? .shown : .gone })
             }
             let layer = placed.trail.layer
-            if accounted[layer] == nil {
+            if tried.insert(layer).inserted {
                 accounted[layer] = accountedInk(
                     by: trails.filter { $0.trail.layer == layer && $0.trail.status == 0 }, on: ink)
             }
-            guard let others = accounted[layer] ?? nil else { return [] }
+            guard let others = accounted[layer] else { return [] }
             return runs(
                 placed.points.map { point in
                     let seen = ink.count(around: point, radius: window, except: others)
