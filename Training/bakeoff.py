@@ -41,6 +41,8 @@ import pack
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WARMUP_CPU_MINUTES = 2.0
+# what is left of the peak learning rate at the end of a --decay-from run
+FINAL_LR_SHARE = 0.05
 
 
 class SeparableNet(torch.nn.Module):
@@ -158,6 +160,7 @@ class Candidate:
         self.ema.eval()
         self.opt = torch.optim.AdamW(self.net.parameters(), lr=peak_lr, weight_decay=1e-4)
         self.steps, self.cpu, self.curve, self.losses = 0, 0.0, [], []
+        self.decay = None  # (from, to) CPU minutes of a cosine decay, set by --decay-from
         self.next_eval = 0.0
         if os.path.exists(self.path):
             s = torch.load(self.path, weights_only=False, map_location=device)
@@ -174,6 +177,10 @@ class Candidate:
         start = time.process_time()
         minutes = self.cpu / 60
         lr = self.peak_lr * min(1.0, (minutes + 1e-3) / WARMUP_CPU_MINUTES)
+        if self.decay and minutes > self.decay[0]:
+            start, end = self.decay
+            done = min(1.0, (minutes - start) / max(end - start, 1e-9))
+            lr *= FINAL_LR_SHARE + (1 - FINAL_LR_SHARE) * 0.5 * (1 + np.cos(np.pi * done))
         for g in self.opt.param_groups:
             g["lr"] = lr
         self.losses.append(phase_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
@@ -210,6 +217,8 @@ def main():
     ap.add_argument("--limit", type=int, default=0, help="only this many samples per group (smoke test)")
     ap.add_argument("--device", default="cpu", help="cuda on a lent GPU machine (Training/gen3_device.sh)")
     ap.add_argument("--workers", type=int, default=1, help="data processes (more where a GPU waits on them)")
+    ap.add_argument("--decay-from", type=float, default=0,
+                    help="CPU minute from which the learning rate falls (cosine) to 5 %% of its peak at --cpu-minutes (0: constant)")
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -234,6 +243,8 @@ def main():
     cands = [Candidate(n, *specs[n], args.out, device) for n in args.candidates.split(",")]
     for c in cands:
         log(f"{c.name}: {c.parameters():,} parameters, resumed at {c.cpu / 60:.1f} CPU min, {c.steps} steps")
+        if args.decay_from:
+            c.decay = (args.decay_from, args.cpu_minutes)
 
     # accents need letter positions: phase 11's alignment, as for the phases before; computed once
     # per OUT's parent (candidates run as several processes share it)
