@@ -160,7 +160,8 @@ class Candidate:
         self.ema.eval()
         self.opt = torch.optim.AdamW(self.net.parameters(), lr=peak_lr, weight_decay=1e-4)
         self.steps, self.cpu, self.curve, self.losses = 0, 0.0, [], []
-        self.decay = None  # (from, to) CPU minutes of a cosine decay, set by --decay-from
+        self.decay = None  # (first batch, batches) of a cosine decay, set by --decay-from
+        self.lr = peak_lr
         self.next_eval = 0.0
         if os.path.exists(self.path):
             s = torch.load(self.path, weights_only=False, map_location=device)
@@ -174,18 +175,24 @@ class Candidate:
 
     def step(self, batch):
         x, lengths, labels, label_lengths = batch
-        start = time.process_time()
+        start, wall = time.process_time(), time.time()
         minutes = self.cpu / 60
-        lr = self.peak_lr * min(1.0, (minutes + 1e-3) / WARMUP_CPU_MINUTES)
-        if self.decay and minutes > self.decay[0]:
-            start, end = self.decay
-            done = min(1.0, (minutes - start) / max(end - start, 1e-9))
+        lr = self.peak_lr * min(1.0, max(minutes, 0.0) / WARMUP_CPU_MINUTES + 1e-3)
+        if self.decay and self.steps > self.decay[0]:
+            start, length = self.decay
+            done = min(1.0, (self.steps - start) / length)
             lr *= FINAL_LR_SHARE + (1 - FINAL_LR_SHARE) * 0.5 * (1 + np.cos(np.pi * done))
+        self.lr = lr
         for g in self.opt.param_groups:
             g["lr"] = lr
         self.losses.append(phase_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
         self.steps += 1
-        self.cpu += time.process_time() - start
+        # One training thread uses no more CPU than the wall time it takes. This machine's process
+        # clock jumped by minutes both ways, or stood still, in some runs (session 15: negative
+        # minutes made the warm-up's learning rate negative); a step whose reading is outside
+        # [0, its wall time] is charged its wall time.
+        cpu, elapsed = time.process_time() - start, time.time() - wall
+        self.cpu += cpu if 0 < cpu <= elapsed else elapsed
 
     def save(self):
         """The state a later session resumes from, small enough to commit: the weights in float32
@@ -217,8 +224,9 @@ def main():
     ap.add_argument("--limit", type=int, default=0, help="only this many samples per group (smoke test)")
     ap.add_argument("--device", default="cpu", help="cuda on a lent GPU machine (Training/gen3_device.sh)")
     ap.add_argument("--workers", type=int, default=1, help="data processes (more where a GPU waits on them)")
-    ap.add_argument("--decay-from", type=float, default=0,
-                    help="CPU minute from which the learning rate falls (cosine) to 5 %% of its peak at --cpu-minutes (0: constant)")
+    ap.add_argument("--decay-from", type=int, default=0,
+                    help="batch from which the learning rate falls (cosine) to 5 %% of its peak over --decay-batches (0: constant)")
+    ap.add_argument("--decay-batches", type=int, default=4000)
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -244,7 +252,7 @@ def main():
     for c in cands:
         log(f"{c.name}: {c.parameters():,} parameters, resumed at {c.cpu / 60:.1f} CPU min, {c.steps} steps")
         if args.decay_from:
-            c.decay = (args.decay_from, args.cpu_minutes)
+            c.decay = (args.decay_from, args.decay_batches)
 
     # accents need letter positions: phase 11's alignment, as for the phases before; computed once
     # per OUT's parent (candidates run as several processes share it)
@@ -304,7 +312,8 @@ def main():
                 c.save()
         now = time.time()
         if now - last_log > 60:
-            log(" ".join(f"{c.name} {c.cpu / 60:.1f}min/{c.steps} loss {np.mean(c.losses or [0]):.3f}" for c in active))
+            log(" ".join(f"{c.name} {c.cpu / 60:.1f}min/{c.steps} loss {np.mean(c.losses or [0]):.3f} lr {c.lr:.2g}"
+                         for c in active))
             for c in active:
                 c.losses = []
             last_log = now
