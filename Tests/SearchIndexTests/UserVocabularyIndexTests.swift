@@ -21,6 +21,8 @@ import Testing
         #expect(transcriber.vocabularies == [.empty])
         // typed words from one, handwriting from two; no digits, no two-letter words
         #expect(try Self.vocabulary(folder) == ["jacobian", "qubit"])
+        // status counts the same words ("gates" and "once", read once, do not qualify yet)
+        #expect(try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1).userWords == 2)
 
         folder.write("notes/b.tnb", "more qubit\n")
         _ = try await build(folder, transcriber: transcriber)

@@ -25,7 +25,7 @@ struct Lexicon: Sendable {
 
     private mutating func add<S: Sequence>(_ words: S) where S.Element: StringProtocol {
         for word in words {
-            guard let bytes = DecoderAlphabet.bytes(of: String(word)) else { continue }
+            guard let bytes = DecoderAlphabet.bytes(of: word) else { continue }
             var node = Self.root
             var ok = true
             for c in bytes {

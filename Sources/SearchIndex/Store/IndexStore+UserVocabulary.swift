@@ -20,11 +20,15 @@ extension IndexStore {
         );
         """
 
-    /// The words that qualify: typed at least once, or read surely often enough.
+    /// The rows that qualify: typed at least once, or read surely often enough (bound to
+    /// `UserVocabulary.minimumHandwrittenCount`).
+    private static let qualifyingWords = "typed > 0 OR handwritten >= ?"
+
+    /// The words that qualify.
     package func userVocabulary() throws -> UserVocabulary {
         guard try hasUserWordsTable() else { return .empty }
         var words: [String] = []
-        try database.statement("SELECT word FROM user_words WHERE typed > 0 OR handwritten >= ? ORDER BY word")
+        try database.statement("SELECT word FROM user_words WHERE \(Self.qualifyingWords) ORDER BY word")
             .forEachRow([UserVocabulary.minimumHandwrittenCount]) { (row: Statement) -> Void in
                 words.append(row.string(0))
             }
@@ -52,7 +56,10 @@ extension IndexStore {
 
     /// How many words the vocabulary holds (for `status`).
     package func userVocabularySize() throws -> Int {
-        try userVocabulary().words.count
+        guard try hasUserWordsTable() else { return 0 }
+        return try database.integer(
+            "SELECT count(*) FROM user_words WHERE \(Self.qualifyingWords)", UserVocabulary.minimumHandwrittenCount)
+            ?? 0
     }
 
     private func hasUserWordsTable() throws -> Bool {
