@@ -227,6 +227,7 @@ def main():
     ap.add_argument("--decay-from", type=int, default=0,
                     help="batch from which the learning rate falls (cosine) to 5 %% of its peak over --decay-batches (0: constant)")
     ap.add_argument("--decay-batches", type=int, default=4000)
+    ap.add_argument("--stop-at", type=int, default=0, help="stop (and save) at this batch (0: no limit)")
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -295,7 +296,7 @@ def main():
     budget = args.cpu_minutes * 60
     last_save = last_log = train_start = time.time()
     while True:
-        active = [c for c in cands if c.cpu < budget]
+        active = [c for c in cands if c.cpu < budget and not (args.stop_at and c.steps >= args.stop_at)]
         if not active:
             break
         if args.wall_minutes and time.time() - train_start > 60 * args.wall_minutes:
@@ -325,6 +326,8 @@ def main():
     for worker in workers:
         worker.terminate()
     for c in cands:
+        if not c.curve or c.curve[-1]["steps"] != c.steps:
+            measure(c)
         c.save()
     log(f"done in {(time.time() - t_start) / 60:.1f} wall minutes")
 

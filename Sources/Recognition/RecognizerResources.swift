@@ -5,6 +5,8 @@ import Foundation
 enum RecognizerResources {
     static let modelName = "recognizer"
     static let modelExtension = "nbm"
+    /// The CJK character classifier's weights (`CharacterNetwork`; trained by us from fonts).
+    static let characterModelName = "cjk-characters"
     /// Sentences (UNIPEN `train` text lines) the character model learns word order from.
     static let sentencesName = "lm-text-en"
     /// Slurs and insults kept out of every word list and of the character model.
@@ -29,7 +31,8 @@ enum RecognizerResources {
     /// The network's reader for the Latin-script languages of `languages` (nil for none) and the
     /// CJK reader for the others (nil for none), together.
     static func makeMixedReader(
-        languages: [String], settings: DecoderSettings, cjkSettings: CJKLatticeSettings = .init()
+        languages: [String], settings: DecoderSettings, cjkSettings: CJKLatticeSettings = .init(),
+        cjkEngine: CJKCharacterEngine = .combined
     ) throws(ModelError) -> any LineReading {
         let latin = languages.filter { !RecognitionLanguage.cjkCodes.contains($0) }
         let cjk = languages.filter { RecognitionLanguage.cjkCodes.contains($0) }
@@ -38,25 +41,52 @@ enum RecognizerResources {
             if let western { return western }
             return try makeLineReader(languages: ["en"], settings: settings)
         }
-        return MixedScriptLineReader(latin: western, cjk: try makeCJKReader(languages: cjk, settings: cjkSettings))
+        return MixedScriptLineReader(
+            latin: western, cjk: try makeCJKReader(languages: cjk, settings: cjkSettings, engine: cjkEngine))
     }
 
-    /// The CJK reader for CJK language codes: Zinnia's model of each (from Debian) and its
-    /// character model (a resource).
-    /// - Throws: `ModelError.missing` naming the model file and the Debian package that installs it.
+    /// The CJK reader for CJK language codes: the character network (a resource) and Zinnia's
+    /// model of each language (from Debian) read each character together
+    /// (`CombinedCharacterClassifier`), and each language's character model (a resource) weighs
+    /// the characters of a line.
+    /// - Throws: `ModelError.missing` naming the model file (and, for Zinnia's, the Debian package
+    ///   that installs it).
     static func makeCJKReader(
-        languages: [String], settings: CJKLatticeSettings = .init()
+        languages: [String], settings: CJKLatticeSettings = .init(), engine: CJKCharacterEngine = .combined
     ) throws(ModelError) -> CJKLineReader {
-        var classifiers: [CJKCharacterClassifier] = []
+        var zinnia: [CJKCharacterClassifier] = []
         var models: [CJKLanguageModel] = []
         for code in languages {
-            classifiers.append(CJKCharacterClassifier(model: try ZinniaModel(language: code)))
+            if engine != .network { zinnia.append(CJKCharacterClassifier(model: try ZinniaModel(language: code))) }
             let name = cjkModelName(code)
             models.append(
                 try CJKLanguageModel(text: String(decoding: try load(name, "txt"), as: UTF8.self), name: "\(name).txt"))
         }
+        let classifiers: [any CharacterClassifying]
+        switch engine {
+        case .zinnia:
+            classifiers = zinnia
+        case .network:
+            classifiers = [NetworkCharacterClassifier(network: try characterNetwork(), languages: languages)]
+        case .combined:
+            let network = NetworkCharacterClassifier(network: try characterNetwork(), languages: languages)
+            classifiers = [CombinedCharacterClassifier(network: network, zinnia: zinnia)]
+        }
         return CJKLineReader(
             classifiers: classifiers, languageModels: models, lattice: CJKLattice(settings: settings))
+    }
+
+    /// The CJK character classifier from the resources, its reasons prefixed with the file's name.
+    /// - Throws: `ModelError.missing` when the file is not installed, `.invalid` when it is damaged.
+    static func characterNetwork() throws(ModelError) -> CharacterNetwork {
+        let data = try load(characterModelName, modelExtension)
+        do throws(ModelError) {
+            return try CharacterNetwork(data: data)
+        } catch .invalid(let why) {
+            throw .invalid("\(characterModelName).\(modelExtension): \(why)")
+        } catch {
+            throw error
+        }
     }
 
     /// A reader whose lexicon holds the words of every language of `languages` and whose
@@ -151,13 +181,15 @@ extension HandwritingRecognizer {
     }
 
     /// `checkResources()`, and for Chinese and Japanese among `languages` that Zinnia's model is
-    /// installed and readable and the character model is among the resources.
+    /// installed and readable and the character network and character model are among the resources.
     /// - Throws: `ModelError.missing` naming the model file and the Debian package to install.
     public static func checkResources(languages: [Locale.Language]) throws(ModelError) {
-        for code in RecognitionLanguage.canonicalCodes(languages) where RecognitionLanguage.cjkCodes.contains(code) {
+        let cjk = RecognitionLanguage.canonicalCodes(languages).filter(RecognitionLanguage.cjkCodes.contains)
+        for code in cjk {
             _ = try ZinniaModel(language: code)
             _ = try RecognizerResources.load(RecognizerResources.cjkModelName(code), "txt")
         }
+        if !cjk.isEmpty { _ = try RecognizerResources.characterNetwork() }
         _ = try ModelFile(
             data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")
@@ -177,11 +209,12 @@ extension HandwritingRecognizer {
     /// A recognizer with other decoder settings (for tuning on the dev writers; the shipped
     /// settings are `DecoderSettings()`). Builds its own copy of the resources.
     public static func make(
-        settings: DecoderSettings, languages: [String] = ["en"], cjkSettings: CJKLatticeSettings = .init()
+        settings: DecoderSettings, languages: [String] = ["en"], cjkSettings: CJKLatticeSettings = .init(),
+        cjkEngine: CJKCharacterEngine = .combined
     ) throws(ModelError) -> HandwritingRecognizer {
         HandwritingRecognizer(
             lineReader: try RecognizerResources.makeMixedReader(
-                languages: languages, settings: settings, cjkSettings: cjkSettings),
+                languages: languages, settings: settings, cjkSettings: cjkSettings, cjkEngine: cjkEngine),
             layout: layout(for: languages))
     }
 }

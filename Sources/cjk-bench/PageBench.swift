@@ -30,12 +30,14 @@ enum PageBench {
         return s
     }
 
-    /// The recognizer for `languages` with the settings of the environment: the lattice's, the
+    /// The recognizer for `languages` with the settings of the environment: the character engine
+    /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
     /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's `cjkMargin` (`CJK_MARGIN`).
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
         let made = try HandwritingRecognizer.make(
-            settings: DecoderSettings(), languages: languages, cjkSettings: latticeSettings())
+            settings: DecoderSettings(), languages: languages, cjkSettings: latticeSettings(),
+            cjkEngine: env["CJK_ENGINE"].flatMap(CJKCharacterEngine.init(rawValue:)) ?? .combined)
         var reader = made.lineReader
         if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_MARGIN"].flatMap(Double.init) {
             mixed.cjkMargin = margin

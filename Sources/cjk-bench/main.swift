@@ -4,7 +4,9 @@
 // per sample set, with Zinnia's Chinese and Japanese models together, as `--language zh,ja`
 // reads. Run by `make bench-cjk` (Benchmarks/bench-cjk.sh) on ../shared/data/cjk/dev-chars.
 //
-//     cjk-bench chars.jsonl [--limit N]
+//     cjk-bench chars.jsonl [--limit N] [--network FILE] [--engines-only]
+//         (FILE: a character network other than the bundled one; --engines-only: the network and
+//         its combinations with Zinnia only, with the network's shares of $CJK_NETWORK_SHARES, default 0.3,0.5,0.7)
 //     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
 //     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)
 import BenchSupport
@@ -37,6 +39,32 @@ do {
     exit(2)
 }
 
+let network: CharacterNetwork
+do {
+    if let at = args.firstIndex(of: "--network"), args.indices.contains(at + 1) {
+        network = try CharacterNetwork(data: try Data(contentsOf: URL(fileURLWithPath: args[at + 1])))
+    } else {
+        network = try CharacterNetwork.bundled()
+    }
+} catch {
+    FileHandle.standardError.write(Data("cjk-bench: \(error)\n".utf8))
+    exit(2)
+}
+let zinnia = models.map { CJKCharacterClassifier(model: $0) }
+let neural = NetworkCharacterClassifier(network: network, languages: RecognitionLanguage.cjkCodes)
+let shares =
+    ProcessInfo.processInfo.environment["CJK_NETWORK_SHARES"].map {
+        $0.split(separator: ",").compactMap { Double($0) }
+    } ?? [0.3, 0.5, 0.7]
+let engines: [(String, [any CharacterClassifying])] =
+    [("character network", [neural])]
+    + shares.map { share in
+        (
+            "character network \(share) + zinnia raw \((100 - 100 * share).rounded() / 100)",
+            [CombinedCharacterClassifier(network: neural, zinnia: zinnia, networkShare: share)]
+        )
+    }
+let onlyEngines = args.contains("--engines-only")
 let configurations: [(String, CharacterNormalization, Bool)] = [
     ("zinnia raw (written order)", .init(), false),
     ("strokes sorted", .init(ordersStrokes: true), false),
@@ -46,10 +74,14 @@ let configurations: [(String, CharacterNormalization, Bool)] = [
 ]
 let sets = Array(Set(samples.map(\.set))).sorted()
 print("\(samples.count) samples; models: \(models.map(\.path).joined(separator: ", "))")
-for (name, normalization, both) in configurations {
-    let classifiers = models.map {
-        CJKCharacterClassifier(model: $0, normalization: normalization, triesBothOrders: both)
-    }
+let runs: [(String, [any CharacterClassifying])] =
+    (onlyEngines ? [] : configurations).map { name, normalization, both in
+        (
+            name,
+            models.map { CJKCharacterClassifier(model: $0, normalization: normalization, triesBothOrders: both) }
+        )
+    } + engines
+for (name, classifiers) in runs {
     var top1: [String: Int] = [:], top3: [String: Int] = [:], count: [String: Int] = [:]
     let start = Date()
     for sample in samples {

@@ -41,24 +41,25 @@ import Testing
         // 你 written as 亻 and 尔 a little apart, then 好 after a character gap
         let groups = Self.groups([(0, 3), (4, 10), (14, 24)])
         let readings: [Range<Int>: [CharacterCandidate]] = [
-            0..<1: [.init(character: "亻", score: 0.2)], 1..<2: [.init(character: "尔", score: 0.4)],
-            0..<2: [.init(character: "你", score: 1.0), .init(character: "妳", score: 0.6)],
-            2..<3: [.init(character: "好", score: 1.1)], 1..<3: [.init(character: "㢢", score: -0.5)],
-            0..<3: [.init(character: "㑁", score: -0.8)],
+            0..<1: [.init(character: "亻", score: 0.6)], 1..<2: [.init(character: "尔", score: 1.2)],
+            0..<2: [.init(character: "你", score: 3.0), .init(character: "妳", score: 1.8)],
+            2..<3: [.init(character: "好", score: 3.3)], 1..<3: [.init(character: "㢢", score: -1.5)],
+            0..<3: [.init(character: "㑁", score: -2.4)],
         ]
         let read = CJKLattice().read(
             groups: groups, lineHeight: Self.height, classify: { readings[$0] ?? [] }, languageModel: Self.flat)
         #expect(read.map(\.groups) == [0..<2, 2..<3])
         #expect(read.map { $0.candidates.map(\.text) } == [["你", "妳"], ["好"]])
-        #expect(read[0].recognitionScore == 1.0)
+        // 你 against 妳, 3.0 nats against 1.8: the softmax of the two
+        #expect(abs(read[0].confidence - 1 / (1 + exp(-1.2))) < 1e-9)
     }
 
     @Test func aWideGapKeepsTwoCharactersApart() {
         // two narrow characters far apart: one box over both would hold a whole character's gap
         let groups = Self.groups([(0, 4), (10, 14)])
         let readings: [Range<Int>: [CharacterCandidate]] = [
-            0..<1: [.init(character: "八", score: 0.5)], 1..<2: [.init(character: "八", score: 0.5)],
-            0..<2: [.init(character: "川", score: 0.9)],
+            0..<1: [.init(character: "八", score: 1.5)], 1..<2: [.init(character: "八", score: 1.5)],
+            0..<2: [.init(character: "川", score: 2.7)],
         ]
         let read = CJKLattice().read(
             groups: groups, lineHeight: Self.height, classify: { readings[$0] ?? [] }, languageModel: Self.flat)
@@ -68,8 +69,8 @@ import Testing
     @Test func theCharacterModelBreaksANearTie() {
         let groups = Self.groups([(0, 10), (14, 24)])
         let readings: [Range<Int>: [CharacterCandidate]] = [
-            0..<1: [.init(character: "学", score: 0.8)],
-            1..<2: [.init(character: "刁", score: 0.72), .init(character: "习", score: 0.7)],
+            0..<1: [.init(character: "学", score: 2.4)],
+            1..<2: [.init(character: "刁", score: 2.16), .init(character: "习", score: 2.1)],
         ]
         let model = { (c: Character, previous: Character?) -> Double in previous == "学" && c == "习" ? -1 : -8 }
         let read = CJKLattice().read(
@@ -114,7 +115,8 @@ import Testing
         func read(_ line: LineInk) -> [DecodedWord] {
             [
                 DecodedWord(
-                    candidates: [.init(text: text, score: 0)], pointRange: 0..<line.points.count, confidence: confidence
+                    candidates: [.init(text: text, score: 0.0)], pointRange: 0..<line.points.count,
+                    confidence: confidence
                 )
             ]
         }
@@ -149,7 +151,7 @@ extension DecodedWord {
     @Test func aPairOfCharactersMatchesTwoCharacterWords() {
         func word(_ readings: [String], x: Double) -> RecognizedWord {
             RecognizedWord(
-                candidates: readings.map { WordCandidate(text: $0, score: 0) }, strokeIDs: [UUID()],
+                candidates: readings.map { WordCandidate(text: $0, score: 0.0) }, strokeIDs: [UUID()],
                 bounds: Rect(x: x, y: 0, width: 10, height: 10), confidence: 1)
         }
         let line = RecognizedLine(

@@ -7,13 +7,13 @@ public struct CJKLatticeSettings: Sendable, Hashable {
     public var maxGroups = 4
     /// Widest character box, in line heights.
     public var maxWidth = 1.25
-    /// Nats per unit of Zinnia's score.
-    public var recognitionWeight = 3.0
+    /// Weight of the character reading's score (nats).
+    public var recognitionWeight = 1.0
     /// Weight of the character model's log-probability.
     public var languageWeight = 0.3
     /// Nats added for each character read (balances fewer, wider boxes against more, narrower
     /// ones; below 0, a box split in two pays for it).
-    public var characterBonus = -1.0
+    public var characterBonus = 1.0
     /// Nats charged per line height by which a box is narrower than `narrowWidth` line heights.
     public var narrowPenalty = 6.0
     /// A box narrower than this, in line heights, is charged `narrowPenalty` (characters are about
@@ -42,8 +42,8 @@ public struct LatticeCharacter: Sendable, Hashable {
     public var groups: Range<Int>
     /// Best first; never empty. Scores are in nats (log-probability-like).
     public var candidates: [WordCandidate]
-    /// Zinnia's score of the best reading.
-    public var recognitionScore: Double
+    /// How much of the readings' weight the chosen one holds (softmax of their scores, nats).
+    public var confidence: Double
 }
 
 /// Reads a line of CJK writing from its over-segmentation (`StrokeGroups`): every run of 1 …
@@ -148,7 +148,8 @@ public struct CJKLattice: Sendable {
                 .filter { $0.score >= best.score - settings.candidateMargin && $0.text != best.text }
                 .sorted { $0.score > $1.score }
             let kept = [best] + others.prefix(settings.candidatesPerCharacter - 1)
-            return LatticeCharacter(groups: step.range, candidates: kept, recognitionScore: chosen.score)
+            let share = 1 / options.reduce(0.0) { $0 + exp(settings.recognitionWeight * ($1.score - chosen.score)) }
+            return LatticeCharacter(groups: step.range, candidates: kept, confidence: share)
         }
     }
 }

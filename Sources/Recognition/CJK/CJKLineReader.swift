@@ -3,14 +3,14 @@ import Foundation
 
 /// Reads a line of Chinese or Japanese writing character by character: the line's traces are
 /// over-segmented into stroke groups (`StrokeGroups`), every box of 1 … k consecutive groups is
-/// classified by Zinnia (`CJKCharacterClassifier`, each language's model, the best score of each
-/// character kept), and `CJKLattice` with the languages' character models (`CJKLanguageModel`)
+/// classified by the character recognizers (`CharacterClassifying`: the character network, or
+/// Zinnia's model of each language; the best score of each character kept), and `CJKLattice` with the languages' character models (`CJKLanguageModel`)
 /// picks the characters. Each character is one `DecodedWord` with its n-best readings and its own
 /// points, so search keeps every plausible reading as it does for Latin words.
 ///
-/// Immutable and shareable: Zinnia's models are only read.
+/// Immutable and shareable: the models are only read.
 public struct CJKLineReader: LineReading {
-    public let classifiers: [CJKCharacterClassifier]
+    public let classifiers: [any CharacterClassifying]
     public let languageModels: [CJKLanguageModel]
     public var lattice: CJKLattice
     /// Readings asked of each model for a box.
@@ -20,15 +20,12 @@ public struct CJKLineReader: LineReading {
     ///   - classifiers: one per language, each with its model.
     ///   - languageModels: the character models of the same languages.
     public init(
-        classifiers: [CJKCharacterClassifier], languageModels: [CJKLanguageModel], lattice: CJKLattice = .init()
+        classifiers: [any CharacterClassifying], languageModels: [CJKLanguageModel], lattice: CJKLattice = .init()
     ) {
         self.classifiers = classifiers
         self.languageModels = languageModels
         self.lattice = lattice
     }
-
-    /// Zinnia's score above which a character counts as read with confidence one half.
-    static let confidentScore = 0.3
 
     public func read(_ line: LineInk) -> [DecodedWord] {
         let ranges = line.traceRanges.filter { !$0.isEmpty }
@@ -55,9 +52,8 @@ public struct CJKLineReader: LineReading {
             let traces = writingOrder(groups[character.groups].flatMap(\.traces))
             let indices = traces.flatMap { Array(ranges[$0]) }
             let low = indices.min() ?? 0, high = (indices.max() ?? 0) + 1
-            let confidence = 1 / (1 + exp(-6 * (character.recognitionScore - Self.confidentScore)))
             return DecodedWord(
-                candidates: character.candidates, pointRange: low..<high, confidence: confidence,
+                candidates: character.candidates, pointRange: low..<high, confidence: character.confidence,
                 pointIndices: indices)
         }
     }

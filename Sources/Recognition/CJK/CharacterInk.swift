@@ -91,8 +91,12 @@ public struct CharacterNormalization: Sendable, Hashable {
     }
 }
 
-/// Classifies one character's ink with a Zinnia model after `CharacterNormalization`.
-public struct CJKCharacterClassifier: Sendable {
+/// Classifies one character's ink with a Zinnia model after `CharacterNormalization`; scores are
+/// Zinnia's times `natsPerScore`.
+public struct CJKCharacterClassifier: CharacterClassifying {
+    /// Nats per unit of Zinnia's score (an SVM margin), measured on the dev pages when Zinnia was
+    /// the only engine (`make bench-cjk`).
+    public static let natsPerScore = 3.0
     public let model: ZinniaModel
     public var normalization: CharacterNormalization
     /// Also classify the strokes in the other order (written and canonical) and keep, per
@@ -107,6 +111,13 @@ public struct CJKCharacterClassifier: Sendable {
 
     /// The `count` best readings of one character's strokes (drawing coordinates, pen order).
     public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+        zinniaReadings(strokes, count: count).map {
+            CharacterCandidate(character: $0.character, score: $0.score * Self.natsPerScore)
+        }
+    }
+
+    /// The readings with Zinnia's own scores.
+    func zinniaReadings(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
         let first = model.classify(normalization.prepare(strokes), count: count)
         guard triesBothOrders else { return first }
         var other = normalization

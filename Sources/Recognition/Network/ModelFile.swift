@@ -1,25 +1,8 @@
 import Foundation
 
-/// The recognizer's weights file, as written by `Training/export.py`.
-///
-/// Layout (little-endian):
-/// ```
-/// magic    8 bytes  "NBIXRNN\0"
-/// version  u32      file-format version, must be 1
-/// metaLen  u32      then metaLen bytes of UTF-8 JSON (architecture, configuration, alphabet)
-/// count    u32      number of tensors, then for each:
-///     nameLen u16, name (UTF-8), dtype u8 (0 = float32, 1 = float16), rank u8, dims u32 × rank, data
-/// ```
-/// Float16 tensors halve the file (`Training/export.py --float16` rounds the weights and computes
-/// the golden outputs from the rounded ones) and are widened to float32 on loading, so the
-/// kernels stay as they are. Everything is checked before use: magic and version first, then every length against what is
-/// left of the file, so a damaged file is refused with a reason instead of trapping.
+/// The line recognizer's weights file: a `ModelContainer` whose metadata holds the network's
+/// configuration, its feature settings and its alphabet (`Training/export.py`'s `metadata`).
 struct ModelFile: Sendable {
-    struct Tensor: Sendable {
-        var shape: [Int]
-        var values: [Float]
-    }
-
     struct Metadata: Decodable, Sendable {
         struct Config: Decodable, Sendable {
             var channels: Int
@@ -55,122 +38,22 @@ struct ModelFile: Sendable {
         var trainingStep: Int
     }
 
-    static let magic: [UInt8] = Array("NBIXRNN".utf8) + [0]
-    static let supportedVersion: UInt32 = 1
-    static let maximumTensorElements = 16 << 20
-
     var metadata: Metadata
-    var tensors: [String: Tensor]
+    var container: ModelContainer
+
+    /// The tensors by name (a network grown in a test adds some).
+    var tensors: [String: ModelContainer.Tensor] {
+        get { container.tensors }
+        set { container.tensors = newValue }
+    }
 
     init(data: Data) throws(ModelError) {
-        var reader = ByteReader(bytes: [UInt8](data))
-        guard (try? reader.bytes(8)) == Self.magic else {
-            throw .invalid("not a notebook-index model file (bad magic)")
-        }
-        let version = try reader.u32()
-        guard version == Self.supportedVersion else {
-            throw .invalid("model file version \(version) is not supported (expected \(Self.supportedVersion))")
-        }
-        let metaLength = Int(try reader.u32())
-        let metaBytes = try reader.bytes(metaLength)
-        do {
-            metadata = try JSONDecoder().decode(Metadata.self, from: Data(metaBytes))
-        } catch {
-            throw .invalid("model metadata is not valid: \(error)")
-        }
-        let count = Int(try reader.u32())
-        guard count <= 1024 else { throw .invalid("model claims \(count) tensors") }
-        var tensors: [String: Tensor] = [:]
-        for _ in 0..<count {
-            let nameLength = Int(try reader.u16())
-            guard let name = String(bytes: try reader.bytes(nameLength), encoding: .utf8) else {
-                throw .invalid("tensor name is not UTF-8")
-            }
-            let dtype = try reader.u8()
-            guard dtype <= 1 else { throw .invalid("tensor \(name): unsupported dtype \(dtype)") }
-            let rank = Int(try reader.u8())
-            var shape: [Int] = []
-            var elements = 1
-            for _ in 0..<rank {
-                let d = Int(try reader.u32())
-                shape.append(d)
-                elements = elements.multipliedReportingOverflow(by: d).partialValue
-                guard elements <= Self.maximumTensorElements else { throw .invalid("tensor \(name) is too large") }
-            }
-            let values = dtype == 0 ? try reader.floats(elements) : try reader.halfFloats(elements)
-            tensors[name] = Tensor(shape: shape, values: values)
-        }
-        guard reader.isAtEnd else { throw .invalid("trailing bytes after the last tensor") }
-        self.tensors = tensors
+        container = try ModelContainer(data: data)
+        metadata = try container.metadata(Metadata.self)
     }
 
     /// The tensor called `name`, checked to have `shape`.
     func tensor(_ name: String, shape: [Int]) throws(ModelError) -> [Float] {
-        guard let t = tensors[name] else { throw .invalid("tensor \(name) is missing") }
-        guard t.shape == shape else { throw .invalid("tensor \(name) has shape \(t.shape), expected \(shape)") }
-        return t.values
-    }
-}
-
-/// Why the model could not be loaded.
-public enum ModelError: Error, CustomStringConvertible, Sendable {
-    case missing(String)
-    case invalid(String)
-
-    public var description: String {
-        switch self {
-        case .missing(let what): return "recognizer model not found: \(what)"
-        case .invalid(let why): return "recognizer model is damaged: \(why)"
-        }
-    }
-}
-
-/// Bounds-checked little-endian reads over a byte array.
-private struct ByteReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func bytes(_ n: Int) throws(ModelError) -> [UInt8] {
-        guard n >= 0, n <= bytes.count - offset else { throw .invalid("file ends early at byte \(offset)") }
-        defer { offset += n }
-        return Array(bytes[offset..<offset + n])
-    }
-
-    mutating func u8() throws(ModelError) -> UInt8 { try bytes(1)[0] }
-
-    mutating func u16() throws(ModelError) -> UInt16 {
-        let b = try bytes(2)
-        return UInt16(b[0]) | UInt16(b[1]) << 8
-    }
-
-    mutating func u32() throws(ModelError) -> UInt32 {
-        let b = try bytes(4)
-        return UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
-    }
-
-    mutating func floats(_ n: Int) throws(ModelError) -> [Float] {
-        guard n <= (bytes.count - offset) / 4 else { throw .invalid("tensor data ends early at byte \(offset)") }
-        var out = [Float](repeating: 0, count: n)
-        for i in 0..<n {
-            let o = offset + 4 * i
-            let bits =
-                UInt32(bytes[o]) | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 3]) << 24
-            out[i] = Float(bitPattern: bits)
-        }
-        offset += 4 * n
-        return out
-    }
-
-    mutating func halfFloats(_ n: Int) throws(ModelError) -> [Float] {
-        guard n <= (bytes.count - offset) / 2 else { throw .invalid("tensor data ends early at byte \(offset)") }
-        var out = [Float](repeating: 0, count: n)
-        for i in 0..<n {
-            let o = offset + 2 * i
-            out[i] = Float(Float16(bitPattern: UInt16(bytes[o]) | UInt16(bytes[o + 1]) << 8))
-        }
-        offset += 2 * n
-        return out
+        try container.tensor(name, shape: shape)
     }
 }

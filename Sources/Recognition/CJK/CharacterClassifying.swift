@@ -1,0 +1,93 @@
+import DrawingModel
+import Foundation
+
+/// Reads one handwritten CJK character: its likeliest characters, best first, each scored in
+/// nats (a log-probability or a score scaled to weigh like one), so `CJKLattice` can weigh the
+/// readings of either engine against shape and the character model alike.
+public protocol CharacterClassifying: Sendable {
+    /// The `count` best readings of one character's strokes (drawing coordinates, pen order).
+    func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate]
+}
+
+/// Which engine reads a CJK character.
+public enum CJKCharacterEngine: String, Sendable, CaseIterable {
+    /// Debian's Zinnia with the Tegaki models alone.
+    case zinnia
+    /// The character network alone.
+    case network
+    /// Both, mixed (`CombinedCharacterClassifier`): the default.
+    case combined
+}
+
+/// The character network restricted to the characters of some languages (`zh`: its hanzi; `ja`:
+/// its kanji and kana), as `--language` asks.
+public struct NetworkCharacterClassifier: CharacterClassifying {
+    public let network: CharacterNetwork
+    /// The classes read; nil for all.
+    public let classes: Set<Int>?
+
+    /// - Parameter languages: the codes whose characters are read; a code the network does not
+    ///   list reads every class.
+    public init(network: CharacterNetwork, languages: [String]) {
+        self.network = network
+        var classes: Set<Int> = []
+        for code in languages {
+            guard let own = network.languageClasses[code] else {
+                self.classes = nil
+                return
+            }
+            classes.formUnion(own)
+        }
+        self.classes = classes
+    }
+
+    public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+        network.classify(strokes, count: count, among: classes)
+    }
+}
+
+/// The character network and Zinnia's models read together, as a mixture: a candidate's
+/// probability is `networkShare` times the network's plus the rest times Zinnia's (its scores
+/// over its first readings made a distribution, `CJKCharacterClassifier.natsPerScore` nats a
+/// unit). The two fail differently (Zinnia on stroke order and joined strokes, the network on
+/// shapes the fonts do not show) and a mixture keeps the reading of whichever is sure, where a
+/// product lets one engine's confident mistake sink the other's right answer. Zinnia also knows
+/// the rarer hanzi the network has no class for.
+public struct CombinedCharacterClassifier: CharacterClassifying {
+    public let network: NetworkCharacterClassifier
+    public let zinnia: [CJKCharacterClassifier]
+    /// The network's weight in the mixture, measured on the dev characters (`make bench-cjk`).
+    public var networkShare: Double
+    /// Zinnia's readings asked of each model.
+    static let zinniaReadings = 10
+
+    public init(network: NetworkCharacterClassifier, zinnia: [CJKCharacterClassifier], networkShare: Double = 0.7) {
+        self.network = network
+        self.zinnia = zinnia
+        self.networkShare = networkShare
+    }
+
+    public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+        guard count > 0, let logp = network.network.logProbabilities(of: strokes) else { return [] }
+        var zinniaScore: [String: Double] = [:]
+        for model in zinnia {
+            for c in model.classify(strokes, count: Self.zinniaReadings) {
+                zinniaScore[c.character] = max(zinniaScore[c.character] ?? -.infinity, c.score)
+            }
+        }
+        let top = zinniaScore.values.max() ?? 0
+        let total = zinniaScore.values.reduce(0.0) { $0 + exp($1 - top) }
+        var pool = Set(zinniaScore.keys)
+        for c in network.classify(strokes, count: count) { pool.insert(c.character) }
+        let scored = pool.map { character -> CharacterCandidate in
+            let own = network.network.classIndex[character].flatMap { i in
+                network.classes.map { $0.contains(i) } ?? true ? exp(Double(logp[i])) : nil
+            }
+            let theirs = zinniaScore[character].map { exp($0 - top) / total } ?? 0
+            let p = networkShare * (own ?? 0) + (1 - networkShare) * theirs
+            return CharacterCandidate(character: character, score: log(max(p, 1e-12)))
+        }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.character < $1.character }
+            .prefix(count).map { $0 }
+    }
+}

@@ -1,0 +1,276 @@
+import DrawingModel
+import Foundation
+import NetworkKernels
+
+/// A convolutional classifier of one handwritten Chinese or Japanese character, trained by
+/// `Training/cjk/train_cjk.py` on images of the ink (`CharacterRaster`) and exported by
+/// `Training/cjk/export_cjk.py` (architecture "cjk-cnn" in a `ModelContainer`).
+///
+/// The network, in the layout the file stores (batch norm already folded into the convolutions):
+/// the `side × side` raster, one channel, goes through the metadata's `layers` in order — a
+/// positive number is a 3×3 convolution to that many channels (padding 1, bias, ReLU), 0 a 2×2
+/// max pool — and then `hidden = relu(flatten · W + b)` and `logits = hidden · W + b`, one logit
+/// per class. Activations are height × width × channels; a convolution is one matrix product of
+/// the image's 3×3 patches (im2col, a patch's row `(ky · 3 + kx) · channels + c`) with the weights.
+/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy.
+///
+/// Immutable after loading, so one instance serves every thread.
+public struct CharacterNetwork: Sendable {
+    /// One step of the layers before the dense ones.
+    enum Layer: Sendable {
+        /// 3×3 convolution, padding 1, then bias and ReLU; `weights` is `(9 · inputs) × outputs`.
+        case convolution(weights: [Float], bias: [Float], inputs: Int, outputs: Int)
+        /// 2×2 max pool, stride 2.
+        case maxPool
+    }
+
+    /// The metadata `export_cjk.py` writes.
+    struct Metadata: Decodable {
+        var layers: [Int]
+        var hidden: Int
+        var side: Int
+        var inner: Int
+        var supersampling: Int
+        var radius: Double
+        var characters: String
+        /// The characters each language code reads (absent: every class for every language).
+        var languages: [String: String]?
+        var trainingStep: Int
+
+        enum CodingKeys: String, CodingKey {
+            case layers, hidden, side, inner, radius, characters, languages
+            case supersampling = "super"
+            case trainingStep = "training_step"
+        }
+    }
+
+    /// The architecture this type reads.
+    public static let architecture = "cjk-cnn"
+    /// The most channels a convolution may have (the trained ones have 256).
+    static let maximumChannels = 4096
+
+    /// How ink becomes the network's input, with the settings the network was trained on.
+    public let raster: CharacterRaster
+    /// The classes, in the order of the logits: one character each.
+    public let characters: [String]
+    /// The training step the weights were exported at.
+    public let trainingStep: Int
+    /// The classes (indices into `characters`) each language code reads; a code not listed reads
+    /// every class.
+    public let languageClasses: [String: Set<Int>]
+    /// The class of each character.
+    public let classIndex: [String: Int]
+    let kernels: KernelSet
+    private let layers: [Layer]
+    private let hidden: (weights: [Float], bias: [Float])
+    private let output: (weights: [Float], bias: [Float])
+
+    /// Reads a "cjk-cnn" model file.
+    /// - Throws: `ModelError.invalid` with the reason when the file is damaged, is of another
+    ///   architecture, or has a tensor whose shape the metadata does not give.
+    public init(data: Data) throws(ModelError) {
+        try self.init(container: ModelContainer(data: data))
+    }
+
+    init(container file: ModelContainer, kernels: KernelSet = .fastest) throws(ModelError) {
+        let architecture = try file.architecture()
+        guard architecture == Self.architecture else {
+            throw .invalid("architecture \(architecture) is not a character network (expected \(Self.architecture))")
+        }
+        let meta = try file.metadata(Metadata.self)
+        guard
+            let raster = CharacterRaster(
+                side: meta.side, inner: meta.inner, supersampling: meta.supersampling, radius: meta.radius)
+        else {
+            throw .invalid(
+                "raster side \(meta.side), inner \(meta.inner), super \(meta.supersampling), radius \(meta.radius) is out of range"
+            )
+        }
+        self.raster = raster
+        characters = meta.characters.unicodeScalars.map { String($0) }
+        guard !characters.isEmpty else { throw .invalid("the model has no characters") }
+        guard (1...Self.maximumChannels).contains(meta.hidden) else {
+            throw .invalid("hidden width \(meta.hidden) is out of range")
+        }
+        trainingStep = meta.trainingStep
+        let index = Dictionary(characters.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        classIndex = index
+        languageClasses = (meta.languages ?? [:]).mapValues { text in
+            Set(text.unicodeScalars.compactMap { index[String($0)] })
+        }
+        self.kernels = kernels
+
+        /// The tensor `name` of `shape`, every value finite (a NaN would poison every score).
+        func weights(_ name: String, _ shape: [Int]) throws(ModelError) -> [Float] {
+            let values = try file.tensor(name, shape: shape)
+            guard values.allSatisfy(\.isFinite) else {
+                throw .invalid("tensor \(name) holds a value that is not finite")
+            }
+            return values
+        }
+        var layers: [Layer] = []
+        var size = meta.side, channels = 1, convolutions = 0
+        for spec in meta.layers {
+            if spec == 0 {
+                guard size % 2 == 0 else { throw .invalid("a max pool over an odd side \(size)") }
+                layers.append(.maxPool)
+                size /= 2
+                continue
+            }
+            guard (1...Self.maximumChannels).contains(spec) else { throw .invalid("a convolution of \(spec) channels") }
+            // the patch matrix is the largest thing a call allocates
+            guard size * size * 9 * channels <= ModelContainer.maximumTensorElements else {
+                throw .invalid("a convolution over \(size)×\(size)×\(channels) is too large")
+            }
+            layers.append(
+                .convolution(
+                    weights: try weights("conv\(convolutions).weight", [9 * channels, spec]),
+                    bias: try weights("conv\(convolutions).bias", [spec]), inputs: channels, outputs: spec))
+            channels = spec
+            convolutions += 1
+        }
+        self.layers = layers
+        let flat = size * size * channels
+        hidden = (try weights("hidden.weight", [flat, meta.hidden]), try weights("hidden.bias", [meta.hidden]))
+        output = (
+            try weights("out.weight", [meta.hidden, characters.count]),
+            try weights("out.bias", [characters.count])
+        )
+        // a tensor the layers do not name means the metadata and the weights disagree
+        let expected = 2 * convolutions + 4
+        guard file.tensors.count == expected else {
+            throw .invalid("the file has \(file.tensors.count) tensors, the layers need \(expected)")
+        }
+    }
+
+    /// The `count` likeliest characters for one character's strokes, best first.
+    /// - Parameters:
+    ///   - strokes: the character's strokes in drawing coordinates (y down); their order does not
+    ///     matter, their direction only to rounding (it is an image).
+    ///   - count: how many candidates to return at most.
+    /// - Returns: each candidate with its log-probability (natural log, log-softmax of the
+    ///   logits); empty when there is no ink.
+    /// - Complexity: one forward pass (about 25 million multiply-adds for the trained network).
+    ///   - classes: only these classes are candidates (nil: all); their log-probabilities are
+    ///     still those among all classes, so a character another language reads better lowers them.
+    public func classify(_ strokes: [[Point]], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
+        guard count > 0, let scores = logProbabilities(of: strokes) else { return [] }
+        var ranked = scores
+        if let classes {
+            for i in ranked.indices where !classes.contains(i) { ranked[i] = .nan }
+        }
+        return Self.best(ranked, count: count).map {
+            CharacterCandidate(character: characters[$0], score: Double(scores[$0]))
+        }
+    }
+
+    /// The log-probability of every class (natural log), indexed as `characters`; nil when
+    /// there is no ink.
+    public func logProbabilities(of strokes: [[Point]]) -> [Float]? {
+        guard strokes.contains(where: { !$0.isEmpty }) else { return nil }
+        var scores = logits(image: raster.image(of: strokes))
+        Kernels.logSoftmaxRows(&scores, width: scores.count)
+        return scores
+    }
+
+    /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
+    func logits(image: [Float]) -> [Float] {
+        precondition(image.count == raster.side * raster.side, "the image must be side × side")
+        var x = image, size = raster.side, channels = 1
+        for layer in layers {
+            switch layer {
+            case .maxPool:
+                x = Self.maxPooled(x, size: size, channels: channels)
+                size /= 2
+            case .convolution(let weights, let bias, let inputs, let outputs):
+                x = multiply(Self.patches(x, size: size, channels: inputs), rows: size * size, by: weights, bias: bias)
+                Kernels.relu(&x)
+                channels = outputs
+            }
+        }
+        var h = multiply(x, rows: 1, by: hidden.weights, bias: hidden.bias)
+        Kernels.relu(&h)
+        return multiply(h, rows: 1, by: output.weights, bias: output.bias)
+    }
+
+    /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
+    private func multiply(_ a: [Float], rows m: Int, by weights: [Float], bias: [Float]) -> [Float] {
+        let n = bias.count
+        var c = [Float](repeating: 0, count: m * n)
+        a.withUnsafeBufferPointer { ap in
+            weights.withUnsafeBufferPointer { wp in
+                bias.withUnsafeBufferPointer { bp in
+                    c.withUnsafeMutableBufferPointer { cp in
+                        kernels.matmul(
+                            ap.baseAddress!, wp.baseAddress!, cp.baseAddress!, m: m, k: a.count / m, n: n,
+                            bias: bp.baseAddress!)
+                    }
+                }
+            }
+        }
+        return c
+    }
+
+    /// im2col: for each pixel of a `size × size × channels` image, its 3×3 neighbourhood as one
+    /// row of `9 · channels` values (`(ky · 3 + kx) · channels + c`), zeros outside the image.
+    static func patches(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
+        let width = 9 * c
+        var cols = [Float](repeating: 0, count: n * n * width)
+        x.withUnsafeBufferPointer { xp in
+            cols.withUnsafeMutableBufferPointer { cp in
+                for y in 0..<n {
+                    for x in 0..<n {
+                        let row = cp.baseAddress! + (y * n + x) * width
+                        for ky in 0..<3 where (0..<n).contains(y + ky - 1) {
+                            for kx in 0..<3 where (0..<n).contains(x + kx - 1) {
+                                (row + (ky * 3 + kx) * c).update(
+                                    from: xp.baseAddress! + ((y + ky - 1) * n + x + kx - 1) * c, count: c)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cols
+    }
+
+    /// 2×2 max pool with stride 2 of a `size × size × channels` image (`size` even).
+    static func maxPooled(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
+        let half = n / 2
+        var out = [Float](repeating: 0, count: half * half * c)
+        for y in 0..<half {
+            for x0 in 0..<half {
+                let top = (2 * y * n + 2 * x0) * c, bottom = top + n * c
+                for ch in 0..<c {
+                    out[(y * half + x0) * c + ch] = max(
+                        max(x[top + ch], x[top + c + ch]), max(x[bottom + ch], x[bottom + c + ch]))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The indices of the `count` highest scores, highest first (the lower index first among
+    /// equal ones). One pass keeping a short sorted list: `count` is a handful, the classes thousands.
+    static func best(_ scores: [Float], count: Int) -> [Int] {
+        var top: [Int] = []
+        top.reserveCapacity(count + 1)
+        for (i, s) in scores.enumerated() where !s.isNaN {
+            if top.count == count, let last = top.last, !(s > scores[last]) { continue }
+            let at = top.firstIndex { !(scores[$0] >= s) } ?? top.count
+            top.insert(i, at: at)
+            if top.count > count { top.removeLast() }
+        }
+        return top
+    }
+}
+
+extension CharacterNetwork {
+    /// The classifier shipped among the package's resources (`cjk-characters.nbm`). Each call
+    /// reads the file again (tens of milliseconds): keep the instance and share it.
+    /// - Throws: `ModelError.missing` naming the file when it is not installed, `.invalid` with
+    ///   the reason when it is damaged.
+    public static func bundled() throws(ModelError) -> CharacterNetwork {
+        try RecognizerResources.characterNetwork()
+    }
+}

@@ -1,0 +1,59 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import Recognition
+
+/// The character network as `CJKLineReader` uses it: restricted to the languages asked for, and
+/// mixed with Zinnia's models.
+struct CharacterClassifierTests {
+    static let network = Result { try CharacterNetwork.bundled() }
+    /// 十: a horizontal stroke, then a vertical one through it.
+    static let ten = [[Point(x: 10, y: 50), Point(x: 90, y: 50)], [Point(x: 50, y: 10), Point(x: 50, y: 90)]]
+
+    static func isKana(_ s: String) -> Bool {
+        s.unicodeScalars.allSatisfy { (0x3041...0x30FF).contains($0.value) }
+    }
+
+    @Test func theNetworkReadsAStraightCharacter() throws {
+        let classifier = NetworkCharacterClassifier(network: try Self.network.get(), languages: ["zh", "ja"])
+        #expect(classifier.classify(Self.ten, count: 3).map(\.character).contains("十"))
+        #expect(classifier.classify([], count: 3).isEmpty)
+    }
+
+    @Test func chineseReadsNoKanaAndJapaneseDoes() throws {
+        let network = try Self.network.get()
+        let chinese = NetworkCharacterClassifier(network: network, languages: ["zh"])
+        let japanese = NetworkCharacterClassifier(network: network, languages: ["ja"])
+        let a = try #require(network.classIndex["あ"]), learn = try #require(network.classIndex["学"])
+        #expect(chinese.classes?.contains(a) == false)
+        #expect(chinese.classes?.contains(learn) == true)
+        #expect(japanese.classes?.contains(a) == true)
+        // a hook like の: whatever it resembles, Chinese is never offered a kana
+        let hook = [
+            (0..<24).map { k -> Point in
+                let t = Double(k) / 23 * 1.8 * .pi
+                return Point(x: 50 + 40 * sin(t) * (1 - Double(k) / 60), y: 50 - 40 * cos(t))
+            }
+        ]
+        #expect(!chinese.classify(hook, count: 40).contains { Self.isKana($0.character) })
+        #expect(japanese.classify(hook, count: 40).contains { Self.isKana($0.character) })
+    }
+
+    @Test func aLanguageTheNetworkDoesNotListReadsEveryClass() throws {
+        #expect(NetworkCharacterClassifier(network: try Self.network.get(), languages: ["ko"]).classes == nil)
+    }
+
+    @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
+    func theMixtureIsADistributionAndReadsWhatBothRead() throws {
+        let network = NetworkCharacterClassifier(network: try Self.network.get(), languages: ["zh", "ja"])
+        let zinnia = try RecognitionLanguage.cjkCodes.map { code in
+            CJKCharacterClassifier(model: try ZinniaModel(language: code))
+        }
+        let mixed = CombinedCharacterClassifier(network: network, zinnia: zinnia).classify(Self.ten, count: 20)
+        #expect(mixed.first?.character == "十")
+        #expect(mixed.allSatisfy { $0.score <= 0 })
+        #expect(mixed.reduce(0) { $0 + exp($1.score) } <= 1 + 1e-9)
+        #expect(zip(mixed, mixed.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+}
