@@ -1,31 +1,27 @@
 """The characters the CJK character network knows: the level-1 hanzi of GB 2312 (the 3,755
 commonest in Simplified Chinese), the level-1 kanji of JIS X 0208 (the 2,965 commonest in
 Japanese), and hiragana and katakana. Standard lists, so the class set was never chosen from the
-dev samples; `make bench-cjk` reports how many dev labels fall outside it."""
+dev samples; `train_cjk.py` reports how many dev labels fall outside it."""
+
+
+def decoded(codec, leads):
+    """The characters of the two-byte EUC rows `leads` (cells 0xA1-0xFE) that `codec` defines."""
+    out = []
+    for lead in leads:
+        for trail in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([lead, trail]).decode(codec))
+            except UnicodeDecodeError:
+                pass
+    return out
 
 
 def gb2312_level1():
-    # rows 16-55 of GB 2312 (EUC bytes 0xB0-0xD7), row 55 ends at cell 89
-    out = []
-    for lead in range(0xB0, 0xD8):
-        for trail in range(0xA1, 0xFF):
-            try:
-                out.append(bytes([lead, trail]).decode("gb2312"))
-            except UnicodeDecodeError:
-                pass
-    return out
+    return decoded("gb2312", range(0xB0, 0xD8))  # rows 16-55 (row 55 ends at cell 89)
 
 
 def jis_level1():
-    # rows 16-47 of JIS X 0208 (EUC-JP bytes 0xB0-0xCF)
-    out = []
-    for lead in range(0xB0, 0xD0):
-        for trail in range(0xA1, 0xFF):
-            try:
-                out.append(bytes([lead, trail]).decode("euc_jp"))
-            except UnicodeDecodeError:
-                pass
-    return out
+    return decoded("euc_jp", range(0xB0, 0xD0))  # rows 16-47
 
 
 def kana():

@@ -3,9 +3,9 @@ import Foundation
 
 /// Reads a line of Chinese or Japanese writing character by character: the line's traces are
 /// over-segmented into stroke groups (`StrokeGroups`), every box of 1 … k consecutive groups is
-/// classified by the character recognizers (`CharacterClassifying`: the character network, or
-/// Zinnia's model of each language; the best score of each character kept), and `CJKLattice` with the languages' character models (`CJKLanguageModel`)
-/// picks the characters. Each character is one `DecodedWord` with its n-best readings and its own
+/// classified by the character recognizers (`CharacterClassifying`: the character network and
+/// Zinnia's model of each language, mixed or alone; the best score of each character kept), and
+/// `CJKLattice` with the languages' character models (`CJKLanguageModel`) picks the characters. Each character is one `DecodedWord` with its n-best readings and its own
 /// points, so search keeps every plausible reading as it does for Latin words.
 ///
 /// Immutable and shareable: the models are only read.

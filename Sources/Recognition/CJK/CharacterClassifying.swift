@@ -78,7 +78,8 @@ public struct CombinedCharacterClassifier: CharacterClassifying {
         let top = zinniaScore.values.max() ?? 0
         let total = zinniaScore.values.reduce(0.0) { $0 + exp($1 - top) }
         var pool = Set(zinniaScore.keys)
-        for c in network.classify(strokes, count: count) { pool.insert(c.character) }
+        // the network's own best from the same pass (a second `classify` would run it again)
+        for c in network.network.candidates(logp, count: count, among: network.classes) { pool.insert(c.character) }
         let scored = pool.map { character -> CharacterCandidate in
             let own = network.network.classIndex[character].flatMap { i in
                 network.classes.map { $0.contains(i) } ?? true ? exp(Double(logp[i])) : nil

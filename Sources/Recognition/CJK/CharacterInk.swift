@@ -111,13 +111,13 @@ public struct CJKCharacterClassifier: CharacterClassifying {
 
     /// The `count` best readings of one character's strokes (drawing coordinates, pen order).
     public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
-        zinniaReadings(strokes, count: count).map {
+        zinniaScores(strokes, count: count).map {
             CharacterCandidate(character: $0.character, score: $0.score * Self.natsPerScore)
         }
     }
 
-    /// The readings with Zinnia's own scores.
-    func zinniaReadings(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+    /// `classify` in Zinnia's own units.
+    private func zinniaScores(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
         let first = model.classify(normalization.prepare(strokes), count: count)
         guard triesBothOrders else { return first }
         var other = normalization

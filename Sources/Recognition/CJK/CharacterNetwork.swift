@@ -155,6 +155,12 @@ public struct CharacterNetwork: Sendable {
     ///     still those among all classes, so a character another language reads better lowers them.
     public func classify(_ strokes: [[Point]], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
         guard count > 0, let scores = logProbabilities(of: strokes) else { return [] }
+        return candidates(scores, count: count, among: classes)
+    }
+
+    /// The `count` likeliest of `classes` (nil: all) by `logProbabilities(of:)`'s output, best
+    /// first: for a caller that also needs the other classes' log-probabilities.
+    public func candidates(_ scores: [Float], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
         var ranked = scores
         if let classes {
             for i in ranked.indices where !classes.contains(i) { ranked[i] = .nan }
