@@ -10,7 +10,7 @@ public final class HandwritingRecognizer: Sendable {
     /// Bump on every change that can change an output for the same drawing: layout, features,
     /// weights, decoding, lexicon, alignment, confidences. Indexes re-recognize drawings stored
     /// with an older version.
-    public static var recognitionVersion: Int { 17 }
+    public static var recognitionVersion: Int { 18 }
 
     /// Lines whose layout `textLikelihood` is below this are not read at all.
     public static let minimumTextLikelihood = 0.05
@@ -64,7 +64,7 @@ public final class HandwritingRecognizer: Sendable {
         let traces = VisibleInk.traces(in: drawing, strokeIDs: strokeIDs)
         let kept = Array(traces.prefix(Self.maxTracesPerDrawing))
         // a page written sideways or upside down is read upright; boxes are turned back
-        let turns = WritingDirection.quarterTurns(of: kept)
+        let turns = WritingDirection.quarterTurns(of: kept, unit: layout.readsCharacters ? .characters : .letters)
         let upright = WritingDirection.turned(kept, by: turns)
         let textLines = layout.lines(of: upright).flatMap { $0.pieces(ofTraces: Self.maxTracesPerLine) }
             .filter { $0.textLikelihood >= Self.minimumTextLikelihood }

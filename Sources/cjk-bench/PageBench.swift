@@ -7,7 +7,8 @@ import TextMatching
 
 /// `cjk-bench pages DIR`: the pages `make_cjk_pages.py` wrote (DIR/truth.json) recognized in
 /// process, character error rate against their lines (spaces ignored), per writer set; the
-/// lattice's settings and the layout's `sizeScale` from the environment (`CJK_*`), to choose them on dev pages.
+/// lattice's settings and the layout's `sizeScale` from the environment (`CJK_*`), to choose them on dev pages;
+/// `CJK_VERBOSE` prints each page's truth, reading and lines.
 enum PageBench {
     static func latticeSettings() -> CJKLatticeSettings {
         var s = CJKLatticeSettings()
@@ -96,6 +97,14 @@ enum PageBench {
             characters[writer, default: 0] += want.count
             if ProcessInfo.processInfo.environment["CJK_VERBOSE"] != nil {
                 print("\(URL(fileURLWithPath: path).lastPathComponent):\n  want \(String(want))\n  read \(String(got))")
+                // the lines found, to tell misread characters from lines lost or merged
+                for line in transcripts.flatMap(\.lines) {
+                    let box = line.bounds
+                    print(
+                        String(
+                            format: "  line at (%.0f, %.0f), %.0f × %.0f: ", box.minX, box.minY, box.width, box.height)
+                            + line.text)
+                }
             }
         }
         let seconds = Date().timeIntervalSince(start)

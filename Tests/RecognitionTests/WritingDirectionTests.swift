@@ -68,6 +68,24 @@ struct WritingDirectionTests {
         }
     }
 
+    /// Chinese and Japanese strokes step down and back inside each character, so their pages vote
+    /// by characters: the KanjiVG lines twice over, upright and turned.
+    @Test(arguments: [0, 1, 2, 3])
+    func aCJKPageVotesByCharacters(turns: Int) throws {
+        var fixture = try JSONDecoder().decode(
+            KanjiVGLines.Fixture.self, from: Data(contentsOf: KanjiVGLines.fixture))
+        fixture.lines += fixture.lines
+        let sideways = turned(KanjiVGLines.drawing(fixture).0, by: -turns)
+        #expect(WritingDirection.quarterTurns(of: VisibleInk.traces(in: sideways), unit: .characters) == turns)
+    }
+
+    /// A reader of CJK and Latin script votes by characters on Latin pages too.
+    @Test(arguments: [0, 1, 2, 3])
+    func aLatinPageVotesByCharactersToo(turns: Int) throws {
+        let sideways = turned(try page(), by: -turns)
+        #expect(WritingDirection.quarterTurns(of: VisibleInk.traces(in: sideways), unit: .characters) == turns)
+    }
+
     /// A dashed line drawn down the page is a run of steps downwards, but dashes are not letters.
     @Test func aDashedLineDownThePageTurnsNothing() {
         let dashes = (0..<40).map { k in
@@ -78,7 +96,9 @@ struct WritingDirectionTests {
                         StrokePoint(location: Point(x: 100, y: Double(k) * 30 + Double($0) * 4))
                     }))
         }
-        #expect(WritingDirection.quarterTurns(of: VisibleInk.traces(in: Drawing(strokes: dashes))) == 0)
+        for unit in [WritingDirection.Unit.letters, .characters] {
+            #expect(WritingDirection.quarterTurns(of: VisibleInk.traces(in: Drawing(strokes: dashes)), unit: unit) == 0)
+        }
     }
 
     @Test(arguments: 0..<50)

@@ -36,6 +36,9 @@ public struct LayoutAnalyzer: Sendable {
     /// `sizeScale` for pages read in Chinese or Japanese, measured on the dev pages (`cjk-bench pages`).
     public static let cjkSizeScale = 2.5
 
+    /// Whether the layout is scaled for CJK writing, whose characters are many strokes each.
+    var readsCharacters: Bool { sizeScale > 1 }
+
     public init(sizeScale: Double = 1) {
         self.sizeScale = sizeScale
     }

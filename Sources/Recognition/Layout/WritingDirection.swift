@@ -11,7 +11,19 @@ import DrawingModel
 /// extent), neither dense like a fill or a scribble nor much larger than the rest, since a dashed
 /// line or a coloured-in shape drawn down the page is a run of steps in one direction too. The
 /// vote needs the traces in pen order, which every format keeps.
+///
+/// Chinese and Japanese characters are made of strokes that mostly step down and back inside the
+/// character, so for them the units that vote are characters (`Unit.characters`): consecutive
+/// traces gathered while each one meets the ink gathered so far.
 enum WritingDirection {
+    /// What one step goes from and to.
+    enum Unit {
+        /// Each trace: a letter or a joined run of letters (Latin script).
+        case letters
+        /// Runs of consecutive traces that meet: a character or a few touching ones (CJK).
+        case characters
+    }
+
     /// Fewest nearby steps that can turn a page (a few words).
     static let minimumSteps = 12
     /// Share of the steps the winning direction needs.
@@ -32,20 +44,22 @@ enum WritingDirection {
     /// Quarter turns clockwise (on a page whose y axis points down) that bring the writing of
     /// `traces` upright: 0 (upright), 1 (written upwards, as on a page turned a quarter
     /// anticlockwise), 2 (upside down) or 3 (written downwards).
-    static func quarterTurns(of traces: [InkTrace]) -> Int {
-        guard traces.count > minimumSteps else { return 0 }
-        let extents = traces.map { max($0.bounds.width, $0.bounds.height) }.sorted()
+    static func quarterTurns(of traces: [InkTrace], unit: Unit = .letters) -> Int {
+        let units =
+            unit == .letters ? traces.map { Glyph(bounds: $0.bounds, length: $0.length) } : characters(of: traces)
+        guard units.count > minimumSteps else { return 0 }
+        let extents = units.map { max($0.bounds.width, $0.bounds.height) }.sorted()
         let extent = extents[extents.count / 2]
         guard extent > 0 else { return 0 }
         // votes[k]: steps towards right, up, left, down (the direction that k quarter turns
         // clockwise bring to the right)
         var votes = [0, 0, 0, 0]
-        let letterLike = traces.map { trace -> Bool in
-            let size = max(trace.bounds.width, trace.bounds.height)
-            return trace.length >= letterCurvature * size && size <= largestLetter * extent
-                && trace.length <= fillDensity * (trace.bounds.width + trace.bounds.height)
+        let letterLike = units.map { glyph -> Bool in
+            let size = max(glyph.bounds.width, glyph.bounds.height)
+            return glyph.length >= letterCurvature * size && size <= largestLetter * extent
+                && glyph.length <= fillDensity * (glyph.bounds.width + glyph.bounds.height)
         }
-        for ((a, b), voting) in zip(zip(traces, traces.dropFirst()), zip(letterLike, letterLike.dropFirst()))
+        for ((a, b), voting) in zip(zip(units, units.dropFirst()), zip(letterLike, letterLike.dropFirst()))
         where voting.0 && voting.1 {
             let dx = b.bounds.midX - a.bounds.midX, dy = b.bounds.midY - a.bounds.midY
             let distance = (dx * dx + dy * dy).squareRoot()
@@ -64,6 +78,37 @@ enum WritingDirection {
             Double(votes[best]) >= minimumShare * Double(total)
             && Double(votes[best]) >= minimumLead * Double(max(votes[0], 1))
         return clear ? best : 0
+    }
+
+    /// A unit that votes: its box and its ink's length.
+    struct Glyph {
+        var bounds: Rect
+        var length: Double
+    }
+
+    /// Traces closer than this, in median trace extents, to the ink gathered so far join it as
+    /// one character.
+    static let characterReach = 0.1
+
+    /// Consecutive traces gathered into characters: a trace joins the one before while its box,
+    /// widened by `characterReach`, meets the box of what has been gathered since the last
+    /// break. Neighbouring characters, apart by a gap, stay apart; a character whose parts are
+    /// apart (川, 你) may be gathered as two, which steps along the line as characters do.
+    static func characters(of traces: [InkTrace]) -> [Glyph] {
+        guard !traces.isEmpty else { return [] }
+        let extents = traces.map { max($0.bounds.width, $0.bounds.height) }.sorted()
+        let reach = characterReach * extents[extents.count / 2]
+        var glyphs: [Glyph] = []
+        for trace in traces {
+            let near = trace.bounds.insetBy(dx: -reach, dy: -reach)
+            if let last = glyphs.last, last.bounds.intersects(near) {
+                glyphs[glyphs.count - 1] = Glyph(
+                    bounds: last.bounds.union(trace.bounds), length: last.length + trace.length)
+            } else {
+                glyphs.append(Glyph(bounds: trace.bounds, length: trace.length))
+            }
+        }
+        return glyphs
     }
 
     /// `point` turned `turns` quarter turns clockwise about the origin (y pointing down).
