@@ -73,6 +73,7 @@ enum PageBench {
         let recognizer = try recognizer(languages: languages)
         var errors: [String: Int] = [:], characters: [String: Int] = [:]
         var pairs: [String: Int] = [:], found: [String: Int] = [:]
+        var absentPairs = 0, falseHits = 0
         let start = Date()
         for page in pages {
             guard let path = page["path"] as? String, let lines = page["lines"] as? [String] else { continue }
@@ -80,7 +81,8 @@ enum PageBench {
             let notebook = try NotebookFormats.read(at: URL(fileURLWithPath: path))
             let transcripts = notebook.pages.map { recognizer.transcribe($0.drawing) }
             let read = transcripts.map(\.text).joined()
-            // every pair of neighbouring characters of a line, searched as a user would (cjk_eval.py)
+            // every pair of neighbouring characters of a line, searched as a user would (cjk_eval.py);
+            // and pairs of the page's characters two apart, written nowhere on it, whose hits are false
             for line in lines {
                 let chars = Array(line)
                 for i in chars.indices.dropLast() {
@@ -89,6 +91,11 @@ enum PageBench {
                     if transcripts.contains(where: { !$0.matches(of: query).isEmpty }) {
                         found[writer, default: 0] += 1
                     }
+                    guard i + 2 < chars.count else { continue }
+                    let absent = String([chars[i], chars[i + 2]])
+                    guard !lines.contains(where: { $0.contains(absent) }) else { continue }
+                    absentPairs += 1
+                    if transcripts.contains(where: { !$0.matches(of: absent).isEmpty }) { falseHits += 1 }
                 }
             }
             let want = Array(lines.joined().filter { !$0.isWhitespace })
@@ -122,5 +129,9 @@ enum PageBench {
         print(
             line("all", sum(errors), sum(characters), sum(found), sum(pairs))
                 + String(format: "; %.1f s a page (one core)", seconds / Double(max(pages.count, 1))))
+        print(
+            String(
+                format: "pairs written nowhere on their page: %d of %d found (%.3f)", falseHits, absentPairs,
+                Double(falseHits) / Double(max(absentPairs, 1))))
     }
 }

@@ -39,7 +39,7 @@ do {
     exit(2)
 }
 
-let network: CharacterNetwork
+var network: CharacterNetwork
 do {
     if let at = args.firstIndex(of: "--network"), args.indices.contains(at + 1) {
         network = try CharacterNetwork(data: try Data(contentsOf: URL(fileURLWithPath: args[at + 1])))
@@ -49,6 +49,12 @@ do {
 } catch {
     FileHandle.standardError.write(Data("cjk-bench: \(error)\n".utf8))
     exit(2)
+}
+if let views = ProcessInfo.processInfo.environment["CJK_VIEWS"] {
+    network.views = views.split(separator: ";").map { view in
+        let v = view.split(separator: ",").compactMap { Double($0) }
+        return (v[0], v[1])
+    }
 }
 let zinnia = models.map { CJKCharacterClassifier(model: $0) }
 let neural = NetworkCharacterClassifier(network: network, languages: RecognitionLanguage.cjkCodes)

@@ -30,11 +30,12 @@ struct CharacterNetworkTests {
         }
     }
 
-    /// From strokes to candidates: the golden best class first, scores the log-softmax of the
-    /// logits (log-probabilities, best first, at most `count`).
+    /// From strokes to candidates, the ink seen as written only: the golden best class first,
+    /// scores the log-softmax of the logits (log-probabilities, best first, at most `count`).
     @Test func classifyGivesLogProbabilitiesBestFirst() throws {
         let golden = try CharacterGolden.load()
-        let network = try CharacterNetwork.bundled()
+        var network = try CharacterNetwork.bundled()
+        network.views = [(1, 0)]
         for (k, c) in golden.cases.enumerated() {
             let candidates = network.classify(c.points, count: 5)
             #expect(candidates.count == 5)
@@ -51,6 +52,26 @@ struct CharacterNetworkTests {
         #expect(network.classify([[]], count: 5).isEmpty)
         #expect(network.classify(golden.cases[0].points, count: 0).isEmpty)
         #expect(network.classify(golden.cases[0].points, count: 1).count == 1)
+    }
+
+    /// With several views, a class's probability is the mean of its probabilities in the views
+    /// (the ink stretched or sheared before the raster), and they still sum to one.
+    @Test func viewsAverageTheirProbabilities() throws {
+        let golden = try CharacterGolden.load()
+        let network = try CharacterNetwork.bundled()
+        #expect(network.views.count > 1)
+        for c in golden.cases {
+            let averaged = try #require(network.logProbabilities(of: c.points))
+            var mean = [Double](repeating: 0, count: averaged.count)
+            for view in network.views {
+                var one = network
+                one.views = [view]
+                let p = try #require(one.logProbabilities(of: c.points))
+                for i in p.indices { mean[i] += exp(Double(p[i])) / Double(network.views.count) }
+            }
+            for i in c.top { #expect(abs(Double(averaged[i]) - log(mean[i])) < 1e-4) }
+            #expect(abs(averaged.reduce(0.0) { $0 + exp(Double($1)) } - 1) < 1e-3)
+        }
     }
 
     /// One instance classifies on many threads at once and gets what it gets alone.

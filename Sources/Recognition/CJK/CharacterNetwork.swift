@@ -60,6 +60,13 @@ public struct CharacterNetwork: Sendable {
     public let languageClasses: [String: Set<Int>]
     /// The class of each character.
     public let classIndex: [String: Int]
+    /// The ways the ink is looked at, each a horizontal stretch and a shear (x' = stretch · x +
+    /// shear · y); the probabilities of the views are averaged. Writers make characters narrower
+    /// or wider than the fonts do, and the image fits the ink's box keeping its aspect, so two
+    /// stretched views besides the ink as written read 1.4 points more of the casual dev
+    /// characters right first (69.6 → 70.9 %; `cjk-bench chars.jsonl --engines-only` with
+    /// `CJK_VIEWS`), for three passes a character; two sheared views as well add 0.1.
+    public var views: [(stretch: Double, shear: Double)] = [(1, 0), (0.85, 0), (1.15, 0)]
     let kernels: KernelSet
     private let layers: [Layer]
     private let hidden: (weights: [Float], bias: [Float])
@@ -174,9 +181,15 @@ public struct CharacterNetwork: Sendable {
     /// there is no ink.
     public func logProbabilities(of strokes: [[Point]]) -> [Float]? {
         guard strokes.contains(where: { !$0.isEmpty }) else { return nil }
-        var scores = logits(image: raster.image(of: strokes))
-        Kernels.logSoftmaxRows(&scores, width: scores.count)
-        return scores
+        var mean: [Float] = []
+        for view in views {
+            let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
+            var scores = logits(image: raster.image(of: seen))
+            Kernels.logSoftmaxRows(&scores, width: scores.count)
+            if mean.isEmpty { mean = [Float](repeating: 0, count: scores.count) }
+            for i in scores.indices { mean[i] += exp(scores[i]) / Float(views.count) }
+        }
+        return mean.map { log(max($0, 1e-30)) }
     }
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
