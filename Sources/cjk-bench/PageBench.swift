@@ -33,15 +33,19 @@ enum PageBench {
 
     /// The recognizer for `languages` with the settings of the environment: the character engine
     /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
-    /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's `cjkMargin` (`CJK_MARGIN`).
+    /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's script decision
+    /// (`CJK_SCRIPT_WEIGHTS`: confidence weight, density weight, bias).
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
         let made = try HandwritingRecognizer.make(
             settings: DecoderSettings(), languages: languages, cjkSettings: latticeSettings(),
             cjkEngine: env["CJK_ENGINE"].flatMap(CJKCharacterEngine.init(rawValue:)) ?? .combined)
         var reader = made.lineReader
-        if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_MARGIN"].flatMap(Double.init) {
-            mixed.cjkMargin = margin
+        if var mixed = reader as? MixedScriptLineReader,
+            let weights = env["CJK_SCRIPT_WEIGHTS"]?.split(separator: ",").compactMap({ Double($0) }),
+            weights.count == 3
+        {
+            (mixed.confidenceWeight, mixed.densityWeight, mixed.bias) = (weights[0], weights[1], weights[2])
             reader = mixed
         }
         let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
@@ -50,8 +54,45 @@ enum PageBench {
     }
 
     /// `cjk-bench latin FILE...`: the share of the lines of Latin-script pages that the mixed
-    /// reader reads as CJK (any CJK character in the line's best reading), for choosing `cjkMargin`.
+    /// reader reads as CJK (any CJK character in the line's best reading), for choosing its script decision;
+    /// `CJK_DENSITY` prints the lines' trace densities instead, and `CJK_SCRIPT_DUMP=FILE` writes
+    /// each line's two confidences and density (the data the decision was fitted on).
+    static func densities(_ name: String, _ files: [String]) throws {
+        let layout = LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale)
+        var d: [Double] = []
+        for file in files {
+            for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
+                d += layout.lines(in: page.drawing).map { MixedScriptLineReader.traceDensity($0.ink) }
+            }
+        }
+        if let dump = ProcessInfo.processInfo.environment["CJK_SCRIPT_DUMP"],
+            let mixed = try recognizer(languages: ["en", "zh", "ja"]).lineReader as? MixedScriptLineReader,
+            let latin = mixed.latin, let cjk = mixed.cjk
+        {
+            var rows = ""
+            for file in files {
+                for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
+                    for line in layout.lines(in: page.drawing) {
+                        let w = MixedScriptLineReader.meanConfidence(latin.read(line.ink))
+                        let e = MixedScriptLineReader.meanConfidence(cjk.read(line.ink))
+                        rows += "\(name)\t\(w)\t\(e)\t\(MixedScriptLineReader.traceDensity(line.ink))\n"
+                    }
+                }
+            }
+            try rows.write(toFile: dump, atomically: true, encoding: .utf8)
+        }
+        d.sort()
+        let q = [0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99].map {
+            String(format: "%.2f", d[Int($0 * Double(d.count - 1))])
+        }
+        print("\(name) densities \(d.count) lines: \(q.joined(separator: " "))")
+    }
+
     static func latinLines(files: [String], languages: [String]) throws {
+        if ProcessInfo.processInfo.environment["CJK_DENSITY"] != nil {
+            try densities("latin", files)
+            return
+        }
         let recognizer = try recognizer(languages: languages)
         var lines = 0, cjk = 0
         for file in files {
@@ -70,6 +111,10 @@ enum PageBench {
         guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any],
             let pages = truth["pages"] as? [[String: Any]]
         else { throw ModelError.invalid("\(directory)/truth.json: not a truth file") }
+        if ProcessInfo.processInfo.environment["CJK_DENSITY"] != nil {
+            try densities("cjk", pages.compactMap { $0["path"] as? String })
+            return
+        }
         let recognizer = try recognizer(languages: languages)
         var errors: [String: Int] = [:], characters: [String: Int] = [:]
         var pairs: [String: Int] = [:], found: [String: Int] = [:]

@@ -127,11 +127,32 @@ import Testing
         InkPoint(location: Point(x: 1, y: 1), strokeIndex: 0, startsTrace: false),
     ])
 
-    @Test(arguments: [(0.9, 0.4, "word"), (0.3, 0.8, "字"), (0.5, 0.5, "word")])
-    func theSurerReadingWins(latin: Double, cjk: Double, expected: String) {
+    /// Twelve short traces side by side along a line twice as long as it is high: six traces a
+    /// line height, as CJK characters pack them.
+    static let denseLine = LineInk(
+        points: (0..<12).flatMap { k in
+            [
+                InkPoint(location: Point(x: Double(k) / 6, y: 0), strokeIndex: k, startsTrace: true),
+                InkPoint(location: Point(x: Double(k) / 6 + 0.1, y: 1), strokeIndex: k, startsTrace: false),
+            ]
+        })
+
+    /// One trace: the CJK reading must be much the surer to win.
+    @Test(arguments: [(0.9, 0.4, "word"), (0.3, 0.8, "word"), (0.1, 0.95, "字"), (0.5, 0.5, "word")])
+    func aSparseLineReadsLatinUnlessCJKIsMuchSurer(latin: Double, cjk: Double, expected: String) {
         let reader = MixedScriptLineReader(
             latin: Fixed(confidence: latin, text: "word"), cjk: Fixed(confidence: cjk, text: "字"))
+        #expect(MixedScriptLineReader.traceDensity(Self.line) == 1)
         #expect(reader.read(Self.line).map(\.text) == [expected])
+    }
+
+    /// Strokes packed as characters pack them: CJK wins at equal surety, not against a much surer Latin reading.
+    @Test(arguments: [(0.5, 0.5, "字"), (0.6, 0.5, "字"), (0.9, 0.4, "word")])
+    func aDenseLineReadsCJKAtEqualSurety(latin: Double, cjk: Double, expected: String) {
+        let reader = MixedScriptLineReader(
+            latin: Fixed(confidence: latin, text: "word"), cjk: Fixed(confidence: cjk, text: "字"))
+        #expect(abs(MixedScriptLineReader.traceDensity(Self.denseLine) - 12 / (11.0 / 6 + 0.1)) < 1e-9)
+        #expect(reader.read(Self.denseLine).map(\.text) == [expected])
     }
 
     @Test func oneScriptAloneReadsAlone() {
