@@ -53,33 +53,37 @@ enum PageBench {
             lineReader: reader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout)
     }
 
-    /// `cjk-bench latin FILE...`: the share of the lines of Latin-script pages that the mixed
-    /// reader reads as CJK (any CJK character in the line's best reading), for choosing its script decision;
-    /// `CJK_DENSITY` prints the lines' trace densities instead, and `CJK_SCRIPT_DUMP=FILE` writes
-    /// each line's two confidences and density (the data the decision was fitted on).
+    /// `CJK_DENSITY`: the trace densities of the lines of some pages (percentiles), as the CJK
+    /// layout finds them; with `CJK_SCRIPT_DUMP=FILE` also each line's Latin and CJK mean
+    /// confidences and density, one line each (the data the mixed reader's decision was fitted on).
     static func densities(_ name: String, _ files: [String]) throws {
         let layout = LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale)
-        var d: [Double] = []
-        for file in files {
-            for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
-                d += layout.lines(in: page.drawing).map { MixedScriptLineReader.traceDensity($0.ink) }
-            }
-        }
-        if let dump = ProcessInfo.processInfo.environment["CJK_SCRIPT_DUMP"],
+        var readers: (latin: any LineReading, cjk: any LineReading)?
+        if ProcessInfo.processInfo.environment["CJK_SCRIPT_DUMP"] != nil,
             let mixed = try recognizer(languages: ["en", "zh", "ja"]).lineReader as? MixedScriptLineReader,
             let latin = mixed.latin, let cjk = mixed.cjk
         {
-            var rows = ""
-            for file in files {
-                for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
-                    for line in layout.lines(in: page.drawing) {
-                        let w = MixedScriptLineReader.meanConfidence(latin.read(line.ink))
-                        let e = MixedScriptLineReader.meanConfidence(cjk.read(line.ink))
-                        rows += "\(name)\t\(w)\t\(e)\t\(MixedScriptLineReader.traceDensity(line.ink))\n"
-                    }
+            readers = (latin, cjk)
+        }
+        var d: [Double] = [], rows = ""
+        for file in files {
+            for page in try NotebookFormats.read(at: URL(fileURLWithPath: file)).pages {
+                for line in layout.lines(in: page.drawing) {
+                    let density = MixedScriptLineReader.traceDensity(line.ink)
+                    d.append(density)
+                    guard let readers else { continue }
+                    let w = MixedScriptLineReader.meanConfidence(readers.latin.read(line.ink))
+                    let e = MixedScriptLineReader.meanConfidence(readers.cjk.read(line.ink))
+                    rows += "\(name)\t\(w)\t\(e)\t\(density)\n"
                 }
             }
+        }
+        if let dump = ProcessInfo.processInfo.environment["CJK_SCRIPT_DUMP"] {
             try rows.write(toFile: dump, atomically: true, encoding: .utf8)
+        }
+        guard !d.isEmpty else {
+            print("\(name): no lines")
+            return
         }
         d.sort()
         let q = [0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99].map {
@@ -88,6 +92,9 @@ enum PageBench {
         print("\(name) densities \(d.count) lines: \(q.joined(separator: " "))")
     }
 
+    /// `cjk-bench latin FILE...`: the share of the lines of Latin-script pages that the mixed
+    /// reader reads as CJK (any CJK character in the line's best reading), for choosing its script
+    /// decision; `CJK_DENSITY` measures the lines' densities instead (`densities`).
     static func latinLines(files: [String], languages: [String]) throws {
         if ProcessInfo.processInfo.environment["CJK_DENSITY"] != nil {
             try densities("latin", files)

@@ -7,7 +7,7 @@ import Foundation
 /// the line packs its strokes (`traceDensity`), so a page of `en,zh` notes reads its English lines
 /// and its Chinese lines each their own way.
 public struct MixedScriptLineReader: LineReading {
-    public let latin: (any LineReading)?
+    public private(set) var latin: (any LineReading)?
     public let cjk: (any LineReading)?
     /// The CJK reading is kept when `confidenceWeight` × (its mean confidence − the Latin one's)
     /// + `densityWeight` × ln(`traceDensity`) + `bias` > 0. A logistic fit on the dev pages
@@ -29,8 +29,8 @@ public struct MixedScriptLineReader: LineReading {
 
     /// The words join the Latin reader's lists (CJK reading has no word lists).
     public func addingWords(_ words: [String]) -> any LineReading {
-        var reader = MixedScriptLineReader(latin: latin?.addingWords(words), cjk: cjk)
-        (reader.confidenceWeight, reader.densityWeight, reader.bias) = (confidenceWeight, densityWeight, bias)
+        var reader = self
+        reader.latin = latin?.addingWords(words)
         return reader
     }
 
