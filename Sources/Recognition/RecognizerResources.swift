@@ -7,6 +7,8 @@ enum RecognizerResources {
     static let modelExtension = "nbm"
     /// The CJK character classifier's weights (`CharacterNetwork`; trained by us from fonts).
     static let characterModelName = "cjk-characters"
+    /// The networks of other training runs read with it (`CharacterNetwork.companions`).
+    static let companionCharacterModelNames = ["cjk-characters-2"]
     /// Sentences (UNIPEN `train` text lines) the character model learns word order from.
     static let sentencesName = "lm-text-en"
     /// Slurs and insults kept out of every word list and of the character model.
@@ -79,11 +81,25 @@ enum RecognizerResources {
     /// The CJK character classifier from the resources, its reasons prefixed with the file's name.
     /// - Throws: `ModelError.missing` when the file is not installed, `.invalid` when it is damaged.
     static func characterNetwork() throws(ModelError) -> CharacterNetwork {
-        let data = try load(characterModelName, modelExtension)
+        let companions = try companionCharacterModelNames.map { name throws(ModelError) in
+            try characterNetwork(named: name)
+        }
+        let network = try characterNetwork(named: characterModelName)
+        do throws(ModelError) {
+            return try network.averaged(with: companions)
+        } catch .invalid(let why) {
+            throw .invalid("\(characterModelName).\(modelExtension): \(why)")
+        } catch {
+            throw error
+        }
+    }
+
+    private static func characterNetwork(named name: String) throws(ModelError) -> CharacterNetwork {
+        let data = try load(name, modelExtension)
         do throws(ModelError) {
             return try CharacterNetwork(data: data)
         } catch .invalid(let why) {
-            throw .invalid("\(characterModelName).\(modelExtension): \(why)")
+            throw .invalid("\(name).\(modelExtension): \(why)")
         } catch {
             throw error
         }

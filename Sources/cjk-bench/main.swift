@@ -5,7 +5,7 @@
 // reads. Run by `make bench-cjk` (Benchmarks/bench-cjk.sh) on ../shared/data/cjk/dev-chars.
 //
 //     cjk-bench chars.jsonl [--limit N] [--network FILE] [--engines-only]
-//         (FILE: a character network other than the bundled one; --engines-only: the network and
+//         (FILE: that character network alone instead of the bundled pair; --engines-only: the network and
 //         its combinations with Zinnia only, with the network's shares of $CJK_NETWORK_SHARES, default 0.3,0.5,0.7)
 //     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
 //     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)

@@ -34,7 +34,7 @@ struct CharacterNetworkTests {
     /// scores the log-softmax of the logits (log-probabilities, best first, at most `count`).
     @Test func classifyGivesLogProbabilitiesBestFirst() throws {
         let golden = try CharacterGolden.load()
-        var network = try CharacterNetwork.bundled()
+        var network = try CharacterNetwork(data: Self.shipped())
         network.views = [(1, 0)]
         for (k, c) in golden.cases.enumerated() {
             let candidates = network.classify(c.points, count: 5)
@@ -58,7 +58,7 @@ struct CharacterNetworkTests {
     /// (the ink stretched or sheared before the raster), and they still sum to one.
     @Test func viewsAverageTheirProbabilities() throws {
         let golden = try CharacterGolden.load()
-        let network = try CharacterNetwork.bundled()
+        let network = try CharacterNetwork(data: Self.shipped())
         #expect(network.views.count > 1)
         for c in golden.cases {
             let averaged = try #require(network.logProbabilities(of: c.points))
@@ -71,6 +71,42 @@ struct CharacterNetworkTests {
             }
             for i in c.top { #expect(abs(Double(averaged[i]) - log(mean[i])) < 1e-4) }
             #expect(abs(averaged.reduce(0.0) { $0 + exp(Double($1)) } - 1) < 1e-3)
+        }
+    }
+
+    /// The shipped reader is the network averaged with its companion: a class's probability is
+    /// the mean of the two networks' own, still summing to one, and a network of other classes
+    /// is refused as a companion.
+    @Test func companionsAverageTheirProbabilities() throws {
+        let golden = try CharacterGolden.load()
+        let bundled = try CharacterNetwork.bundled()
+        #expect(bundled.companions.count == RecognizerResources.companionCharacterModelNames.count)
+        let alone = try CharacterNetwork(data: Self.shipped())
+        let companion = try #require(bundled.companions.first)
+        #expect(companion.trainingStep != alone.trainingStep)
+        for c in golden.cases {
+            let averaged = try #require(bundled.logProbabilities(of: c.points))
+            let own = try #require(alone.logProbabilities(of: c.points))
+            let theirs = try #require(companion.logProbabilities(of: c.points))
+            for i in c.top {
+                let mean = (exp(Double(own[i])) + exp(Double(theirs[i]))) / 2
+                #expect(abs(Double(averaged[i]) - log(mean)) < 1e-4)
+            }
+            #expect(abs(averaged.reduce(0.0) { $0 + exp(Double($1)) } - 1) < 1e-3)
+        }
+        var other = try ModelContainer(data: Self.shipped())
+        let json = String(decoding: other.metadataJSON, as: UTF8.self)
+        other.metadataJSON = Data(json.replacingOccurrences(of: #""characters": ""#, with: #""characters": "X"#).utf8)
+        other.tensors["out.weight"] = .init(
+            shape: [256, alone.characters.count + 1],
+            values: [Float](repeating: 0, count: 256 * (alone.characters.count + 1)))
+        other.tensors["out.bias"] = .init(
+            shape: [alone.characters.count + 1], values: [Float](repeating: 0, count: alone.characters.count + 1))
+        let stranger = try CharacterNetwork(container: other)
+        #expect {
+            try alone.averaged(with: [stranger])
+        } throws: { error in
+            "\(error)".contains("reads other classes")
         }
     }
 
