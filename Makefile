@@ -14,7 +14,7 @@
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
-#   train            reproduce the shipped model (Python: JAX, then PyTorch on a GPU if there is one; resumes from checkpoints)
+#   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
 #   bench-shards     4 shards (build --shard K/4, side by side) and merge against one build: seconds, same answers
@@ -76,8 +76,9 @@ bench-cjk: build
 	Benchmarks/bench-cjk.sh $(SHARED) $(BIN)
 
 # The phases are a table in Training/Makefile (its top says which phases this reproduces and how
-# exactly): a phase whose row changed is redone with every phase after it, then the model is
-# exported. Training/README.md has the schedule; Training/bakeoff.py is generation 3's bake-off.
+# exactly): a phase whose row changed is redone with every phase after it. The shipped network
+# (version 21 on) is generation 3's (Training/bakeoff.py), exported from its committed weights,
+# which Training/Makefile's v21.pt rule remakes. Training/README.md has the schedules.
 train:
 	$(MAKE) -C Training settle
 	$(MAKE) -C Training train UNIPEN=$(abspath $(SHARED))/data/unipen

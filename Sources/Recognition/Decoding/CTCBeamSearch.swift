@@ -10,9 +10,13 @@
 public struct DecoderSettings: Sendable {
     public var beamWidth = 24
     /// Weight of the character language model's log-probability, per character.
-    public var lmWeight: Float = 0.6
-    /// Added per character, against the language model's bias toward short readings.
-    public var insertionBonus: Float = 1.0
+    public var lmWeight: Float = 0.5
+    /// Added per character, against the language model's bias toward short readings. The
+    /// generation-3 network (version 21) gives a frame to every four input rows, where version
+    /// 20's gave one to two, so a character has fewer frames to win its place against the blank:
+    /// at version 20's 1.0 and 0.6 it dropped characters, most of all in rows of separate ones
+    /// (`dev` pages CER 13.4 %; 10.6 % at 2.5 and 0.5; docs/recognizer.md has the sweep).
+    public var insertionBonus: Float = 2.5
     /// Charged once per word whose letters leave the word list or stop short of a word.
     public var oovPenalty: Float = 2.5
     /// Characters less likely than this in a frame are not tried there.
