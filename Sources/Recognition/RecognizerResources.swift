@@ -81,23 +81,21 @@ enum RecognizerResources {
     /// The CJK character classifier from the resources, its reasons prefixed with the file's name.
     /// - Throws: `ModelError.missing` when the file is not installed, `.invalid` when it is damaged.
     static func characterNetwork() throws(ModelError) -> CharacterNetwork {
-        let companions = try companionCharacterModelNames.map { name throws(ModelError) in
-            try characterNetwork(named: name)
+        var network = try naming(characterModelName) { () throws(ModelError) in
+            try CharacterNetwork(data: load(characterModelName, modelExtension))
         }
-        let network = try characterNetwork(named: characterModelName)
-        do throws(ModelError) {
-            return try network.averaged(with: companions)
-        } catch .invalid(let why) {
-            throw .invalid("\(characterModelName).\(modelExtension): \(why)")
-        } catch {
-            throw error
+        for name in companionCharacterModelNames {
+            network = try naming(name) { () throws(ModelError) in
+                try network.averaged(with: [CharacterNetwork(data: load(name, modelExtension))])
+            }
         }
+        return network
     }
 
-    private static func characterNetwork(named name: String) throws(ModelError) -> CharacterNetwork {
-        let data = try load(name, modelExtension)
+    /// `make`'s result, the reason of a damaged resource prefixed with the file's name.
+    private static func naming<T>(_ name: String, _ make: () throws(ModelError) -> T) throws(ModelError) -> T {
         do throws(ModelError) {
-            return try CharacterNetwork(data: data)
+            return try make()
         } catch .invalid(let why) {
             throw .invalid("\(name).\(modelExtension): \(why)")
         } catch {
