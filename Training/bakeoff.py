@@ -6,8 +6,8 @@ Every candidate steps on every batch of one data stream (phase_train.py's worker
 settings, one seed) until its own training has used --cpu-minutes of CPU time (this process's,
 with one PyTorch thread, so other work on the machine does not change the budget); cheaper
 networks therefore see more batches. Each candidate's averaged weights are measured on fixed
-`dev` subsets (greedy CER of 600 words, 600 lines, the accented words and lines, and 300 rows of
-separate characters) every
+`dev` subsets (greedy CER of 600 words, 600 lines, the accented words and lines, 300 rows of
+separate characters and 300 lines mixing words with codes) every
 --eval-every CPU minutes; measuring is not counted in the budget. The learning rate warms up over
 the first two CPU minutes and then stays constant, so that a curve can be extended by a later
 session without changing its past: `--cpu-minutes` may be raised and the run resumed.
@@ -38,6 +38,7 @@ import data
 import phase_train
 import ink
 import pack
+import styles
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WARMUP_CPU_MINUTES = 2.0
@@ -228,6 +229,9 @@ def main():
                     help="batch from which the learning rate falls (cosine) to 5 %% of its peak over --decay-batches (0: constant)")
     ap.add_argument("--decay-batches", type=int, default=4000)
     ap.add_argument("--stop-at", type=int, default=0, help="stop (and save) at this batch (0: no limit)")
+    ap.add_argument("--mixed-share", type=float, default=0.0,
+                    help="share of lines mixing words with codes (styles.mixed_line); the others shrink to fit")
+    ap.add_argument("--style", type=float, default=0.0, help="share of samples restyled (styles.restyle)")
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -262,11 +266,11 @@ def main():
     if os.path.exists(cache):
         with open(cache, "rb") as f:
             char_x, sets = pickle.load(f)
-    if sets is None or "spaced" not in sets:  # (a cache from before the spaced rows gains them)
+    if sets is None or "mixed" not in sets:  # (a cache from before the spaced rows or mixed lines gains them)
         if sets is None:
             char_x, sets = prepare(train, dev, args)
-        else:
-            sets["spaced"] = spaced_dev_rows(dev)
+        sets.setdefault("spaced", spaced_dev_rows(dev))
+        sets["mixed"] = mixed_dev_lines(dev)
         with open(cache + ".tmp", "wb") as f:
             pickle.dump((char_x, sets), f)
         os.replace(cache + ".tmp", cache)
@@ -285,12 +289,16 @@ def main():
     # the stream continues where the saved candidates left it, with new batches
     drawn = max(c.steps for c in cands)
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
+    shares = {g: v * (1.0 - args.mixed_share) for g, v in phase_train.spaced_shares(0.3).items()}
+    if args.mixed_share:
+        shares["mixed"] = args.mixed_share
+    log(f"mix {json.dumps({g: round(v, 3) for g, v in shares.items()})}, restyled {args.style}")
     queue = mp.get_context("fork").Queue(maxsize=64)
     # worker k > 0 draws from its own seed; with one worker the stream is the bake-off's
     workers = [mp.get_context("fork").Process(
         target=phase_train.worker, daemon=True,
-        args=(queue, 1000 + drawn + 7919 * k, train, char_x, lib, 4, 0.35, phase_train.spaced_shares(0.3),
-              args.batch_points, 0.35)) for k in range(args.workers)]
+        args=(queue, 1000 + drawn + 7919 * k, train, char_x, lib, 4, 0.35, shares,
+              args.batch_points, 0.35, args.style)) for k in range(args.workers)]
     for worker in workers:
         worker.start()
     budget = args.cpu_minutes * 60
@@ -348,6 +356,7 @@ def prepare(train, dev, args):
     sets = {g: [v[i] for i in np.random.default_rng(3).permutation(len(v))[:600]] for g, v in english.items()}
     sets["accented"] = accented
     sets["spaced"] = spaced_dev_rows(dev)
+    sets["mixed"] = mixed_dev_lines(dev)
     return char_x, sets
 
 
@@ -373,6 +382,29 @@ def spaced_dev_rows(dev, count=300):
             continue
         rows.append((f, label))
     return rows
+
+
+def mixed_dev_lines(dev, count=300):
+    """Lines of `dev` writers' words mixed with codes in a `dev` character writer's hand, made as
+    training's mixed lines are (styles.mixed_line): digits, dates, versions and brackets among
+    words, as notes hold them."""
+    rng = np.random.default_rng(17)
+    bank = styles.CharBank([s for s in dev if s[2] == "chars"])
+    words = data.words_by_writer(dev)
+    writers = sorted(words)
+    lines = []
+    while len(lines) < count:
+        pool = words[writers[rng.integers(len(writers))]]
+        chosen = [pool[i] for i in rng.choice(len(pool), size=min(12, len(pool)), replace=False)]
+        made = styles.mixed_line(chosen, bank, rng)
+        if made is None:
+            continue
+        try:
+            f, _ = ink.features(made[0])
+        except (ValueError, IndexError, FloatingPointError):
+            continue
+        lines.append((f, made[1]))
+    return lines
 
 
 def limited(samples, n):

@@ -47,6 +47,7 @@ import data
 import ink
 import model
 import pack
+import styles
 from train import edit_distance
 
 LARGE_CONFIG = {"channels": 128, "hidden": 112, "layers": 3, "kernel": 5, "subsample": 4}
@@ -215,6 +216,8 @@ class SampleMaker:
         self.char_writers = [w for w, v in self.chars_of.items() if len(v) >= 4]
         # words short enough to stand among single letters in a spaced row
         self.short_words_of = {w: [i for i in v if len(train[i][1]) <= 6] for w, v in self.words_of.items()}
+        # codes drawn from single characters, for the "mixed" lines (styles.mixed_line)
+        self.bank = styles.CharBank([train[i] for i in self.by_group["chars"]]) if "mixed" in shares else None
         self.groups = list(shares)
         self.p = np.array([shares[g] for g in self.groups])
 
@@ -233,6 +236,14 @@ class SampleMaker:
             pool = self.words_of[writer]
             chosen = rng.choice(pool, size=min(7, len(pool)), replace=False)
             strokes, label = data.synthetic_line([self.accented(int(i)) for i in chosen], rng)
+        elif group == "mixed":
+            writer = self.writers[rng.integers(len(self.writers))]
+            pool = self.words_of[writer]
+            chosen = rng.choice(pool, size=min(12, len(pool)), replace=False)
+            made = styles.mixed_line([self.accented(int(i)) for i in chosen], self.bank, rng)
+            if made is None:
+                return self.draw()
+            strokes, label = made
         elif group == "spaced":
             writer = self.char_writers[rng.integers(len(self.char_writers))]
             k = int(rng.integers(2, 13))
@@ -251,13 +262,15 @@ class SampleMaker:
         return strokes, label
 
 
-def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares, points_per_batch, min_gap):
+def worker(queue, seed, train, char_x, lib, subsample, p_accent, shares, points_per_batch, min_gap, p_style=0.0):
     rng = np.random.default_rng(seed)
     maker = SampleMaker(train, char_x, lib, rng, p_accent, shares, min_gap)
     pending = {b: [] for b in data.BUCKETS}
     while True:
         try:
             strokes, label = maker.draw()
+            if p_style and rng.random() < p_style:
+                strokes = styles.restyle(strokes, rng)
             st, step = ink.augment(strokes, rng)
             f, _ = ink.features(st, step)
         except (ValueError, IndexError, FloatingPointError):
