@@ -5,9 +5,10 @@
 #     run(command="bash Training/gen3_device.sh 8", carry=["Training/packed", "Training/checkpoints/prepared-25000-0.pkl"], timeout_s=600)
 #
 # The committed state travels with the working tree; the packed data and the alignment cache
-# travel as carried paths (58 MB of the 64 MiB). The same schedule (learning rate, mix, seed
-# stream) continues on larger batches fed by several data processes for WALL_MINUTES (default 8),
-# then the state, the log and the curve come back under $OUT/gen3: copy them over
+# travel as carried paths (58 MB of the 64 MiB). The same schedule (learning rate, mix with 15 %
+# mixed lines as in `make gen3`, seed stream) continues on larger batches fed by several data
+# processes for WALL_MINUTES (default 8), then the state, the log and the curve come back under
+# $OUT/gen3: copy them over
 # Training/checkpoints/gen3 and commit. Smoke test on the CPU first:
 #
 #     DEVICE=cpu LIMIT=40 WORKERS=2 PYTHON=Training/.venv/bin/python bash Training/gen3_device.sh 0.5
@@ -25,7 +26,7 @@ fi
 ${PYTHON:-python3} -c "import torch; print('torch', torch.__version__, 'cuda', torch.cuda.is_available())"
 ${PYTHON:-python3} bakeoff.py --out "$run" --candidates sepconv192 --cpu-minutes 100000 --eval-every 10 \
     --device "$device" --workers "${WORKERS:-12}" --batch-points "${BATCH_POINTS:-65536}" \
-    --wall-minutes "$minutes" --save-every 240 ${LIMIT:+--limit "$LIMIT"}
+    --wall-minutes "$minutes" --save-every 240 --mixed-share 0.15 ${LIMIT:+--limit "$LIMIT"}
 mkdir -p "$out/gen3"
 cp "$run"/sepconv192.pt "$run"/bakeoff-log.txt "$run"/curves.json "$out/gen3/"
 ls -la "$out/gen3"

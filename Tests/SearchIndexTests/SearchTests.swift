@@ -81,6 +81,27 @@ import Testing
         #expect(try search(folder, "Fineliner", options: exactCase).map(\.text) == ["Fineliner"])
     }
 
+    /// A code whose digit was read as a word of its own ("File2" as "file 2", the xopp-merger
+    /// notebook of ../shared/realnotes) is found by the code, whatever the parts' lengths.
+    @Test func aCodeFindsItselfSplitWhereLettersMeetDigits() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        folder.write("notes/codes.tnb", "see file 2 now\nv 3 . 1\nfile\n2\na 4\n")
+        _ = try await build(folder)
+        let options = SearchOptions(fullWordsOnly: true)
+        let file2 = try search(folder, "file2", options: options)
+        #expect(file2.map(\.text) == ["file 2"] && file2.first?.distance == 1 && file2.first?.strokeIDs.count == 2)
+        #expect(try search(folder, "v3", options: options).map(\.text) == ["v 3"])
+        #expect(try search(folder, "A4", options: options).map(\.text) == ["a 4"])
+        // letters against letters still need three a side
+        #expect(try search(folder, "seefile", options: options).map(\.text) == ["see file"])
+        #expect(try search(folder, "av", options: options).isEmpty)
+        #expect(IndexStore.splitPoints(of: Array("file2")) == [4])
+        #expect(IndexStore.splitPoints(of: Array("2nd")) == [1])
+        #expect(IndexStore.splitPoints(of: Array("notebook")) == [3, 4, 5])
+        #expect(IndexStore.splitPoints(of: Array("abc")).isEmpty)
+    }
+
     @Test func caseSensitiveKeepsOnlyExactCase() async throws {
         let folder = try await Self.makeIndex()
         defer { folder.cleanUp() }
