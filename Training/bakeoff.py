@@ -269,7 +269,8 @@ def main():
     if sets is None or "mixed" not in sets:  # (a cache from before the spaced rows or mixed lines gains them)
         if sets is None:
             char_x, sets = prepare(train, dev, args)
-        sets.setdefault("spaced", spaced_dev_rows(dev))
+        if "spaced" not in sets:
+            sets["spaced"] = spaced_dev_rows(dev)
         sets["mixed"] = mixed_dev_lines(dev)
         with open(cache + ".tmp", "wb") as f:
             pickle.dump((char_x, sets), f)

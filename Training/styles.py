@@ -128,25 +128,22 @@ class CharBank:
 
 def _code_text(rng):
     """The text of one code token as notes hold them."""
-    return str(_code_kind(rng, int(rng.integers(9))))
-
-
-def _code_kind(rng, kind):
+    kind = int(rng.integers(9))
     digits = lambda lo, hi: "".join(DIGITS[i] for i in rng.integers(0, 10, int(rng.integers(lo, hi + 1))))
     if kind == 0:
         return digits(1, 4)
     if kind == 1:
-        return digits(1, 2) + rng.choice(list(".,:/-")) + digits(1, 2)
+        return digits(1, 2) + str(rng.choice(list(".,:/-"))) + digits(1, 2)
     if kind == 2:
         return digits(1, 2) + "/" + digits(1, 2) + "/" + digits(2, 2)
     if kind == 3:
-        return rng.choice(list("vpx#$")) + digits(1, 2) + ("." + digits(1, 1) if rng.random() < 0.5 else "")
+        return str(rng.choice(list("vpx#$"))) + digits(1, 2) + ("." + digits(1, 1) if rng.random() < 0.5 else "")
     if kind == 4:
         return "(" + digits(1, 3) + ")"
     if kind == 5:
-        return digits(1, 3) + rng.choice(list("%.,:;!?)"))
+        return digits(1, 3) + str(rng.choice(list("%.,:;!?)")))
     if kind == 6:
-        return rng.choice(list("=+-<>*/&"))
+        return str(rng.choice(list("=+-<>*/&")))
     if kind == 7:
         return "".join(rng.choice(list("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), size=int(rng.integers(1, 4)))) + digits(0, 3)
     return LETTERS[rng.integers(26)]
