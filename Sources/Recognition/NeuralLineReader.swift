@@ -52,11 +52,48 @@ public struct NeuralLineReader: LineReading {
 
     /// The lines go through the network together (`RecognizerNetwork.logProbabilities(lines:)`),
     /// then each is decoded on its own.
+    /// Then the doubtful words are read a second time (`secondLook`).
     public func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
         let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
-        return lines.indices.map { decode(outputs[$0], input: inputs[$0], line: lines[$0]) }
+        var words = lines.indices.map { decode(outputs[$0], input: inputs[$0], line: lines[$0]) }
+        secondLook(at: &words, of: lines)
+        return words
     }
+
+    /// Words read with less confidence than `secondLookBelowConfidence` are read again, all
+    /// together, each from its own ink (`SecondLook.ink`) as one word, and each word's readings
+    /// become both readings joined (`SecondLook.joined`).
+    private func secondLook(at words: inout [[DecodedWord]], of lines: [LineInk]) {
+        let settings = decoder.settings
+        var doubtful: [(line: Int, word: Int)] = []
+        var inputs: [InkFeatures] = []
+        for (i, lineWords) in words.enumerated() {
+            for (j, word) in lineWords.enumerated()
+            where word.confidence < settings.secondLookBelowConfidence && word.pointRange.count > 1 {
+                doubtful.append((i, j))
+                inputs.append(
+                    features(
+                        of: SecondLook.ink(of: word.pointRange, in: lines[i], widening: settings.secondLookWidening)))
+            }
+        }
+        guard !inputs.isEmpty else { return }
+        let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
+        let k = network.classCount
+        for (n, place) in doubtful.enumerated() where inputs[n].count > 0 {
+            var word = words[place.line][place.word]
+            let again = readings(
+                of: 0..<(outputs[n].count / k), in: outputs[n], classCount: k,
+                standsAlone: word.candidates[0].text.count == 1, lineReading: nil
+            ).filter { !$0.text.isEmpty }
+            word.candidates = SecondLook.joined(word.candidates, again, limit: Self.readingsAfterSecondLook)
+            word.confidence = Self.confidence(word.candidates)
+            words[place.line][place.word] = word
+        }
+    }
+
+    /// As many as the index searches (`ReadingID.indexedReadings`).
+    private static let readingsAfterSecondLook = 8
 
     /// The words of one line from the network's log-probabilities for it.
     private func decode(_ networkOutput: [Float], input: InkFeatures, line: LineInk) -> [DecodedWord] {
@@ -98,14 +135,26 @@ public struct NeuralLineReader: LineReading {
 
         return words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
-            let hyps = decoder.decode(
-                logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord,
-                standsAlone: word.classes.count == 1)
-            var candidates = hyps.map {
-                (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty))
-            }
-            // the line's reading comes first: the line-level search saw the word's context
-            let lineReading = text(word.classes)
+            let kept = readings(
+                of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1,
+                lineReading: text(word.classes))
+            return DecodedWord(candidates: kept, pointRange: word.points, confidence: Self.confidence(kept))
+        }
+    }
+
+    /// The n-best readings of one word's frames, best first; the line's reading of them, when
+    /// given, first of all. Empty only when nothing is read there and no line reading is given.
+    private func readings(
+        of span: Range<Int>, in logp: [Float], classCount k: Int, standsAlone: Bool, lineReading: String?
+    ) -> [WordCandidate] {
+        let hyps = decoder.decode(
+            logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord,
+            standsAlone: standsAlone)
+        var candidates = hyps.map {
+            (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty))
+        }
+        // the line's reading comes first: the line-level search saw the word's context
+        if let lineReading {
             if let i = candidates.firstIndex(where: { $0.reading.text == lineReading }) {
                 var c = candidates.remove(at: i)
                 c.reading.score = max(c.reading.score, candidates.first?.reading.score ?? c.reading.score)
@@ -115,22 +164,20 @@ public struct NeuralLineReader: LineReading {
                 candidates.insert((WordCandidate(text: lineReading, score: score), 0), at: 0)
                 candidates = Array(candidates.prefix(decoder.settings.candidatesPerWord))
             }
-            // Alternatives far below the best would only add false hits to searches. A reading
-            // outside the word list (a name, a code) is judged and scored without `oovPenalty`'s
-            // share of it (never above the best), so where the list bends the best reading
-            // ("Mains") the ink's own ("Mainz") is kept at a score searches do not filter out.
-            let floor = candidates[0].reading.score - decoder.settings.candidateMargin
-            let forgiven = decoder.settings.outsideListForgiveness
-            let kept =
-                [candidates[0].reading]
-                + candidates.dropFirst().compactMap { candidate -> WordCandidate? in
-                    var reading = candidate.reading
-                    reading.score = min(candidates[0].reading.score, reading.score + forgiven * candidate.penalty)
-                    return reading.score >= floor ? reading : nil
-                }
-            let confidence = Self.confidence(kept)
-            return DecodedWord(candidates: kept, pointRange: word.points, confidence: confidence)
         }
+        guard let best = candidates.first?.reading.score else { return [] }
+        // Alternatives far below the best would only add false hits to searches. A reading
+        // outside the word list (a name, a code) is judged and scored without `oovPenalty`'s
+        // share of it (never above the best), so where the list bends the best reading
+        // ("Mains") the ink's own ("Mainz") is kept at a score searches do not filter out.
+        let floor = best - decoder.settings.candidateMargin
+        let forgiven = decoder.settings.outsideListForgiveness
+        return [candidates[0].reading]
+            + candidates.dropFirst().compactMap { candidate -> WordCandidate? in
+                var reading = candidate.reading
+                reading.score = min(best, reading.score + forgiven * candidate.penalty)
+                return reading.score >= floor ? reading : nil
+            }
     }
 
     /// `WordGapPrior`'s bonuses, on the space class of the frames within two input rows of the

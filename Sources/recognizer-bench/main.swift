@@ -90,6 +90,8 @@ func settingsFromEnvironment() -> DecoderSettings? {
     float("NBI_CASE_PENALTY") { s.mixedCasePenalty = Float($0) }
     float("NBI_LONE_LETTERS") { s.loneLettersAsLikelyAsDigitsOrMarks = $0 != 0 }
     float("NBI_MIXED_TOKENS") { s.mixedTokenShare = $0 }
+    float("NBI_SECOND_LOOK") { s.secondLookBelowConfidence = $0 }
+    float("NBI_SECOND_LOOK_WIDENING") { s.secondLookWidening = $0 }
     return changed ? s : nil
 }
 /// The languages as `build` takes them from the environment (checked the same way), default English.

@@ -58,6 +58,33 @@ struct RealHandwritingTests {
         #expect(found * 10 >= samples.count * 6, "\(found) of \(samples.count) words among the candidates")
     }
 
+    /// Doubtful words are read a second time from their own ink (`SecondLook`): among the sixteen
+    /// words, those the first reading doubts get other candidates, and no word the first reading
+    /// had among its candidates is lost.
+    @Test func doubtfulWordsAreReadASecondTime() throws {
+        var once = DecoderSettings()
+        once.secondLookBelowConfidence = 0
+        let firstOnly = try HandwritingRecognizer.make(settings: once)
+        let recognizer = try HandwritingRecognizer.makeDefault()
+        var doubtful = 0, changed = 0, foundOnce = 0, found = 0
+        for s in try Self.samples("dev-words-sample.json") {
+            let first = firstOnly.transcribe(s.drawing).lines.flatMap(\.words)
+            let both = recognizer.transcribe(s.drawing).lines.flatMap(\.words)
+            #expect(first.map(\.strokeIDs) == both.map(\.strokeIDs), "\(s.label): the same words")
+            for (a, b) in zip(first, both) where a.confidence < DecoderSettings().secondLookBelowConfidence {
+                doubtful += 1
+                if a.candidates != b.candidates { changed += 1 }
+            }
+            func has(_ words: [RecognizedWord]) -> Bool {
+                words.flatMap(\.candidates).contains { $0.text.lowercased() == s.label.lowercased() }
+            }
+            if has(first) { foundOnce += 1 }
+            if has(both) { found += 1 }
+        }
+        #expect(doubtful > 0 && changed == doubtful, "\(changed) of \(doubtful) doubtful words read again")
+        #expect(found >= foundOnce, "\(found) words among the candidates, \(foundOnce) before")
+    }
+
     /// Every word of a text line maps to strokes of the line and a box inside the line's ink.
     @Test func wordsOfALineMapBackToTheirInk() throws {
         let recognizer = try HandwritingRecognizer.makeDefault()
