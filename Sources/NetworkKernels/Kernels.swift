@@ -35,14 +35,11 @@ public enum Kernels {
         #if FUSED_MULTIPLY_ADD
         // AVX2's 16 registers hold six rows' sums of one wide block with room for the loads:
         // each load of `b` then serves six rows (four rows made a line 1.3 times faster than
-        // pairs; six, without skipping zeros, cut `build`'s CPU time on `dev` pages by 17 %)
+        // pairs; six, without skipping zeros, cut `build`'s CPU time on `dev` pages by 17 %
+        // more); the rest go by pairs
         while i + 6 <= m {
             accumulateSix(a + i * k, count: k, times: b, into: c + i * n, width: n)
             i += 6
-        }
-        while i + 4 <= m {
-            accumulateQuad(a + i * k, count: k, times: b, into: c + i * n, width: n)
-            i += 4
         }
         #endif
         while i + 2 <= m {
@@ -121,46 +118,11 @@ public enum Kernels {
         accumulateTail(x1, count: k, times: b, into: y1, width: n, from: j)
     }
 
-    /// `accumulatePair` for four consecutive rows of `x` (`4 × k`) and of `y` (`4 × n`). Zeros are
-    /// not skipped: four rows are seldom all zero at once, and the test cost more than it saved.
-    static func accumulateQuad(
-        _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
-        width n: Int
-    ) {
-        let lanes = Wide.scalarCount, rowBytes = n * MemoryLayout<Float>.stride
-        let x1 = x + k, x2 = x + 2 * k, x3 = x + 3 * k
-        let y1 = y + n, y2 = y + 2 * n, y3 = y + 3 * n
-        var j = 0
-        while j + lanes <= n {
-            let out0 = UnsafeMutableRawPointer(y + j), out1 = UnsafeMutableRawPointer(y1 + j)
-            let out2 = UnsafeMutableRawPointer(y2 + j), out3 = UnsafeMutableRawPointer(y3 + j)
-            var acc0 = out0.loadUnaligned(as: Wide.self)
-            var acc1 = out1.loadUnaligned(as: Wide.self)
-            var acc2 = out2.loadUnaligned(as: Wide.self)
-            var acc3 = out3.loadUnaligned(as: Wide.self)
-            var row = UnsafeRawPointer(b + j)
-            for p in 0..<k {
-                let w = row.loadUnaligned(as: Wide.self)
-                multiplyAdd(&acc0, x[p], w)
-                multiplyAdd(&acc1, x1[p], w)
-                multiplyAdd(&acc2, x2[p], w)
-                multiplyAdd(&acc3, x3[p], w)
-                row += rowBytes
-            }
-            out0.storeBytes(of: acc0, as: Wide.self)
-            out1.storeBytes(of: acc1, as: Wide.self)
-            out2.storeBytes(of: acc2, as: Wide.self)
-            out3.storeBytes(of: acc3, as: Wide.self)
-            j += lanes
-        }
-        for (xr, yr) in [(x, y), (x1, y1), (x2, y2), (x3, y3)] {
-            accumulateTail(xr, count: k, times: b, into: yr, width: n, from: j)
-        }
-    }
-
-    /// `accumulateQuad` for six rows: twelve of AVX2's sixteen registers hold the sums, enough
-    /// independent additions to keep both FMA units busy through the instruction's latency. Each
-    /// sum still adds its products in the order of `p`, so a row gets what it gets alone.
+    /// `accumulatePair` for six consecutive rows of `x` (`6 × k`) and of `y` (`6 × n`): twelve of
+    /// AVX2's sixteen registers hold the sums, enough independent additions to keep both FMA
+    /// units busy through the instruction's latency. Zeros are not skipped (six rows are seldom
+    /// all zero at once, and the test cost more than it saved); each sum still adds its products
+    /// in the order of `p`, so a row gets what it gets alone.
     static func accumulateSix(
         _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
         width n: Int
