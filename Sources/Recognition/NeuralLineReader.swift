@@ -68,7 +68,8 @@ public struct NeuralLineReader: LineReading {
         let settings = decoder.settings
         var doubtful: [(line: Int, word: Int)] = []
         var inputs: [InkFeatures] = []
-        for (i, lineWords) in words.enumerated() {
+        // a word alone in its line was read alone already
+        for (i, lineWords) in words.enumerated() where lineWords.count > 1 {
             for (j, word) in lineWords.enumerated()
             where word.confidence < settings.secondLookBelowConfidence && word.pointRange.count > 1 {
                 doubtful.append((i, j))
