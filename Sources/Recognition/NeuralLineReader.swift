@@ -51,8 +51,8 @@ public struct NeuralLineReader: LineReading {
     }
 
     /// The lines go through the network together (`RecognizerNetwork.logProbabilities(lines:)`),
-    /// then each is decoded on its own.
-    /// Then the doubtful words are read a second time (`secondLook`).
+    /// each is decoded on its own, and then their doubtful words are read a second time
+    /// (`secondLook`).
     public func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
         let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
