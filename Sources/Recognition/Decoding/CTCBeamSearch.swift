@@ -27,9 +27,10 @@ public struct DecoderSettings: Sendable {
     public var candidateMargin: Double = 2
     /// How many readings a word keeps at most.
     public var candidatesPerWord = 5
-    /// A word read with less confidence than this is read again from its own ink, stretched
-    /// `secondLookWidening` times across, and its readings ranked by both reads (`SecondLook`;
-    /// 0 turns it off). Words read with more gained nothing on `dev` pages and lost a little.
+    /// A word read with less confidence than this beside other words of its line is read again
+    /// from its own ink, stretched `secondLookWidening` times across, and its readings ranked by
+    /// both reads (`SecondLook`; 0 turns it off). Words read with more gained nothing on `dev`
+    /// pages and lost a little; a word alone in its line was read alone already.
     public var secondLookBelowConfidence = 0.7
     public var secondLookWidening = 1.2
     /// The share of a reading's word-list penalty not counted against `candidateMargin`: 1 keeps
