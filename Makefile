@@ -12,6 +12,7 @@
 #   bench-cjk        Chinese and Japanese: isolated characters top-1/top-3, pages' CER and two-character search recall
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
+#   bench-speed      pages/s and CPU seconds of build on dev pages against version 12's last commit, in turn
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
@@ -34,7 +35,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -136,6 +137,17 @@ EVAL_PAGES ?= /tmp/dev-pages
 eval: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
+
+# Indexing speed against an older version on the same dev pages, the binaries in turn, two rounds
+# (Benchmarks/compare-speed.sh). Not part of `bench`: the first time it builds SPEED_BASELINE
+# (version 12's last commit) in a worktree, about ten minutes on two cores.
+SPEED_BASELINE ?= e962f64
+SPEED_TREE ?= /tmp/nbi-speed-$(SPEED_BASELINE)
+bench-speed: build
+	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
+	[ -x $(SPEED_TREE)/.build/release/notebook-index ] || { git worktree add -f $(SPEED_TREE) $(SPEED_BASELINE) \
+		&& cd $(SPEED_TREE) && $(SWIFT) build -c release --product notebook-index; }
+	Benchmarks/compare-speed.sh $(EVAL_PAGES) 2 $(SPEED_TREE)/.build/release/notebook-index $(BIN)
 
 # Words read by eye on real notebooks (reMarkable, Xournal++) found by query --full-words, per notebook.
 bench-real: build

@@ -341,7 +341,17 @@ public enum Kernels {
     }
 
     public static func relu(_ x: inout [Float]) {
-        for i in x.indices where x[i] < 0 { x[i] = 0 }
+        x.withUnsafeMutableBufferPointer { xp in
+            let count = xp.count
+            var i = 0
+            while i + 8 <= count {
+                let v = UnsafeMutableRawPointer(xp.baseAddress! + i)
+                let lanes = v.loadUnaligned(as: Narrow.self)
+                v.storeBytes(of: lanes.replacing(with: 0, where: lanes .< 0), as: Narrow.self)
+                i += 8
+            }
+            for i in i..<count where xp[i] < 0 { xp[i] = 0 }
+        }
     }
 
     @inline(__always)

@@ -66,7 +66,9 @@ struct GoldenLogitsTests {
     }
 
     /// Log-probabilities agree within 1e-3 (float32 arithmetic in a different order), with every
-    /// build of the kernels this processor runs.
+    /// build of the kernels this processor runs; within 0.05 where the large products are in
+    /// 16-bit integers (about 12 bits of each weight and activation: 0.028 at worst on these
+    /// lines, and the same dev-pages recall, precision, CER and WER to the third digit).
     @Test(arguments: KernelSet.supported)
     func logProbabilitiesMatchTheTrainer(kernels: KernelSet) throws {
         let (golden, _) = try Self.load()
@@ -76,7 +78,8 @@ struct GoldenLogitsTests {
             // the trainer's own features, so this test isolates the network
             let values = c.features.flatMap { $0.map(Float.init) }
             let logp = network.logProbabilities(features: values, t: c.features.count)
-            Self.expectClose(logp, c, classCount: network.classCount, within: 1e-3)
+            Self.expectClose(
+                logp, c, classCount: network.classCount, within: kernels.multipliesInIntegers ? 0.05 : 1e-3)
         }
     }
 

@@ -52,6 +52,88 @@ struct KernelsTests {
         }
     }
 
+    /// The products through `WeightMatrix` (in 16-bit integers where the set multiplies in
+    /// integers) against the triple loop: within a thousandth of the largest possible sum
+    /// (`k · max|a| · max|w|`), on the same shapes plus odd depths; exact where the set stays in
+    /// floats or the values are small integers, whose scaled copies are exact.
+    @Test(arguments: KernelSet.supported, shapes + [(6, 191, 768), (13, 384, 99)])
+    func weightMatrixProductsMatchTheTripleLoop(kernels: KernelSet, shape: (Int, Int, Int)) {
+        let (m, k, n) = shape
+        var random = SplitMix64(seed: UInt64(m * 10_000 + k * 100 + n))
+        func value() -> Float { random.next() % 4 == 0 ? 0 : Float(Double(random.next() % 2001) / 1000 - 1) }
+        let a = (0..<(m * k)).map { _ in value() }
+        let w = (0..<(k * n)).map { _ in value() }
+        let bias = (0..<n).map { _ in value() }
+        let matrix = WeightMatrix(w, rows: k, columns: n, for: kernels)
+        #expect((matrix.integer != nil) == kernels.multipliesInIntegers)
+        let want = Self.naive(a, w, m: m, k: k, n: n, bias: bias)
+        var got = [Float](repeating: .nan, count: m * n)
+        a.withUnsafeBufferPointer { ap in
+            bias.withUnsafeBufferPointer { bp in
+                got.withUnsafeMutableBufferPointer { cp in
+                    kernels.matmul(
+                        ap.baseAddress!, rows: m, times: matrix, into: cp.baseAddress!, bias: bp.baseAddress!)
+                }
+            }
+        }
+        let worst = zip(got, want).map { abs($0 - $1) }.max() ?? 0
+        let tolerance: Float = kernels.multipliesInIntegers ? 1e-3 * Float(k) : 1e-4
+        #expect(worst < tolerance, "m \(m) k \(k) n \(n): off by \(worst)")
+    }
+
+    /// Values that the integer copies hold exactly (each row and column reaching ±levels, the rest
+    /// whole fractions of it) give exact sums, however deep: no 32-bit sum overflows.
+    @Test(arguments: KernelSet.supported, [2, 191, 384, 1024])
+    func integerProductsAtTheLimitAreExact(kernels: KernelSet, k: Int) {
+        let (m, n) = (7, 17)
+        // every value ±1: each row and column reaches its largest magnitude, so the scales are
+        // 1 / levels and every scaled value is ±levels exactly; sums of k such products are the
+        // largest the kernels allow
+        var random = SplitMix64(seed: UInt64(k))
+        let a = (0..<(m * k)).map { _ in Float(random.next() % 2 == 0 ? 1 : -1) }
+        let w = (0..<(k * n)).map { i in i % n == 0 || random.next() % 2 == 0 ? Float(1) : -1 }
+        let ones = [Float](repeating: 1, count: m * k)  // with column 0 all +1: the largest sum
+        let matrix = WeightMatrix(w, rows: k, columns: n, for: kernels)
+        for rows in [a, ones] {
+            let want = Self.naive(rows, w, m: m, k: k, n: n, bias: nil)
+            var got = [Float](repeating: 0, count: m * n)
+            rows.withUnsafeBufferPointer { ap in
+                got.withUnsafeMutableBufferPointer { cp in
+                    kernels.matmulAdd(ap.baseAddress!, rows: m, times: matrix, into: cp.baseAddress!)
+                }
+            }
+            let worst = zip(got, want).map { abs($0 - $1) }.max() ?? 0
+            #expect(worst <= Float(k) * 1e-6, "k \(k): off by \(worst)")
+        }
+    }
+
+    #if canImport(NetworkKernelsAVX2)
+    /// The integer products fused into one instruction (AVX-512 VNNI) are the very sums of the
+    /// AVX2 ones: the sums are exact, so only the instructions differ.
+    @Test(
+        .enabled(
+            if: KernelSet.supported.contains(.avx2Integer) && KernelSet.fusesIntegerProducts,
+            "this processor has no AVX-512 VNNI"))
+    func fusedIntegerProductsAreTheSameSums() throws {
+        let (m, k, n) = (9, 191, 100)
+        var random = SplitMix64(seed: 9)
+        let a = (0..<(m * k)).map { _ in Float(Double(random.next() % 2001) / 1000 - 1) }
+        let w = (0..<(k * n)).map { _ in Float(Double(random.next() % 2001) / 1000 - 1) }
+        let integer = try #require(WeightMatrix(w, rows: k, columns: n, for: .avx2Integer).integer)
+        func product(fused: Bool) -> [Float] {
+            var c = [Float](repeating: 0, count: m * n)
+            var q = [Int16](repeating: 0, count: m * 2 * integer.pairs)
+            var scales = [Float](repeating: 0, count: m)
+            KernelSet.integerProducts(
+                a, rows: m, depth: k, levels: integer.levels, quantized: &q, rowScales: &scales, pairs: integer.pairs,
+                integer.values, columnScales: integer.columnScales, paddedWidth: integer.paddedWidth, into: &c, n: n,
+                fused: fused)
+            return c
+        }
+        #expect(product(fused: true) == product(fused: false))
+    }
+    #endif
+
     /// Eight units at a time and the rest one by one (h = 21), gates from saturated to small.
     @Test(arguments: KernelSet.supported)
     func lstmCellMatchesTheFormula(kernels: KernelSet) {

@@ -193,7 +193,7 @@ struct CTCBeamSearch: Sendable {
                 // rank once per beam (not once per comparison); ties keep the order of arrival
                 ranks.removeAll(keepingCapacity: true)
                 for (i, b) in next.enumerated() { ranks.append((b.total + nodes[Int(b.node)].lmScore, i)) }
-                ranks.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.index < $1.index }
+                ranks.sortPrefix(settings.beamWidth) { $0.rank != $1.rank ? $0.rank > $1.rank : $0.index < $1.index }
                 beams = ranks.prefix(settings.beamWidth).map { next[$0.index] }
             } else {
                 swap(&beams, &next)

@@ -10,8 +10,8 @@ import NetworkKernels
 /// Immutable after loading, so one instance serves every thread.
 struct RecognizerNetwork: Sendable {
     struct LSTMDirection: Sendable {
-        var wx: [Float]  // input × 4H
-        var wh: [Float]  // H × 4H
+        var wx: WeightMatrix  // input × 4H
+        var wh: WeightMatrix  // H × 4H
         var b: [Float]  // 4H, gates in the order i, f, g, o
     }
 
@@ -19,7 +19,7 @@ struct RecognizerNetwork: Sendable {
     /// channels), each with its bias, and the stride of the depthwise step.
     struct SeparableBlock: Sendable {
         var depthwise: (w: [Float], b: [Float])
-        var pointwise: (w: [Float], b: [Float])
+        var pointwise: (w: WeightMatrix, b: [Float])
         var stride: Int
     }
 
@@ -31,7 +31,7 @@ struct RecognizerNetwork: Sendable {
     private let conv: [(w: [Float], b: [Float])]
     private let blocks: [SeparableBlock]
     private let lstm: [(forward: LSTMDirection, backward: LSTMDirection)]
-    private let outW: [Float]
+    private let outW: WeightMatrix
     private let outB: [Float]
 
     /// How many input rows make one output frame.
@@ -69,7 +69,9 @@ struct RecognizerNetwork: Sendable {
                         try file.tensor("block\(i).dw.w", shape: [k, c]), try file.tensor("block\(i).dw.b", shape: [c])
                     ),
                     pointwise: (
-                        try file.tensor("block\(i).pw.w", shape: [c, c]), try file.tensor("block\(i).pw.b", shape: [c])
+                        WeightMatrix(
+                            try file.tensor("block\(i).pw.w", shape: [c, c]), rows: c, columns: c, for: kernels),
+                        try file.tensor("block\(i).pw.b", shape: [c])
                     ),
                     stride: stride)
             }
@@ -86,15 +88,19 @@ struct RecognizerNetwork: Sendable {
         for l in 0..<cfg.layers {
             func direction(_ d: String) throws(ModelError) -> LSTMDirection {
                 LSTMDirection(
-                    wx: try file.tensor("lstm\(l).\(d).wx", shape: [input, 4 * h]),
-                    wh: try file.tensor("lstm\(l).\(d).wh", shape: [h, 4 * h]),
+                    wx: WeightMatrix(
+                        try file.tensor("lstm\(l).\(d).wx", shape: [input, 4 * h]), rows: input, columns: 4 * h,
+                        for: kernels),
+                    wh: WeightMatrix(
+                        try file.tensor("lstm\(l).\(d).wh", shape: [h, 4 * h]), rows: h, columns: 4 * h, for: kernels),
                     b: try file.tensor("lstm\(l).\(d).b", shape: [4 * h]))
             }
             layers.append((try direction("fwd"), try direction("bwd")))
             input = 2 * h
         }
         lstm = layers
-        outW = try file.tensor("out.w", shape: [2 * h, classCount])
+        outW = WeightMatrix(
+            try file.tensor("out.w", shape: [2 * h, classCount]), rows: 2 * h, columns: classCount, for: kernels)
         outB = try file.tensor("out.b", shape: [classCount])
     }
 
@@ -105,7 +111,7 @@ struct RecognizerNetwork: Sendable {
 
     /// `logProbabilities(features:t:)` of several lines at once: their recurrences step
     /// together, the hidden states of all lines still running one matrix, so each load of the
-    /// recurrent weights serves every line (`Kernels.matmulAdd` takes rows four at a time).
+    /// recurrent weights serves every line (`Kernels.matmulAdd` takes rows six at a time).
     /// Each line's result is the one it gets alone: its sums are the same, in the same order.
     func logProbabilities(lines: [(features: [Float], t: Int)]) -> [[Float]] {
         var results = [[Float]](repeating: [], count: lines.count)
@@ -137,13 +143,11 @@ struct RecognizerNetwork: Sendable {
         for (line, source) in running.enumerated() {
             var logits = [Float](repeating: 0, count: frames[line] * classCount)
             xs[line].withUnsafeBufferPointer { xp in
-                outW.withUnsafeBufferPointer { wp in
-                    outB.withUnsafeBufferPointer { bp in
-                        logits.withUnsafeMutableBufferPointer { lp in
-                            kernels.matmul(
-                                xp.baseAddress!, wp.baseAddress!, lp.baseAddress!, m: frames[line], k: width,
-                                n: classCount, bias: bp.baseAddress!)
-                        }
+                outB.withUnsafeBufferPointer { bp in
+                    logits.withUnsafeMutableBufferPointer { lp in
+                        kernels.matmul(
+                            xp.baseAddress!, rows: frames[line], times: outW, into: lp.baseAddress!,
+                            bias: bp.baseAddress!)
                     }
                 }
             }
@@ -181,13 +185,11 @@ struct RecognizerNetwork: Sendable {
             let outRows = (rows + block.stride - 1) / block.stride
             var z = [Float](repeating: 0, count: outRows * c)
             depthwise.withUnsafeBufferPointer { dp in
-                block.pointwise.w.withUnsafeBufferPointer { wp in
-                    block.pointwise.b.withUnsafeBufferPointer { bp in
-                        z.withUnsafeMutableBufferPointer { zp in
-                            kernels.matmul(
-                                dp.baseAddress!, wp.baseAddress!, zp.baseAddress!, m: outRows, k: c, n: c,
-                                bias: bp.baseAddress!)
-                        }
+                block.pointwise.b.withUnsafeBufferPointer { bp in
+                    z.withUnsafeMutableBufferPointer { zp in
+                        kernels.matmul(
+                            dp.baseAddress!, rows: outRows, times: block.pointwise.w, into: zp.baseAddress!,
+                            bias: bp.baseAddress!)
                     }
                 }
             }
@@ -212,13 +214,11 @@ struct RecognizerNetwork: Sendable {
         let inputGates: [[Float]] = order.map { line in
             var xw = [Float](repeating: 0, count: frames[line] * g4)
             xs[line].withUnsafeBufferPointer { xp in
-                d.wx.withUnsafeBufferPointer { wp in
-                    d.b.withUnsafeBufferPointer { bp in
-                        xw.withUnsafeMutableBufferPointer { op in
-                            kernels.matmul(
-                                xp.baseAddress!, wp.baseAddress!, op.baseAddress!, m: frames[line], k: input, n: g4,
-                                bias: bp.baseAddress!)
-                        }
+                d.b.withUnsafeBufferPointer { bp in
+                    xw.withUnsafeMutableBufferPointer { op in
+                        kernels.matmul(
+                            xp.baseAddress!, rows: frames[line], times: d.wx, into: op.baseAddress!,
+                            bias: bp.baseAddress!)
                     }
                 }
             }
@@ -230,28 +230,25 @@ struct RecognizerNetwork: Sendable {
         var cell = [Float](repeating: 0, count: order.count * h)
         var gates = [Float](repeating: 0, count: order.count * g4)
         var active = order.count
-        d.wh.withUnsafeBufferPointer { whp in
-            hidden.withUnsafeMutableBufferPointer { hp in
-                cell.withUnsafeMutableBufferPointer { cp in
-                    gates.withUnsafeMutableBufferPointer { gp in
-                        for step in 0..<(lengths.first ?? 0) {
-                            while active > 0 && lengths[active - 1] <= step { active -= 1 }
-                            for r in 0..<active {
-                                let f = reversed ? lengths[r] - 1 - step : step
-                                inputGates[r].withUnsafeBufferPointer { xwp in
-                                    (gp.baseAddress! + r * g4).update(from: xwp.baseAddress! + f * g4, count: g4)
-                                }
+        hidden.withUnsafeMutableBufferPointer { hp in
+            cell.withUnsafeMutableBufferPointer { cp in
+                gates.withUnsafeMutableBufferPointer { gp in
+                    for step in 0..<(lengths.first ?? 0) {
+                        while active > 0 && lengths[active - 1] <= step { active -= 1 }
+                        for r in 0..<active {
+                            let f = reversed ? lengths[r] - 1 - step : step
+                            inputGates[r].withUnsafeBufferPointer { xwp in
+                                (gp.baseAddress! + r * g4).update(from: xwp.baseAddress! + f * g4, count: g4)
                             }
-                            kernels.matmulAdd(
-                                hp.baseAddress!, whp.baseAddress!, gp.baseAddress!, m: active, k: h, n: g4)
-                            for r in 0..<active {
-                                let f = reversed ? lengths[r] - 1 - step : step
-                                kernels.lstmCell(
-                                    gates: gp.baseAddress! + r * g4, cell: cp.baseAddress! + r * h,
-                                    hidden: hp.baseAddress! + r * h, h: h)
-                                outs[r].withUnsafeMutableBufferPointer { op in
-                                    (op.baseAddress! + f * h).update(from: hp.baseAddress! + r * h, count: h)
-                                }
+                        }
+                        kernels.matmulAdd(hp.baseAddress!, rows: active, times: d.wh, into: gp.baseAddress!)
+                        for r in 0..<active {
+                            let f = reversed ? lengths[r] - 1 - step : step
+                            kernels.lstmCell(
+                                gates: gp.baseAddress! + r * g4, cell: cp.baseAddress! + r * h,
+                                hidden: hp.baseAddress! + r * h, h: h)
+                            outs[r].withUnsafeMutableBufferPointer { op in
+                                (op.baseAddress! + f * h).update(from: hp.baseAddress! + r * h, count: h)
                             }
                         }
                     }

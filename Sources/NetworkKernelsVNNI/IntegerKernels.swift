@@ -1,0 +1,1 @@
+../NetworkKernelsAVX2/IntegerKernels.swift
