@@ -326,4 +326,35 @@ import TextMatching
         hash.update(Array(input.utf8))
         #expect(hash.finalizeHex() == digest)
     }
+
+    /// Bytes fed in pieces of every size around a block's 64 hash as they do whole, and as
+    /// coreutils' `sha256sum` hashes them.
+    @Test func sha256OfPiecesIsTheSameAsOfTheWhole() throws {
+        var random = SplitMix64(seed: 256)
+        let bytes = (0..<5_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        var whole = SHA256()
+        whole.update(bytes)
+        let digest = whole.finalizeHex()
+        for piece in [1, 3, 63, 64, 65, 127, 1000] {
+            var hash = SHA256()
+            var start = 0
+            while start < bytes.count {
+                hash.update(Array(bytes[start..<min(bytes.count, start + piece)]))
+                start += piece
+            }
+            #expect(hash.finalizeHex() == digest, "pieces of \(piece)")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(output.split(separator: " ").first.map(String.init) == digest)
+    }
 }
