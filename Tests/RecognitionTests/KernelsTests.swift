@@ -122,12 +122,7 @@ struct KernelsTests {
         let integer = try #require(WeightMatrix(w, rows: k, columns: n, for: .avx2Integer).integer)
         func product(fused: Bool) -> [Float] {
             var c = [Float](repeating: 0, count: m * n)
-            var q = [Int16](repeating: 0, count: m * 2 * integer.pairs)
-            var scales = [Float](repeating: 0, count: m)
-            KernelSet.integerProducts(
-                a, rows: m, depth: k, levels: integer.levels, quantized: &q, rowScales: &scales, pairs: integer.pairs,
-                integer.values, columnScales: integer.columnScales, paddedWidth: integer.paddedWidth, into: &c, n: n,
-                fused: fused)
+            KernelSet.integerProducts(a, rows: m, times: integer, depth: k, into: &c, width: n, fused: fused)
             return c
         }
         #expect(product(fused: true) == product(fused: false))

@@ -62,21 +62,8 @@ enum KernelSet: Sendable, CaseIterable {
     func matmulAdd(_ a: UnsafePointer<Float>, rows m: Int, times w: WeightMatrix, into c: UnsafeMutablePointer<Float>) {
         #if canImport(NetworkKernelsAVX2)
         if let integer = w.integer {
-            let stride = 2 * integer.pairs
-            withUnsafeTemporaryAllocation(of: Int16.self, capacity: m * stride) { q in
-                withUnsafeTemporaryAllocation(of: Float.self, capacity: m) { scales in
-                    integer.values.withUnsafeBufferPointer { wp in
-                        integer.columnScales.withUnsafeBufferPointer { sp in
-                            Self.integerProducts(
-                                a, rows: m, depth: w.rows, levels: integer.levels, quantized: q.baseAddress!,
-                                rowScales: scales.baseAddress!, pairs: integer.pairs, wp.baseAddress!,
-                                columnScales: sp.baseAddress!, paddedWidth: integer.paddedWidth, into: c,
-                                n: w.columns, fused: Self.fusesIntegerProducts)
-                        }
-                    }
-                }
-            }
-            return
+            return Self.integerProducts(
+                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, fused: Self.fusesIntegerProducts)
         }
         #endif
         w.values.withUnsafeBufferPointer { wp in matmulAdd(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns) }
@@ -117,29 +104,38 @@ enum KernelSet: Sendable, CaseIterable {
         #endif
     }()
 
-    /// `c += a · w` through `IntegerKernels`: `a`'s rows quantized into `quantized` and
-    /// `rowScales`, then multiplied by the integer weights, in the module `fused` names.
+    /// `c[m×n] += a[m×k] · w` through `IntegerKernels`: `a`'s rows quantized, then multiplied by
+    /// the integer weights, in the module `fused` names.
     static func integerProducts(
-        _ a: UnsafePointer<Float>, rows m: Int, depth k: Int, levels: Int, quantized q: UnsafeMutablePointer<Int16>,
-        rowScales: UnsafeMutablePointer<Float>, pairs: Int, _ w: UnsafePointer<Int16>,
-        columnScales: UnsafePointer<Float>, paddedWidth: Int, into c: UnsafeMutablePointer<Float>, n: Int,
-        fused: Bool
+        _ a: UnsafePointer<Float>, rows m: Int, times w: IntegerWeights, depth k: Int,
+        into c: UnsafeMutablePointer<Float>, width n: Int, fused: Bool
     ) {
-        #if canImport(NetworkKernelsVNNI)
-        if fused {
-            NetworkKernelsVNNI.IntegerKernels.quantizeRows(
-                a, m: m, k: k, levels: levels, into: q, stride: 2 * pairs, scales: rowScales)
-            NetworkKernelsVNNI.IntegerKernels.matmulAdd(
-                q, rowScales: rowScales, m: m, pairs: pairs, w, columnScales: columnScales, paddedWidth: paddedWidth,
-                into: c, n: n)
-            return
+        let stride = 2 * w.pairs
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: m * stride) { quantized in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: m) { rowScales in
+                w.values.withUnsafeBufferPointer { values in
+                    w.columnScales.withUnsafeBufferPointer { columnScales in
+                        let (q, r) = (quantized.baseAddress!, rowScales.baseAddress!)
+                        let (v, s) = (values.baseAddress!, columnScales.baseAddress!)
+                        #if canImport(NetworkKernelsVNNI)
+                        if fused {
+                            NetworkKernelsVNNI.IntegerKernels.quantizeRows(
+                                a, m: m, k: k, levels: w.levels, into: q, stride: stride, scales: r)
+                            NetworkKernelsVNNI.IntegerKernels.matmulAdd(
+                                q, rowScales: r, m: m, pairs: w.pairs, v, columnScales: s, paddedWidth: w.paddedWidth,
+                                into: c, n: n)
+                            return
+                        }
+                        #endif
+                        NetworkKernelsAVX2.IntegerKernels.quantizeRows(
+                            a, m: m, k: k, levels: w.levels, into: q, stride: stride, scales: r)
+                        NetworkKernelsAVX2.IntegerKernels.matmulAdd(
+                            q, rowScales: r, m: m, pairs: w.pairs, v, columnScales: s, paddedWidth: w.paddedWidth,
+                            into: c, n: n)
+                    }
+                }
+            }
         }
-        #endif
-        NetworkKernelsAVX2.IntegerKernels.quantizeRows(
-            a, m: m, k: k, levels: levels, into: q, stride: 2 * pairs, scales: rowScales)
-        NetworkKernelsAVX2.IntegerKernels.matmulAdd(
-            q, rowScales: rowScales, m: m, pairs: pairs, w, columnScales: columnScales, paddedWidth: paddedWidth,
-            into: c, n: n)
     }
     #endif
 
