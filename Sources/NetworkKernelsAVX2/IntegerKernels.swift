@@ -50,25 +50,27 @@ public enum IntegerKernels {
 
     /// `c[i][j] += rowScales[i] · columnScales[j] · Σ_p a[i][p] · w[p][j]` for `m` rows of `a`
     /// (quantized, `2 · pairs` values a row) and the `n` columns of `w` (quantized, in pairs, with
-    /// `paddedWidth` columns a pair-row and as many column scales). Rows go six at a time (twelve
-    /// of the sixteen registers hold sums; each load of `w` serves six rows), then two, then one.
+    /// `paddedWidth` columns a pair-row and as many column scales); with a `bias`, every row of `c`
+    /// starts from it instead of from its own values (one pass over `c` fewer than copying it in
+    /// first). Rows go six at a time (twelve of the sixteen registers hold sums; each load of `w`
+    /// serves six rows), then two, then one.
     public static func matmulAdd(
         _ a: UnsafePointer<Int16>, rowScales: UnsafePointer<Float>, m: Int, pairs: Int,
         _ w: UnsafePointer<Int16>, columnScales: UnsafePointer<Float>, paddedWidth: Int,
-        into c: UnsafeMutablePointer<Float>, n: Int
+        into c: UnsafeMutablePointer<Float>, n: Int, bias: UnsafePointer<Float>? = nil
     ) {
         let rowPairs = UnsafeRawPointer(a).assumingMemoryBound(to: Int32.self)
         var i = 0
         while i + 6 <= m {
-            sixRows(rowPairs + i * pairs, rowScales + i, pairs: pairs, w, columnScales, paddedWidth, c + i * n, n)
+            sixRows(rowPairs + i * pairs, rowScales + i, pairs: pairs, w, columnScales, paddedWidth, c + i * n, n, bias)
             i += 6
         }
         while i + 2 <= m {
-            twoRows(rowPairs + i * pairs, rowScales + i, pairs: pairs, w, columnScales, paddedWidth, c + i * n, n)
+            twoRows(rowPairs + i * pairs, rowScales + i, pairs: pairs, w, columnScales, paddedWidth, c + i * n, n, bias)
             i += 2
         }
         if i < m {
-            oneRow(rowPairs + i * pairs, rowScales[i], pairs: pairs, w, columnScales, paddedWidth, c + i * n, n)
+            oneRow(rowPairs + i * pairs, rowScales[i], pairs: pairs, w, columnScales, paddedWidth, c + i * n, n, bias)
         }
     }
 
@@ -87,7 +89,8 @@ public enum IntegerKernels {
 
     private static func sixRows(
         _ x: UnsafePointer<Int32>, _ rowScales: UnsafePointer<Float>, pairs: Int, _ w: UnsafePointer<Int16>,
-        _ columnScales: UnsafePointer<Float>, _ width: Int, _ c: UnsafeMutablePointer<Float>, _ n: Int
+        _ columnScales: UnsafePointer<Float>, _ width: Int, _ c: UnsafeMutablePointer<Float>, _ n: Int,
+        _ bias: UnsafePointer<Float>?
     ) {
         let x1 = x + pairs, x2 = x + 2 * pairs, x3 = x + 3 * pairs, x4 = x + 4 * pairs, x5 = x + 5 * pairs
         let pairRowBytes = width * 4
@@ -115,19 +118,24 @@ public enum IntegerKernels {
                 row += pairRowBytes
             }
             let count = min(16, n - j), out = c + j
-            addScaled(s00, s01, rowScales[0], columnScales + j, into: out, count: count)
-            addScaled(s10, s11, rowScales[1], columnScales + j, into: out + n, count: count)
-            addScaled(s20, s21, rowScales[2], columnScales + j, into: out + 2 * n, count: count)
-            addScaled(s30, s31, rowScales[3], columnScales + j, into: out + 3 * n, count: count)
-            addScaled(s40, s41, rowScales[4], columnScales + j, into: out + 4 * n, count: count)
-            addScaled(s50, s51, rowScales[5], columnScales + j, into: out + 5 * n, count: count)
+            addScaled(s00, s01, rowScales[0], columnScales + j, from: bias.map { $0 + j }, into: out, count: count)
+            addScaled(s10, s11, rowScales[1], columnScales + j, from: bias.map { $0 + j }, into: out + n, count: count)
+            addScaled(
+                s20, s21, rowScales[2], columnScales + j, from: bias.map { $0 + j }, into: out + 2 * n, count: count)
+            addScaled(
+                s30, s31, rowScales[3], columnScales + j, from: bias.map { $0 + j }, into: out + 3 * n, count: count)
+            addScaled(
+                s40, s41, rowScales[4], columnScales + j, from: bias.map { $0 + j }, into: out + 4 * n, count: count)
+            addScaled(
+                s50, s51, rowScales[5], columnScales + j, from: bias.map { $0 + j }, into: out + 5 * n, count: count)
             j += 16
         }
     }
 
     private static func twoRows(
         _ x: UnsafePointer<Int32>, _ rowScales: UnsafePointer<Float>, pairs: Int, _ w: UnsafePointer<Int16>,
-        _ columnScales: UnsafePointer<Float>, _ width: Int, _ c: UnsafeMutablePointer<Float>, _ n: Int
+        _ columnScales: UnsafePointer<Float>, _ width: Int, _ c: UnsafeMutablePointer<Float>, _ n: Int,
+        _ bias: UnsafePointer<Float>?
     ) {
         let x1 = x + pairs
         let pairRowBytes = width * 4
@@ -144,15 +152,19 @@ public enum IntegerKernels {
                 s11 = madd(s11, a1, w1)
                 row += pairRowBytes
             }
-            addScaled(s00, s01, rowScales[0], columnScales + j, into: c + j, count: min(16, n - j))
-            addScaled(s10, s11, rowScales[1], columnScales + j, into: c + n + j, count: min(16, n - j))
+            addScaled(
+                s00, s01, rowScales[0], columnScales + j, from: bias.map { $0 + j }, into: c + j, count: min(16, n - j))
+            addScaled(
+                s10, s11, rowScales[1], columnScales + j, from: bias.map { $0 + j }, into: c + n + j,
+                count: min(16, n - j))
             j += 16
         }
     }
 
     private static func oneRow(
         _ x: UnsafePointer<Int32>, _ rowScale: Float, pairs: Int, _ w: UnsafePointer<Int16>,
-        _ columnScales: UnsafePointer<Float>, _ width: Int, _ c: UnsafeMutablePointer<Float>, _ n: Int
+        _ columnScales: UnsafePointer<Float>, _ width: Int, _ c: UnsafeMutablePointer<Float>, _ n: Int,
+        _ bias: UnsafePointer<Float>?
     ) {
         let pairRowBytes = width * 4
         var j = 0
@@ -165,32 +177,35 @@ public enum IntegerKernels {
                 s1 = madd(s1, a, load(row + 32))
                 row += pairRowBytes
             }
-            addScaled(s0, s1, rowScale, columnScales + j, into: c + j, count: min(16, n - j))
+            addScaled(s0, s1, rowScale, columnScales + j, from: bias.map { $0 + j }, into: c + j, count: min(16, n - j))
             j += 16
         }
     }
 
-    /// `out[0..<count] += rowScale · columnScales[0..<count] · sums` for the 16 sums of one block
-    /// (`count` < 16 only in the last block of a row whose width is not a multiple of 16).
+    /// `out[0..<count] = start[0..<count] + rowScale · columnScales[0..<count] · sums` for the 16
+    /// sums of one block, where `start` is the bias or else `out` itself (`count` < 16 only in the
+    /// last block of a row whose width is not a multiple of 16).
     @inline(__always)
     private static func addScaled(
         _ low: __m256i, _ high: __m256i, _ rowScale: Float, _ columnScales: UnsafePointer<Float>,
-        into out: UnsafeMutablePointer<Float>, count: Int
+        from bias: UnsafePointer<Float>?, into out: UnsafeMutablePointer<Float>, count: Int
     ) {
         typealias Lane = SIMD8<Float>
+        let start = UnsafeRawPointer(bias ?? UnsafePointer(out))
         let lowSums = _mm256_cvtepi32_ps(low)
         let highSums = _mm256_cvtepi32_ps(high)
         let lowScales = UnsafeRawPointer(columnScales).loadUnaligned(as: Lane.self) * rowScale
         let highScales = UnsafeRawPointer(columnScales + 8).loadUnaligned(as: Lane.self) * rowScale
         if count == 16 {
             let o = UnsafeMutableRawPointer(out)
-            o.storeBytes(of: o.loadUnaligned(as: Lane.self).addingProduct(lowSums, lowScales), as: Lane.self)
+            o.storeBytes(of: start.loadUnaligned(as: Lane.self).addingProduct(lowSums, lowScales), as: Lane.self)
             o.storeBytes(
-                of: (o + 32).loadUnaligned(as: Lane.self).addingProduct(highSums, highScales), toByteOffset: 32,
+                of: (start + 32).loadUnaligned(as: Lane.self).addingProduct(highSums, highScales), toByteOffset: 32,
                 as: Lane.self)
         } else {
+            let first = start.assumingMemoryBound(to: Float.self)
             for l in 0..<count {
-                out[l] += l < 8 ? lowSums[l] * lowScales[l] : highSums[l - 8] * highScales[l - 8]
+                out[l] = first[l] + (l < 8 ? lowSums[l] * lowScales[l] : highSums[l - 8] * highScales[l - 8])
             }
         }
     }

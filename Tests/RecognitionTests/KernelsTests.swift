@@ -122,7 +122,7 @@ struct KernelsTests {
         let integer = try #require(WeightMatrix(w, rows: k, columns: n, for: .avx2Integer).integer)
         func product(fused: Bool) -> [Float] {
             var c = [Float](repeating: 0, count: m * n)
-            KernelSet.integerProducts(a, rows: m, times: integer, depth: k, into: &c, width: n, fused: fused)
+            KernelSet.integerProducts(a, rows: m, times: integer, depth: k, into: &c, width: n, bias: nil, fused: fused)
             return c
         }
         #expect(product(fused: true) == product(fused: false))

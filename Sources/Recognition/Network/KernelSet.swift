@@ -49,13 +49,16 @@ enum KernelSet: Sendable, CaseIterable {
         _ a: UnsafePointer<Float>, rows m: Int, times w: WeightMatrix, into c: UnsafeMutablePointer<Float>,
         bias: UnsafePointer<Float>
     ) {
-        guard w.integer != nil else {
-            return w.values.withUnsafeBufferPointer { wp in
-                matmul(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns, bias: bias)
-            }
+        #if canImport(NetworkKernelsAVX2)
+        if let integer = w.integer {
+            return Self.integerProducts(
+                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, bias: bias,
+                fused: Self.fusesIntegerProducts)
         }
-        for i in 0..<m { (c + i * w.columns).update(from: bias, count: w.columns) }
-        matmulAdd(a, rows: m, times: w, into: c)
+        #endif
+        w.values.withUnsafeBufferPointer { wp in
+            matmul(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns, bias: bias)
+        }
     }
 
     /// `c[m×n] += a[m×k] · w[k×n]`, all row-major, in integers where the set does.
@@ -63,7 +66,8 @@ enum KernelSet: Sendable, CaseIterable {
         #if canImport(NetworkKernelsAVX2)
         if let integer = w.integer {
             return Self.integerProducts(
-                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, fused: Self.fusesIntegerProducts)
+                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, bias: nil,
+                fused: Self.fusesIntegerProducts)
         }
         #endif
         w.values.withUnsafeBufferPointer { wp in matmulAdd(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns) }
@@ -104,11 +108,11 @@ enum KernelSet: Sendable, CaseIterable {
         #endif
     }()
 
-    /// `c[m×n] += a[m×k] · w` through `IntegerKernels`: `a`'s rows quantized, then multiplied by
-    /// the integer weights, in the module `fused` names.
+    /// `c[m×n] += a[m×k] · w`, or `c = bias + a · w` with a bias, through `IntegerKernels`: `a`'s
+    /// rows quantized, then multiplied by the integer weights, in the module `fused` names.
     static func integerProducts(
         _ a: UnsafePointer<Float>, rows m: Int, times w: IntegerWeights, depth k: Int,
-        into c: UnsafeMutablePointer<Float>, width n: Int, fused: Bool
+        into c: UnsafeMutablePointer<Float>, width n: Int, bias: UnsafePointer<Float>?, fused: Bool
     ) {
         let stride = 2 * w.pairs
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: m * stride) { quantized in
@@ -123,7 +127,7 @@ enum KernelSet: Sendable, CaseIterable {
                                 a, m: m, k: k, levels: w.levels, into: q, stride: stride, scales: r)
                             NetworkKernelsVNNI.IntegerKernels.matmulAdd(
                                 q, rowScales: r, m: m, pairs: w.pairs, v, columnScales: s, paddedWidth: w.paddedWidth,
-                                into: c, n: n)
+                                into: c, n: n, bias: bias)
                             return
                         }
                         #endif
@@ -131,7 +135,7 @@ enum KernelSet: Sendable, CaseIterable {
                             a, m: m, k: k, levels: w.levels, into: q, stride: stride, scales: r)
                         NetworkKernelsAVX2.IntegerKernels.matmulAdd(
                             q, rowScales: r, m: m, pairs: w.pairs, v, columnScales: s, paddedWidth: w.paddedWidth,
-                            into: c, n: n)
+                            into: c, n: n, bias: bias)
                     }
                 }
             }
