@@ -43,7 +43,12 @@ public enum IntegerKernels {
                     of: SIMD8<Int16>(truncatingIfNeeded: rounded), as: SIMD8<Int16>.self)
                 p += 8
             }
-            for p in p..<k { out[p] = Int16((row[p] * inverse).rounded(.toNearestOrEven)) }
+            for p in p..<k {
+                // as the vector conversion does, a value that is not a number becomes 0 (the
+                // conversion of NaN to an integer is not checked in this module: it would be garbage)
+                let scaled = (row[p] * inverse).rounded(.toNearestOrEven)
+                out[p] = scaled.isNaN ? 0 : Int16(max(-Float(levels), min(Float(levels), scaled)))
+            }
             for p in k..<stride { out[p] = 0 }
         }
     }

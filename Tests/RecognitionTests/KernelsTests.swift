@@ -107,6 +107,27 @@ struct KernelsTests {
         }
     }
 
+    /// A row that holds a value that is not a number (in the vector part and in the tail) spoils
+    /// that row alone: the others get what they get without it.
+    @Test(arguments: KernelSet.supported)
+    func aRowWithNaNSpoilsItselfAlone(kernels: KernelSet) {
+        let (m, k, n) = (3, 13, 20)
+        var a = (0..<(m * k)).map { Float($0 % 7) / 7 - 0.4 }
+        a[2] = .nan
+        a[12] = .nan
+        let w = (0..<(k * n)).map { Float($0 % 5) / 5 - 0.3 }
+        let matrix = WeightMatrix(w, rows: k, columns: n, for: kernels)
+        var got = [Float](repeating: 0, count: m * n)
+        a.withUnsafeBufferPointer { ap in
+            got.withUnsafeMutableBufferPointer { cp in
+                kernels.matmulAdd(ap.baseAddress!, rows: m, times: matrix, into: cp.baseAddress!)
+            }
+        }
+        let want = Self.naive(a, w, m: m, k: k, n: n, bias: nil)
+        let worst = (n..<(m * n)).map { abs(got[$0] - want[$0]) }.max() ?? 0
+        #expect(worst < 1e-3 * Float(k), "off by \(worst)")
+    }
+
     #if canImport(NetworkKernelsAVX2)
     /// The integer products fused into one instruction (AVX-512 VNNI) are the very sums of the
     /// AVX2 ones: the sums are exact, so only the instructions differ.
