@@ -49,28 +49,38 @@ enum KernelSet: Sendable, CaseIterable {
         _ a: UnsafePointer<Float>, rows m: Int, times w: WeightMatrix, into c: UnsafeMutablePointer<Float>,
         bias: UnsafePointer<Float>
     ) {
-        #if canImport(NetworkKernelsAVX2)
-        if let integer = w.integer {
-            return Self.integerProducts(
-                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, bias: bias,
-                fused: Self.fusesIntegerProducts)
-        }
-        #endif
-        w.values.withUnsafeBufferPointer { wp in
-            matmul(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns, bias: bias)
-        }
+        multiply(a, rows: m, times: w, into: c, bias: bias)
     }
 
     /// `c[m×n] += a[m×k] · w[k×n]`, all row-major, in integers where the set does.
     func matmulAdd(_ a: UnsafePointer<Float>, rows m: Int, times w: WeightMatrix, into c: UnsafeMutablePointer<Float>) {
-        #if canImport(NetworkKernelsAVX2)
-        if let integer = w.integer {
-            return Self.integerProducts(
-                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, bias: nil,
+        multiply(a, rows: m, times: w, into: c, bias: nil)
+    }
+
+    /// `c = bias + a · w` with a bias, `c += a · w` without: through the integer kernels or the
+    /// float ones, as `w` is stored.
+    private func multiply(
+        _ a: UnsafePointer<Float>, rows m: Int, times w: WeightMatrix, into c: UnsafeMutablePointer<Float>,
+        bias: UnsafePointer<Float>?
+    ) {
+        switch w.storage {
+        case .floats(let values):
+            values.withUnsafeBufferPointer { wp in
+                if let bias {
+                    matmul(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns, bias: bias)
+                } else {
+                    matmulAdd(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns)
+                }
+            }
+        case .integers(let integer):
+            #if canImport(NetworkKernelsAVX2)
+            Self.integerProducts(
+                a, rows: m, times: integer, depth: w.rows, into: c, width: w.columns, bias: bias,
                 fused: Self.fusesIntegerProducts)
+            #else
+            preconditionFailure("integer weights without the integer kernels")
+            #endif
         }
-        #endif
-        w.values.withUnsafeBufferPointer { wp in matmulAdd(a, wp.baseAddress!, c, m: m, k: w.rows, n: w.columns) }
     }
 
     func matmul(

@@ -1,17 +1,28 @@
-/// One of the network's weight matrices (`rows × columns`, row-major) and, where its kernels
-/// multiply in integers, its 16-bit copy in their layout.
+/// One of the network's weight matrices (`rows × columns`): its float values, row-major, or,
+/// where its kernels multiply in integers, only its 16-bit copy in their layout (the floats would
+/// never be read again).
 struct WeightMatrix: Sendable {
-    let values: [Float]
+    enum Storage: Sendable {
+        case floats([Float])
+        case integers(IntegerWeights)
+    }
+
+    let storage: Storage
     let rows: Int
     let columns: Int
-    let integer: IntegerWeights?
 
     init(_ values: [Float], rows: Int, columns: Int, for kernels: KernelSet) {
         precondition(values.count == rows * columns, "a \(rows) × \(columns) matrix needs \(rows * columns) values")
-        self.values = values
         self.rows = rows
         self.columns = columns
-        integer = kernels.multipliesInIntegers ? IntegerWeights(values, rows: rows, columns: columns) : nil
+        storage =
+            kernels.multipliesInIntegers
+            ? .integers(IntegerWeights(values, rows: rows, columns: columns)) : .floats(values)
+    }
+
+    /// The integer copy, where the kernels multiply in integers.
+    var integer: IntegerWeights? {
+        if case .integers(let weights) = storage { weights } else { nil }
     }
 }
 
