@@ -18,7 +18,7 @@ struct PartialSortTests {
                 let values = (0..<length).map { (rank: Int(random.next() % UInt64(spread)), index: $0) }
                 let sorted = values.sorted(by: inOrder)
                 for k in [0, 1, 2, length / 2, length - 1, length, length + 3] where k >= 0 {
-                    var partial = values.shuffledDeterministically(&random)
+                    var partial = values.shuffled(using: &random)
                     partial.sortPrefix(k, by: inOrder)
                     let front = partial.prefix(min(k, length))
                     #expect(front.map(\.index) == sorted.prefix(min(k, length)).map(\.index), "length \(length) k \(k)")
@@ -26,13 +26,5 @@ struct PartialSortTests {
                 }
             }
         }
-    }
-}
-
-extension Array {
-    fileprivate func shuffledDeterministically(_ random: inout SplitMix64) -> [Element] {
-        var copy = self
-        for i in stride(from: copy.count - 1, to: 0, by: -1) { copy.swapAt(i, Int(random.next() % UInt64(i + 1))) }
-        return copy
     }
 }
