@@ -58,7 +58,22 @@ public struct NeuralLineReader: LineReading {
         let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
         var words = lines.indices.map { decode(outputs[$0], input: inputs[$0], line: lines[$0]) }
         secondLook(at: &words, of: lines)
-        return words
+        return words.map { $0.map(withinMargin) }
+    }
+
+    /// The word with only the readings within `candidateMargin` of its best. Applied after the
+    /// second look, not before: a text missing from a cut list scores that list's lowest less
+    /// one when the two readings are joined, more than a complete list would give it.
+    private func withinMargin(_ word: DecodedWord) -> DecodedWord {
+        var word = word
+        word.candidates = Self.withinMargin(word.candidates, decoder.settings.candidateMargin)
+        return word
+    }
+
+    /// The readings scoring at most `margin` below the first, best one.
+    static func withinMargin(_ candidates: [WordCandidate], _ margin: Double) -> [WordCandidate] {
+        guard let best = candidates.first?.score else { return [] }
+        return candidates.filter { $0.score >= best - margin }
     }
 
     /// Words read with less confidence than `secondLookBelowConfidence` are read again, all
@@ -88,7 +103,7 @@ public struct NeuralLineReader: LineReading {
                 standsAlone: word.candidates[0].text.count == 1, lineReading: nil
             ).filter { !$0.text.isEmpty }
             word.candidates = SecondLook.joined(word.candidates, again, limit: Self.readingsAfterSecondLook)
-            word.confidence = Self.confidence(word.candidates)
+            word.confidence = Self.confidence(Self.withinMargin(word.candidates, settings.candidateMargin))
             words[place.line][place.word] = word
         }
     }
@@ -139,7 +154,9 @@ public struct NeuralLineReader: LineReading {
             let kept = readings(
                 of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1,
                 lineReading: text(word.classes))
-            return DecodedWord(candidates: kept, pointRange: word.points, confidence: Self.confidence(kept))
+            return DecodedWord(
+                candidates: kept, pointRange: word.points,
+                confidence: Self.confidence(Self.withinMargin(kept, decoder.settings.candidateMargin)))
         }
     }
 
@@ -167,18 +184,18 @@ public struct NeuralLineReader: LineReading {
             }
         }
         guard let best = candidates.first?.reading.score else { return [] }
-        // Alternatives far below the best would only add false hits to searches. A reading
-        // outside the word list (a name, a code) is judged and scored without `oovPenalty`'s
+        // A reading outside the word list (a name, a code) is scored without `oovPenalty`'s
         // share of it (never above the best), so where the list bends the best reading
-        // ("Mains") the ink's own ("Mainz") is kept at a score searches do not filter out.
-        let floor = best - decoder.settings.candidateMargin
+        // ("Mains") the ink's own ("Mainz") stays within `candidateMargin` at a score searches
+        // do not filter out.
         let forgiven = decoder.settings.outsideListForgiveness
-        return [candidates[0].reading]
-            + candidates.dropFirst().compactMap { candidate -> WordCandidate? in
-                var reading = candidate.reading
-                reading.score = min(best, reading.score + forgiven * candidate.penalty)
-                return reading.score >= floor ? reading : nil
-            }
+        var readings = [candidates[0].reading]
+        for candidate in candidates.dropFirst() {
+            var reading = candidate.reading
+            reading.score = min(best, reading.score + forgiven * candidate.penalty)
+            readings.append(reading)
+        }
+        return readings
     }
 
     /// `WordGapPrior`'s bonuses, on the space class of the frames within two input rows of the

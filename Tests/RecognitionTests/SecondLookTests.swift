@@ -19,6 +19,23 @@ struct SecondLookTests {
         #expect(joined.map(\.score) == [0, -0.25, -0.75])
     }
 
+    @Test func listsAreJoinedWholeAndCutToTheMarginAfter() {
+        // the first reading ranks "c" 3 below "a"; the second ranks "a" 2 below "c": "a" wins
+        let first = candidates([("a", 0), ("c", -3)]), second = candidates([("c", 0), ("a", -2)])
+        let joined = SecondLook.joined(first, second, limit: 8)
+        #expect(NeuralLineReader.withinMargin(joined, 2).map(\.text) == ["a", "c"])
+        // cut to the margin first, the first list would lack "c", score it its lowest less one
+        // (−1, not −3), and "c" would win
+        let cutFirst = SecondLook.joined(NeuralLineReader.withinMargin(first, 2), second, limit: 8)
+        #expect(cutFirst.first?.text == "c")
+    }
+
+    @Test func theMarginKeepsTheBestAndWhatLiesWithinIt() {
+        let readings = candidates([("best", -1), ("near", -3), ("far", -3.5)])
+        #expect(NeuralLineReader.withinMargin(readings, 2).map(\.text) == ["best", "near"])
+        #expect(NeuralLineReader.withinMargin([], 2).isEmpty)
+    }
+
     @Test func tiesKeepTheFirstReadingsOrderAndTheLimitHolds() {
         let joined = SecondLook.joined(
             candidates([("x", 0), ("y", -1)]), candidates([("y", 0), ("x", -1), ("z", -5)]), limit: 2)

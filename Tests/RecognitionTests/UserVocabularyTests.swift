@@ -34,7 +34,7 @@ import Testing
     /// into "quit" (as it did on a real notebook); with "qubit" among the user's words it reads
     /// as written.
     @Test func aUserWordIsReadWhereTheInkLeansItsWay() throws {
-        let reader = try #require(try Self.reader.get())
+        let reader = try Self.reader.get()
         #expect(!reader.decoder.lexicon.contains("qubit"))
         let letters = "qubit".utf8.map { c -> [(UInt8, Float)] in
             c == UInt8(ascii: "b") ? [(c, Float(0.6)), (UInt8(ascii: "l"), Float(0.4))] : [(c, Float(1))]

@@ -23,8 +23,10 @@ public struct DecoderSettings: Sendable {
     public var pruneLogProbability: Float = -9
     /// At most this many characters are tried per frame.
     public var maxCharactersPerFrame = 10
-    /// A word keeps alternative readings scoring at most this far (natural log) below its best.
-    public var candidateMargin: Double = 2
+    /// A word keeps alternative readings scoring at most this far (natural log) below its best,
+    /// judged after the second look. At 2 `dev` pages read with CER 8.1 % and precision 0.908;
+    /// at 4 the same CER, precision 0.910, and isolated words' top-5 88.9 % (86.6 % at 2).
+    public var candidateMargin: Double = 4
     /// How many readings a word keeps at most.
     public var candidatesPerWord = 5
     /// A word read with less confidence than this beside other words of its line is read again
