@@ -70,6 +70,12 @@ public struct NeuralLineReader: LineReading {
         return word
     }
 
+    /// The confidence of a word with these readings, judged on those within `candidateMargin`,
+    /// the ones it keeps.
+    private func confidence(of candidates: [WordCandidate]) -> Double {
+        Self.confidence(Self.withinMargin(candidates, decoder.settings.candidateMargin))
+    }
+
     /// The readings scoring at most `margin` below the first, best one.
     static func withinMargin(_ candidates: [WordCandidate], _ margin: Double) -> [WordCandidate] {
         guard let best = candidates.first?.score else { return [] }
@@ -103,7 +109,7 @@ public struct NeuralLineReader: LineReading {
                 standsAlone: word.candidates[0].text.count == 1, lineReading: nil
             ).filter { !$0.text.isEmpty }
             word.candidates = SecondLook.joined(word.candidates, again, limit: Self.readingsAfterSecondLook)
-            word.confidence = Self.confidence(Self.withinMargin(word.candidates, settings.candidateMargin))
+            word.confidence = confidence(of: word.candidates)
             words[place.line][place.word] = word
         }
     }
@@ -154,9 +160,7 @@ public struct NeuralLineReader: LineReading {
             let kept = readings(
                 of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1,
                 lineReading: text(word.classes))
-            return DecodedWord(
-                candidates: kept, pointRange: word.points,
-                confidence: Self.confidence(Self.withinMargin(kept, decoder.settings.candidateMargin)))
+            return DecodedWord(candidates: kept, pointRange: word.points, confidence: confidence(of: kept))
         }
     }
 
@@ -189,13 +193,12 @@ public struct NeuralLineReader: LineReading {
         // ("Mains") the ink's own ("Mainz") stays within `candidateMargin` at a score searches
         // do not filter out.
         let forgiven = decoder.settings.outsideListForgiveness
-        var readings = [candidates[0].reading]
-        for candidate in candidates.dropFirst() {
-            var reading = candidate.reading
-            reading.score = min(best, reading.score + forgiven * candidate.penalty)
-            readings.append(reading)
-        }
-        return readings
+        return [candidates[0].reading]
+            + candidates.dropFirst().map { candidate in
+                var reading = candidate.reading
+                reading.score = min(best, reading.score + forgiven * candidate.penalty)
+                return reading
+            }
     }
 
     /// `WordGapPrior`'s bonuses, on the space class of the frames within two input rows of the
