@@ -6,9 +6,12 @@ Counts exactly as ../shared/tools/eval/run_eval.py does (same terms, same hit ma
 `notebook-index query WORD --full-words --json --limit 1000 --min-score 0` per word, so one pass
 gives the whole curve.
 
-Usage: score_curve.py PAGES_DIR --cli .build/release/notebook-index [--index FILE]
-  PAGES_DIR  made by ../shared/tools/eval/make_pages.py from the dev split
-  --index    an index already built from PAGES_DIR (else one is built in a temporary folder)
+Usage: score_curve.py PAGES_DIR --cli .build/release/notebook-index [--index FILE] [--by-length]
+  PAGES_DIR    made by ../shared/tools/eval/make_pages.py from the dev split
+  --index      an index already built from PAGES_DIR (else one is built in a temporary folder)
+  --by-length  the curve for the words of each length too (the default floor depends on it)
+
+The last row, "by length", is the default: a floor from the query word's letters.
 """
 import argparse
 import json
@@ -30,6 +33,7 @@ def main():
     ap.add_argument("pages_dir")
     ap.add_argument("--cli", required=True)
     ap.add_argument("--index")
+    ap.add_argument("--by-length", action="store_true", help="the curve for each word length too")
     args = ap.parse_args()
     pages_dir = os.path.abspath(args.pages_dir)
     items = json.load(open(os.path.join(pages_dir, "truth.json"), encoding="utf-8"))["items"]
@@ -42,32 +46,57 @@ def main():
         for loc in it["locations"]:
             for term in set(run_eval.terms_of(it["label"])):
                 occurrences[term].append((i, loc["path"], loc["page"]))
-    found = {t: 0 for t in THRESHOLDS}
-    good = {t: 0 for t in THRESHOLDS}
-    returned = {t: 0 for t in THRESHOLDS}
-    total = 0
+    hits_of = {}
     for term in sorted(occurrences):
-        occ = occurrences[term]
-        total += len(occ)
         r = subprocess.run([args.cli, "query", term, "--full-words", "--json", "--limit", "1000",
                             "--min-score", "0", "--index", index], capture_output=True, text=True)
-        hits = json.loads(r.stdout)["results"] if r.returncode == 0 else []
-        for threshold in THRESHOLDS:
-            used = set()
-            for h in hits:
-                if h["score"] < threshold:
+        hits_of[term] = json.loads(r.stdout)["results"] if r.returncode == 0 else []
+
+    def counts(floor_of, terms):
+        """(occurrences found, hits kept that are right, hits kept) with a floor for each term."""
+        found = good = returned = 0
+        for term in terms:
+            occ, used = occurrences[term], set()
+            for h in hits_of[term]:
+                if h["score"] < floor_of(term):
                     continue
-                returned[threshold] += 1
+                returned += 1
                 path, box = os.path.abspath(h["path"]), run_eval.as_box(h["bounds"])
                 for k, (i, p, pg) in enumerate(occ):
                     if k not in used and p == path and pg == h["page"] and run_eval.hit_matches(items[i], box):
                         used.add(k)
-                        good[threshold] += 1
+                        good += 1
                         break
-            found[threshold] += len(used)
-    print(f"{'min score':>9}  {'recall':>6}  {'precision':>9}  hits")
+            found += len(used)
+        return found, good, returned
+
+    def row(label, floor_of, terms):
+        found, good, returned = counts(floor_of, terms)
+        total = sum(len(occurrences[t]) for t in terms)
+        print(f"{label:>12}  {found / max(total, 1):6.3f}  {good / max(returned, 1):9.3f}  {returned}")
+
+    terms = sorted(occurrences)
+    print(f"{'min score':>12}  {'recall':>6}  {'precision':>9}  hits")
     for t in THRESHOLDS:
-        print(f"{t:>9}  {found[t] / max(total, 1):6.3f}  {good[t] / max(returned[t], 1):9.3f}  {returned[t]}")
+        row(str(t), lambda _, t=t: t, terms)
+    row("by length", default_floor, terms)
+    if args.by_length:
+        for length in sorted({letters(t) for t in terms}):
+            print(f"\nwords of {length} letters" if length < 12 else "\nwords of 12 letters or more")
+            group = [t for t in terms if min(letters(t), 12) == length]
+            for t in THRESHOLDS:
+                row(str(t), lambda _, t=t: t, group)
+            if length >= 12:
+                break
+
+
+def letters(term):
+    return sum(c.isalnum() for c in term)
+
+
+def default_floor(term):
+    """`query`'s default --min-score for a word (SearchOptions.defaultMinimumScore(letters:))."""
+    return min(0.3, max(0.0, 0.1 * (6 - letters(term))))
 
 
 if __name__ == "__main__":

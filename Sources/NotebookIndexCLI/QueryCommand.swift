@@ -19,11 +19,12 @@ struct QueryCommand {
         }
         let options = SearchOptions(
             fullWordsOnly: arguments[Options.fullWords], caseSensitive: arguments[Options.caseSensitive], limit: limit,
-            minimumScore: minimumScore ?? SearchOptions.defaultMinimumScore, fuzzy: arguments[Options.fuzzy])
+            fuzzy: arguments[Options.fuzzy])
+        let query = Self.query(text, options: options, minimumScore: minimumScore)
         let indexPath = context.indexPath(option: try arguments.value(Options.index))
         let hits: [SearchHit]
         do {
-            hits = try IndexStore(path: indexPath, access: .read).search(SearchQuery(text, options: options))
+            hits = try IndexStore(path: indexPath, access: .read).search(query)
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
@@ -39,6 +40,14 @@ struct QueryCommand {
             printHuman(hits)
         }
         return hits.isEmpty ? NotebookIndexCLI.ExitCode.partial : NotebookIndexCLI.ExitCode.success
+    }
+
+    /// The query for `text`, its floor `minimumScore` when the user gave one and else the
+    /// query's own default (`SearchQuery.defaultMinimumScore`, by its letters).
+    static func query(_ text: String, options: SearchOptions, minimumScore: Double?) -> SearchQuery {
+        var query = SearchQuery(text, options: options)
+        query.options.minimumScore = minimumScore ?? query.defaultMinimumScore
+        return query
     }
 
     /// The contract: `{"query": …, "results": [{"path", "page", "drawing", "text", "strokeIDs", "bounds", "score",
