@@ -231,6 +231,8 @@ def main():
     ap.add_argument("--stop-at", type=int, default=0, help="stop (and save) at this batch (0: no limit)")
     ap.add_argument("--mixed-share", type=float, default=0.0,
                     help="share of lines mixing words with codes (styles.mixed_line); the others shrink to fit")
+    ap.add_argument("--synth-share", type=float, default=0.0,
+                    help="share of samples written by made-up writers from the glyph bank (synth/writer.py)")
     ap.add_argument("--style", type=float, default=0.0, help="share of samples restyled (styles.restyle)")
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
@@ -290,9 +292,11 @@ def main():
     # the stream continues where the saved candidates left it, with new batches
     drawn = max(c.steps for c in cands)
     lib = accents.MarkLibrary([s for s in train if s[2] == "chars"])
-    shares = {g: v * (1.0 - args.mixed_share) for g, v in phase_train.spaced_shares(0.3).items()}
+    shares = {g: v * (1.0 - args.mixed_share - args.synth_share) for g, v in phase_train.spaced_shares(0.3).items()}
     if args.mixed_share:
         shares["mixed"] = args.mixed_share
+    if args.synth_share:
+        shares["synth"] = args.synth_share
     log(f"mix {json.dumps({g: round(v, 3) for g, v in shares.items()})}, restyled {args.style}")
     queue = mp.get_context("fork").Queue(maxsize=64)
     # worker k > 0 draws from its own seed; with one worker the stream is the bake-off's

@@ -49,6 +49,8 @@ import model
 import pack
 import styles
 from train import edit_distance
+from synth.texts import TextSource
+from synth.writer import Hand, load_faces
 
 LARGE_CONFIG = {"channels": 128, "hidden": 112, "layers": 3, "kernel": 5, "subsample": 4}
 POINTS_PER_BATCH = 65536
@@ -217,7 +219,10 @@ class SampleMaker:
         # words short enough to stand among single letters in a spaced row
         self.short_words_of = {w: [i for i in v if len(train[i][1]) <= 6] for w, v in self.words_of.items()}
         # codes drawn from single characters, for the "mixed" lines (styles.mixed_line)
-        self.bank = styles.CharBank([train[i] for i in self.by_group["chars"]]) if "mixed" in shares else None
+        self.bank = styles.CharBank([train[i] for i in self.by_group["chars"]]) if "mixed" in shares or "synth" in shares else None
+        # made-up writers from the glyph bank (synth/): any text in hands UNIPEN does not have
+        self.faces = load_faces() if "synth" in shares else None
+        self.texts = TextSource(train, rng) if "synth" in shares else None
         self.groups = list(shares)
         self.p = np.array([shares[g] for g in self.groups])
 
@@ -244,6 +249,13 @@ class SampleMaker:
             if made is None:
                 return self.draw()
             strokes, label = made
+        elif group == "synth":
+            hand = Hand(self.faces, self.bank, rng)
+            text = self.texts.sample_text()
+            strokes = hand.write(text)
+            if strokes is None:
+                return self.draw()
+            return strokes, hand.label(text)
         elif group == "spaced":
             writer = self.char_writers[rng.integers(len(self.char_writers))]
             k = int(rng.integers(2, 13))
