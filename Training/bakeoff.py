@@ -180,8 +180,8 @@ class Candidate:
         minutes = self.cpu / 60
         lr = self.peak_lr * min(1.0, max(minutes, 0.0) / WARMUP_CPU_MINUTES + 1e-3)
         if self.decay and self.steps > self.decay[0]:
-            start, length = self.decay
-            done = min(1.0, (self.steps - start) / length)
+            first, length = self.decay
+            done = min(1.0, (self.steps - first) / length)
             lr *= FINAL_LR_SHARE + (1 - FINAL_LR_SHARE) * 0.5 * (1 + np.cos(np.pi * done))
         self.lr = lr
         for g in self.opt.param_groups:
