@@ -119,6 +119,31 @@ enum CommandSpecs {
         exitStatus: "0 hits found, 1 no hits, 2 usage or fatal error.",
         run: { try QueryCommand(arguments: $0, context: $1).run() })
 
+    static let serve = CommandSpec(
+        name: "serve", abstract: "Search the index from a web browser: a local search page.",
+        overview: "Serve a search page for the index on this machine.",
+        discussion: """
+            Prints its URL (http://127.0.0.1:PORT/) as the first line and answers until stopped (SIGTERM, Ctrl-C):
+            a search form whose hits appear as you type, grouped by notebook, each with its page drawn and the
+            match outlined, a link to the whole page and one that opens the notebook in its app at that page
+            (Xournal++ for .xopp and .xoj, else xdg-open); /api/search?q=TEXT answers what 'query TEXT --json'
+            prints, and /status what 'status' prints. It only reads: GET and HEAD, only the files the index
+            holds, and only requests addressed to it (Host), so other sites cannot reach it. It keeps
+            answering while a build writes the index.
+            """,
+        arguments: nil,
+        options: [
+            OptionSpec(Options.index, "The index to search (default: see 'notebook-index --help')."),
+            OptionSpec(
+                Options.port, "The port to listen on (default: \(ServeCommand.defaultPort); 0 picks a free one)."),
+            OptionSpec(
+                Options.listen,
+                "The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 or :: opens it to the network)."
+            ),
+        ],
+        exitStatus: "0 stopped by a signal, 2 usage or fatal error (no index, the port is taken).",
+        run: { try await ServeCommand(arguments: $0, context: $1).run() })
+
     static let status = CommandSpec(
         name: "status", abstract: "Show what the index holds and which files failed.",
         overview: "Show what the index holds.",
@@ -295,7 +320,9 @@ enum CommandSpecs {
         })
 
     /// In the order of the tool's help.
-    static let all = [build, query, status, text, inspect, render, export, merge, completions, man, balooExtract]
+    static let all = [
+        build, query, serve, status, text, inspect, render, export, merge, completions, man, balooExtract,
+    ]
 
     /// The commands shown in help, the man page and completions.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }
