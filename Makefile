@@ -22,6 +22,7 @@
 #   man              the man page, made by the built command from its table of commands: .build/man/notebook-index.1
 #   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
 #   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
+#   check-serve      serve's search page in headless Chromium: a word typed, hits with pictures appear, screenshot checked
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
 #   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
 #   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
@@ -35,7 +36,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -109,6 +110,12 @@ bench-hostile: build
 # --window 1000,1250" remakes the README's picture.
 check-html: build
 	python3 tools/check_html_in_browser.py --cli $(BIN) $(HTML_ARGS)
+
+# The search page of `serve` driven in headless Chromium (tools/check_serve_in_browser.py): a word of
+# the samples typed key by key, the hits appearing with pictures, the page without scripts, SIGTERM.
+# SERVE_ARGS="--screenshot docs/serve.png" remakes the README's picture.
+check-serve: build
+	python3 tools/check_serve_in_browser.py --cli $(BIN) $(SERVE_ARGS)
 
 # `export --pdf` of every sample, checked by tools that did not write it (tools/check_pdf_export.sh):
 # the same bytes twice, qpdf --check, every word of `text --json` at its ink's place in
