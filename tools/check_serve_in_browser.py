@@ -5,8 +5,8 @@ Indexes SampleNotebooks/ into a temporary index, starts `serve --port 0` on it, 
 Chromium through the DevTools protocol (over --remote-debugging-pipe, so no extra package):
   * loads the search page, types a word of the samples key by key into its search box, and waits
     for the hits to appear without the page being loaded again (the script asks /search?partial=1
-    as one types): hits grouped by notebook, each with a picture of its page (SVG with ink) and
-    the match outlined, and the address bar following the search;
+    as one types): hits grouped by notebook, each with its two pictures (its page small, its line
+    large: SVG images from /picture) loaded and drawn, and the address bar following the search;
   * screenshots the page and fails on one nearly all one colour, without dark pixels (text, ink)
     or without the hits' orange outlines (#e07000);
   * loads /search?q=WORD again with scripts disabled: the same hits, from the plain form;
@@ -135,16 +135,15 @@ class Browser:
             self.process.kill()
 
 
-# What the page shows of its hits: how many, in how many notebooks, how many with a picture of
-# their page that has ink in it and the match outlined.
+# What the page shows of its hits: how many, in how many notebooks, how many with both pictures
+# (the page small, the line large: SVG images from /picture) loaded and drawn.
 HITS = """(() => {
   const hits = [...document.querySelectorAll("article.hit")];
+  const drawn = (img) => img && img.complete && img.naturalWidth > 0;
   return {
     hits: hits.length,
     notebooks: document.querySelectorAll("section.notebook").length,
-    pictured: hits.filter((h) => h.querySelector("a.thumb svg rect.hit")
-        && (h.querySelector("a.thumb svg path") || h.querySelector("a.thumb svg use"))).length,
-    inkPaths: document.querySelectorAll("a.thumb svg path").length,
+    pictured: hits.filter((h) => drawn(h.querySelector("a.thumb img")) && drawn(h.querySelector("img.crop"))).length,
     summary: document.querySelector(".summary")?.textContent ?? "",
     address: location.pathname + location.search,
     marker: window.notebookIndexCheck ?? null,
@@ -187,20 +186,20 @@ def main():
             deadline, seen = time.time() + 30, {}
             while time.time() < deadline:
                 seen = browser.evaluate(HITS)
-                if seen["hits"] > 0 and seen["address"].endswith(f"q={args.query}"):
+                if seen["hits"] > 0 and seen["pictured"] == seen["hits"] \
+                        and seen["address"].endswith(f"q={args.query}"):
                     break
                 time.sleep(0.2)
-            time.sleep(0.5)  # the pictures' layout, before the screenshot
-            seen = browser.evaluate(HITS)
+            time.sleep(0.3)  # the pictures' layout, before the screenshot
             print(f"check-serve: typed '{args.query}': {seen['summary']!r}; {seen['hits']} hits in "
-                  f"{seen['notebooks']} notebooks, {seen['pictured']} pictured, {seen['inkPaths']} ink paths; "
+                  f"{seen['notebooks']} notebooks, {seen['pictured']} with both pictures drawn; "
                   f"address {seen['address']}")
             if seen["hits"] == 0:
                 fail("no hits appeared while typing")
             if seen["marker"] != "not reloaded":
                 fail("the page was loaded again: the hits did not come from the script")
-            if seen["pictured"] != seen["hits"] or seen["inkPaths"] == 0:
-                fail("a hit has no picture of its page with ink and the match outlined")
+            if seen["pictured"] != seen["hits"]:
+                fail("a hit's pictures (its page, its line) were not drawn")
             if not seen["address"].endswith(f"q={args.query}"):
                 fail("the address bar does not follow the search")
 

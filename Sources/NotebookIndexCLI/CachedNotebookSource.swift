@@ -23,7 +23,7 @@ final class CachedNotebookSource: NotebookSource, @unchecked Sendable {
     }
 
     /// - Parameter capacity: how many notebooks to keep; the least recently used goes first.
-    init(_ source: any NotebookSource, capacity: Int = 32) {
+    init(_ source: any NotebookSource, capacity: Int = 16) {
         self.source = source
         self.capacity = capacity
     }

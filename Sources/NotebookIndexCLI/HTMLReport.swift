@@ -26,7 +26,10 @@ struct HTMLReport {
     static let cropScale = 1.5, pageScale = 1.0
 
     /// `3 hits on 2 pages`, `1 hit on 1 page`, `no hits`: pages counted whether drawn or not.
-    var summary: String {
+    var summary: String { Self.summary(hits) }
+
+    /// `summary` of any hits.
+    static func summary(_ hits: [SearchHit]) -> String {
         guard !hits.isEmpty else { return "no hits" }
         let pageCount = Set(hits.map { HitPictures.PageKey(path: $0.path, page: $0.page) }).count
         return "\(Self.counted(hits.count, "hit")) on \(Self.counted(pageCount, "page"))"

@@ -170,15 +170,16 @@ final class HTTPServer: @unchecked Sendable {
         return withExtendedLifetime(collected) { collected.values }
     }
 
-    /// Headers every answer carries: nothing is cached (the index changes under it), nothing is
-    /// sniffed, framed or sent on to another site, and only this server's own script runs.
+    /// Headers every answer carries unless it sets its own: nothing is cached (the index changes
+    /// under it), nothing is sniffed, framed or sent on to another site, and only this server's
+    /// own script and pictures are loaded.
     static let commonHeaders: [(String, String)] = [
         ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         (
             "Content-Security-Policy",
-            "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; "
+            "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; img-src 'self'; connect-src 'self'; "
                 + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         ),
     ]
@@ -191,7 +192,11 @@ final class HTTPServer: @unchecked Sendable {
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
         MHD_add_response_header(made, "Content-Type", response.contentType)
-        for (name, value) in commonHeaders + response.headers { MHD_add_response_header(made, name, value) }
+        let own = Set(response.headers.map { $0.0.lowercased() })
+        for (name, value) in commonHeaders where !own.contains(name.lowercased()) {
+            MHD_add_response_header(made, name, value)
+        }
+        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
         return MHD_queue_response(connection, UInt32(response.status), made)
     }
 }

@@ -8,11 +8,12 @@ import SearchIndex
 /// The search page is a plain form (GET `/search`), so it works without scripts; where scripts
 /// run, `/search.js` asks for the hits as one types (`partial=1`) and puts them in place. Hits are
 /// grouped by notebook (notebooks in the order of their best hit, hits in rank order), each with
-/// its page drawn small and its line drawn large, the match outlined, as `query --html` draws
-/// them (`HTMLReport`): a page's ink is written once, in the first picture of it, and every other
-/// picture of that page `<use>`s it. Every text from a request, the index or a file is escaped
-/// (`HTMLReport.text`); the only script is the server's own file, and the Content-Security-Policy
-/// (`HTTPServer.commonHeaders`) forbids any other.
+/// its page drawn small and its line drawn large (cropped as `query --html` crops it), the match
+/// outlined. The pictures are `/picture` URLs, not inline SVG: the hits' text answers at once,
+/// without reading a notebook, and the browser fetches the pages side by side and keeps them.
+/// Every text from a request, the index or a file is escaped (`HTMLReport.text`); the only script
+/// is the server's own file, and the Content-Security-Policy (`HTTPServer.commonHeaders`) forbids
+/// any other.
 enum SearchPage {
     /// The width of a page drawn beside its hit, in CSS pixels.
     static let thumbnailWidth = 150.0
@@ -43,8 +44,9 @@ enum SearchPage {
     }
 
     /// The hits, grouped by notebook; `more` adds a link to the next hits.
+    /// - Parameter stamps: each hit file's `PagePictures.stamp`; a file without one is gone.
     static func results(
-        form: SearchForm, hits: [SearchHit], pictures: HitPictures, more: Bool, openToken: String
+        form: SearchForm, hits: [SearchHit], stamps: [String: String], more: Bool, openToken: String
     )
         -> String
     {
@@ -57,57 +59,15 @@ enum SearchPage {
             if groups[hit.path] == nil { order.append(hit.path) }
             groups[hit.path, default: []].append(index)
         }
-        let report = HTMLReport(query: form.text, hits: hits, pictures: pictures)
         let notebooks = HTMLReport.counted(order.count, "notebook")
-        var out = "<p class=\"summary\">\(report.summary) in \(notebooks)\(more ? " (more below)" : "").</p>\n"
-        // the ink of each page, written by its first picture
-        var inkIDs: [HitPictures.PageKey: Int] = [:]
-        var frames: [HitPictures.PageKey: SVGWriter.Fragment] = [:]
+        var out =
+            "<p class=\"summary\">\(HTMLReport.summary(hits)) in \(notebooks)\(more ? " (more below)" : "").</p>\n"
         for path in order {
             let indices = groups[path] ?? []
             out += "<section class=\"notebook\">\n<h2><span class=\"path\">\(HTMLReport.text(path))</span>"
             out += " <span class=\"meta\">\(HTMLReport.counted(indices.count, "hit"))</span></h2>\n"
             for index in indices {
-                let hit = hits[index]
-                let target = NotebookOpener.Target(path: hit.path, page: hit.page + 1)
-                let pageLink = link("/page", target, form: form)
-                out += "<article class=\"hit\" id=\"hit-\(index + 1)\">\n"
-                var ink: String?
-                if case .onPage(let key) = pictures.pictures[index], let page = pictures.pages[key] {
-                    let boxes = hits.indices.compactMap { other -> Rect? in
-                        if case .onPage(key) = pictures.pictures[other] { return hits[other].bounds }
-                        return nil
-                    }
-                    let drawn = frames[key] ?? SVGWriter.fragment(page, framing: boxes)
-                    frames[key] = drawn
-                    let id = inkIDs[key] ?? inkIDs.count + 1
-                    out += "<a class=\"thumb\" href=\"\(pageLink)\">"
-                    out += svgOpen(drawn.frame, width: thumbnailWidth, label: "page \(hit.page + 1)")
-                    if inkIDs[key] == nil {
-                        inkIDs[key] = id
-                        out += "<g id=\"ink-\(id)\">\n\(drawn.elements)</g>\n"
-                    } else {
-                        out += "<use href=\"#ink-\(id)\"/>\n"
-                    }
-                    if let box = hit.bounds { out += SVGWriter.highlight(box) }
-                    out += "</svg></a>\n"
-                    ink = "ink-\(id)"
-                }
-                out += "<div class=\"about\">\n"
-                var meta = ["page \(hit.page + 1)", "score " + String(format: "%.3f", hit.score)]
-                meta.append("“\(HTMLReport.text(hit.text))”")
-                if hit.source == .typedText { meta.append("typed text") }
-                if hit.distance > 0 { meta.append(HTMLReport.counted(hit.distance, "edit") + " off") }
-                meta.append("<a href=\"\(pageLink)\">whole page</a>")
-                meta.append("<a class=\"open\" href=\"\(openLink(target, token: openToken))\">open</a>")
-                out += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
-                if let line = hit.context { out += HTMLReport.lineParagraph(line) }
-                if case .unavailable(let note) = pictures.pictures[index] {
-                    out += "<p class=\"note\">Not drawn: \(HTMLReport.text(note)).</p>\n"
-                } else if let ink, let crop = HTMLReport.cropPicture(hit, ink: ink, label: "the hit on its line") {
-                    out += crop
-                }
-                out += "</div>\n</article>\n"
+                out += hitArticle(hits[index], number: index + 1, stamp: stamps[path], form: form, openToken: openToken)
             }
             out += "</section>\n"
         }
@@ -120,11 +80,76 @@ enum SearchPage {
         return out
     }
 
+    /// One hit: its page small (a link to it large), then its place, score and links, its line as
+    /// text and drawn large. Both pictures are `/picture` URLs of the page, named with the file's
+    /// stamp, so that the browser fetches them side by side and keeps them.
+    private static func hitArticle(
+        _ hit: SearchHit, number: Int, stamp: String?, form: SearchForm, openToken: String
+    ) -> String {
+        let target = NotebookOpener.Target(path: hit.path, page: hit.page + 1)
+        let pageLink = link("/page", target, form: form)
+        var out = "<article class=\"hit\" id=\"hit-\(number)\">\n"
+        var picture: [(String, String)] = [("path", hit.path), ("page", String(target.page))]
+        if let stamp {
+            picture.append(("v", stamp))
+            if hit.source == .handwriting { picture.append(("d", hit.drawing)) }
+            if let box = hit.bounds { picture.append(("boxes", rectList([box]))) }
+            let source = HTMLReport.text("/picture?" + SearchForm.queryString(picture))
+            out += "<a class=\"thumb\" href=\"\(pageLink)\"><img src=\"\(source)\" width=\"\(Int(thumbnailWidth))\""
+            out += " alt=\"page \(target.page)\" loading=\"lazy\"/></a>\n"
+        }
+        out += "<div class=\"about\">\n"
+        var meta = ["page \(target.page)", "score " + String(format: "%.3f", hit.score)]
+        meta.append("“\(HTMLReport.text(hit.text))”")
+        if hit.source == .typedText { meta.append("typed text") }
+        if hit.distance > 0 { meta.append(HTMLReport.counted(hit.distance, "edit") + " off") }
+        meta.append("<a href=\"\(pageLink)\">whole page</a>")
+        meta.append("<a class=\"open\" href=\"\(openLink(target, token: openToken))\">open</a>")
+        out += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
+        if let line = hit.context { out += HTMLReport.lineParagraph(line) }
+        if stamp == nil {
+            out += "<p class=\"note\">Not drawn: the file is gone since it was indexed.</p>\n"
+        } else if let crop = HTMLReport.crop(hit) {
+            let source = HTMLReport.text("/picture?" + SearchForm.queryString(picture + [("crop", rectList([crop]))]))
+            let width = SVGWriter.number(crop.width * HTMLReport.cropScale)
+            let height = SVGWriter.number(crop.height * HTMLReport.cropScale)
+            out += "<img class=\"crop\" src=\"\(source)\" width=\"\(width)\" height=\"\(height)\""
+            out += " alt=\"the hit on its line\"/>\n"
+        }
+        return out + "</div>\n</article>\n"
+    }
+
+    /// `x,y,w,h;x,y,w,h`, as `/picture` reads its `boxes` and `crop`.
+    static func rectList(_ rects: [Rect]) -> String {
+        rects.map { r in [r.x, r.y, r.width, r.height].map(SVGWriter.number).joined(separator: ",") }
+            .joined(separator: ";")
+    }
+
+    /// The rectangles of `rectList`'s form in `text` (at most 64; any with a coordinate that is
+    /// not a finite number, or a negative size, left out).
+    static func rects(_ text: String?) -> [Rect] {
+        guard let text else { return [] }
+        return text.split(separator: ";").prefix(64).compactMap { item in
+            let values = item.split(separator: ",").compactMap { Double($0) }
+            guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else { return nil }
+            return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        }
+    }
+
+    /// A page as an SVG document showing `view` of it (its whole frame by default), `boxes` outlined.
+    static func picture(_ drawn: SVGWriter.Fragment, view: Rect?, boxes: [Rect]) -> String {
+        let shown = view ?? drawn.frame
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"\(SVGWriter.viewBox(shown))\""
+        out += " width=\"\(SVGWriter.number(shown.width))\" height=\"\(SVGWriter.number(shown.height))\">\n"
+        out += drawn.elements
+        for box in boxes { out += SVGWriter.highlight(box) }
+        return out + "</svg>\n"
+    }
+
     /// One page drawn as large as the window allows, with the boxes of the search's hits on it.
     static func wholePage(
-        _ target: NotebookOpener.Target, page: Page, boxes: [Rect], form: SearchForm, openToken: String
+        _ target: NotebookOpener.Target, drawn: SVGWriter.Fragment, boxes: [Rect], form: SearchForm, openToken: String
     ) -> String {
-        let drawn = SVGWriter.fragment(page, framing: boxes)
         let name = HTMLReport.text(target.path)
         var out = head("\(name), page \(target.page) · notebook-index")
         out += "<header><h1><a href=\"/search?\(HTMLReport.text(form.queryString))\">notebook-index</a></h1></header>\n"
@@ -202,7 +227,9 @@ enum SearchPage {
         form.search{display:flex;flex-wrap:wrap;gap:.4em 1em;align-items:center;margin:.5em 0 1em}
         form.search input[type=search]{flex:1 1 20em;font-size:1.2em;padding:.3em .5em}
         .summary{color:#555}article.hit{display:flex;gap:1em;border-top:1px solid #eee;padding:.6em 0}
-        article.hit:first-of-type{border-top:none}a.thumb svg{margin:0}.about{flex:1;min-width:0}
+        article.hit:first-of-type{border-top:none}.about{flex:1;min-width:0}
+        img{display:block;max-width:100%;height:auto;border:1px solid #ccc;margin:.4em 0;background:#fff}
+        a.thumb img{margin:0;width:150px}
         .path{overflow-wrap:anywhere}pre.status{white-space:pre-wrap;background:#fff;padding:1em;border:1px solid #d8d8d0}
         #notice:empty{display:none}#notice{background:#eef6e8;padding:.3em .6em}
         """

@@ -12,6 +12,7 @@ import SearchIndex
 /// | `/search?q=TEXT` | the same, also `full-words=1`, `fuzzy=1`, `case-sensitive=1`, `limit=N`; `partial=1` gives the hits alone (what the page's script puts in place as one types) |
 /// | `/api/search?q=TEXT` | exactly what `query TEXT --json` prints, with the same options |
 /// | `/page?path=P&page=N&q=TEXT` | page N (from 1) of notebook P drawn large, TEXT's hits outlined |
+/// | `/picture?path=P&page=N&boxes=…&crop=…` | page N of P as an SVG image (`PagePictures`), the boxes outlined, cropped |
 /// | `/open?path=P&page=N&token=T` | opens P at page N in its app (`NotebookOpener`) |
 /// | `/status` | what `status` prints, and when the index last changed |
 /// | `/search.js` | the page's script |
@@ -22,7 +23,7 @@ import SearchIndex
 /// WAL mode, so a `build` writing it does not stop it).
 struct SearchSite: Sendable {
     let indexPath: String
-    let source: any NotebookSource
+    let pictures: PagePictures
     let recognitionVersion: Int
     /// A random secret in every "open" link: another site can make the browser load a URL here
     /// but cannot read these pages, so it cannot learn the token and open notebooks.
@@ -41,6 +42,7 @@ struct SearchSite: Sendable {
         case "/", "/search": return searchPage(request)
         case "/api/search": return apiSearch(request)
         case "/page": return wholePage(request)
+        case "/picture": return picture(request)
         case "/open": return open(request)
         case "/status": return statusPage()
         case "/search.js": return Response(contentType: "text/javascript; charset=utf-8", body: SearchPage.script)
@@ -67,9 +69,10 @@ struct SearchSite: Sendable {
                 asked.limit += 1
                 let found = try search(asked)
                 let hits = Array(found.prefix(form.limit))
-                let pictures = HitPictures(hits, source: source, report: { _ in })
+                var stamps: [String: String] = [:]
+                for path in Set(hits.map(\.path)) { stamps[path] = PagePictures.stamp(path) }
                 results = SearchPage.results(
-                    form: form, hits: hits, pictures: pictures, more: found.count > hits.count, openToken: openToken)
+                    form: form, hits: hits, stamps: stamps, more: found.count > hits.count, openToken: openToken)
             } catch {
                 status = 500
                 results = SearchPage.problem(indexPath: indexPath, error)
@@ -117,25 +120,44 @@ struct SearchSite: Sendable {
 
     private func wholePage(_ request: Request) -> Response {
         guard let target = indexedPage(request) else { return Self.notFound }
-        let notebook: Notebook
+        let drawn: PagePictures.Drawn
         do {
-            notebook = try source.read(at: URL(fileURLWithPath: target.path))
+            drawn = try pictures.page(path: target.path, page: target.page)
         } catch {
-            let note = "\(Formatting.shown(target.path)) cannot be read now: \(Formatting.shown("\(error)"))."
-            return Self.html(status: 404, SearchPage.message(title: "Not drawn", note))
+            return Self.html(status: 404, SearchPage.message(title: "Not drawn", "\(error)."))
         }
-        guard notebook.pages.indices.contains(target.page - 1) else { return Self.notFound }
-        let page = notebook.pages[target.page - 1]
         var form = SearchForm(request.arguments, defaultLimit: Self.maximumLimit)
         form.limit = Self.maximumLimit
         var boxes: [Rect] = []
         if !form.text.isEmpty, let hits = try? search(form) {
-            let current = CurrentPage(page)
-            boxes = hits.filter { $0.path == target.path && $0.page == target.page - 1 && current.shows($0) }
-                .compactMap(\.bounds)
+            // handwriting found in the ink as it is now; typed text wherever the index put it
+            boxes = hits.filter {
+                $0.path == target.path && $0.page == target.page - 1
+                    && ($0.source == .typedText || $0.drawing == drawn.drawingKey)
+            }.compactMap(\.bounds)
         }
         return Self.html(
-            SearchPage.wholePage(target, page: page, boxes: boxes, form: form, openToken: openToken))
+            SearchPage.wholePage(target, drawn: drawn.fragment, boxes: boxes, form: form, openToken: openToken))
+    }
+
+    /// Page N of P as an SVG image: the `boxes` outlined unless `d`, the key of the ink the hits
+    /// were found in, no longer matches the page (the file changed since the build), `crop` the
+    /// part shown. `v`, the file's stamp, only makes the URL change with the file, so the browser
+    /// may keep the picture.
+    private func picture(_ request: Request) -> Response {
+        guard let target = indexedPage(request) else { return Self.notFound }
+        let drawn: PagePictures.Drawn
+        do {
+            drawn = try pictures.page(path: target.path, page: target.page)
+        } catch {
+            return Response(status: 404, contentType: "text/plain; charset=utf-8", body: "not drawn: \(error)\n")
+        }
+        var boxes = SearchPage.rects(request.arguments["boxes"])
+        if let key = request.arguments["d"], key != drawn.drawingKey { boxes = [] }
+        let svg = SearchPage.picture(
+            drawn.fragment, view: SearchPage.rects(request.arguments["crop"]).first, boxes: boxes)
+        return Response(
+            contentType: "image/svg+xml", body: svg, headers: [("Cache-Control", "private, max-age=86400")])
     }
 
     private func open(_ request: Request) -> Response {

@@ -32,7 +32,7 @@ struct ServeCommand {
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
         let site = SearchSite(
-            indexPath: indexPath, source: CachedNotebookSource(context.source),
+            indexPath: indexPath, pictures: PagePictures(source: CachedNotebookSource(context.source)),
             recognitionVersion: context.recognitionVersion,
             openToken: bytes.map { String(format: "%02x", $0) }.joined(), opener: opener)
         return try HTTPServer(address: address, port: port) { site.respond($0) }

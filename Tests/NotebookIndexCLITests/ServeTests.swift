@@ -98,10 +98,22 @@ import Testing
         #expect(hits.count == 5)
         for hit in hits {
             #expect(hit.contains("<a class=\"thumb\""), "the page drawn beside the hit")
-            #expect(hit.contains("<rect class=\"hit\""), "the match outlined")
-            #expect(hit.contains("<svg class=\"crop\""), "its line drawn large")
+            #expect(hit.contains("<img class=\"crop\""), "its line drawn large")
             #expect(hit.contains("<p class=\"line\">"))
             #expect(hit.contains("whole page</a>") && hit.contains("<a class=\"open\""))
+            // both pictures: the page as SVG with the match outlined, the crop showing the line only
+            let sources =
+                hit.components(separatedBy: "<img src=\"").dropFirst()
+                + hit.components(separatedBy: "<img class=\"crop\" src=\"").dropFirst()
+            #expect(sources.count == 2)
+            for source in sources {
+                let url = String(source.prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+                let picture = try served.get(url)
+                #expect(picture.status == 200 && picture.headers["content-type"] == "image/svg+xml")
+                #expect(picture.text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+                #expect(picture.text.contains("<path class=\"pen\"") && picture.text.contains("<rect class=\"hit\""))
+                #expect(url.contains("&crop=") != picture.text.contains("viewBox=\"0 0 "), "\(url)")
+            }
         }
         // the same search without scripts (the form's own submit) and as the script asks for it
         #expect(html.contains("<form class=\"search\" action=\"/search\" method=\"get\""))
@@ -160,6 +172,7 @@ import Testing
             "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/etc/passwd",
             served.own, "/notes/own.xopp", "/index.sqlite",
             "/page?path=%2Fetc%2Fpasswd&page=1", "/page?path=notes%2Fown.xopp&page=1",
+            "/picture?path=%2Fetc%2Fpasswd&page=1", "/picture?path=%2F..%2F..%2Fetc%2Fpasswd&page=1",
             "/page?" + SearchForm.queryString([("path", served.own + "/../other.xopp"), ("page", "1")]),
             "/page?\(escapedOwn)&page=2", "/page?\(escapedOwn)&page=0",
         ] {
@@ -168,6 +181,20 @@ import Testing
         let page = try served.get("/page?\(escapedOwn)&page=1&q=ink1&full-words=1")
         #expect(page.status == 200)
         #expect(page.text.contains("1 hit of “ink1” outlined") && page.text.contains("<rect class=\"hit\""))
+    }
+
+    @Test func aPageChangedSinceTheBuildIsDrawnAsItIsNowWithoutTheStaleOutline() async throws {
+        let served = try await serve()
+        let html = try served.get("/search?q=ink1&full-words=1").text
+        let start = try #require(html.range(of: "<img src=\"")).upperBound
+        let url = String(html[start...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+        #expect(try served.get(url).text.contains("<rect class=\"hit\""))
+        let path = url.contains("own.xopp") ? served.own : served.runner.folder + "/notes/other.xopp"
+        try xournalPage("changed", strokes: 5).write(toFile: path, atomically: true, encoding: .utf8)
+        let after = try served.get(url)
+        #expect(after.status == 200 && !after.text.contains("<rect class=\"hit\""))
+        #expect(after.text.components(separatedBy: "<path class=\"pen\"").count == 6, "the five strokes of now")
+        #expect(try served.get(url + "&boxes=1,2,3").text.contains("<rect class=\"hit\"") == false)
     }
 
     @Test func everythingEchoedIsEscaped() async throws {
