@@ -26,7 +26,7 @@
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
 #   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
 #   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
-#   install          the command, its man page and completions under PREFIX (default /usr/local)
+#   install          the command, its man page, completions and desktop-search files under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
 SWIFT ?= swift
@@ -201,6 +201,14 @@ install: build man completions
 	install -m 644 $(COMPLETIONS)/notebook-index.bash $(PREFIX)/share/bash-completion/completions/notebook-index
 	install -m 644 $(COMPLETIONS)/_notebook-index $(PREFIX)/share/zsh/site-functions/_notebook-index
 	install -m 644 $(COMPLETIONS)/notebook-index.fish $(PREFIX)/share/fish/vendor_completions.d/notebook-index.fish
+	install -d $(PREFIX)/share/dbus-1/services $(PREFIX)/share/gnome-shell/search-providers \
+		$(PREFIX)/share/krunner/dbusplugins $(PREFIX)/share/applications
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/dbus/io.github.notebook_index.SearchProvider.service.in \
+		> $(PREFIX)/share/dbus-1/services/io.github.notebook_index.SearchProvider.service
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/desktop/io.github.notebook_index.desktop.in \
+		> $(PREFIX)/share/applications/io.github.notebook_index.desktop
+	install -m 644 contrib/gnome/io.github.notebook_index.SearchProvider.ini $(PREFIX)/share/gnome-shell/search-providers/
+	install -m 644 contrib/krunner/notebook-index.desktop $(PREFIX)/share/krunner/dbusplugins/
 
 clean:
 	rm -rf .build

@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CZinnia", path: "Sources/CZinnia"),
         // Debian's libmicrohttpd-dev: the HTTP server of `serve`
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
+        // Debian's libdbus-1-dev: the session bus of `search-provider` (GNOME Shell, KRunner)
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1"),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
         // how text is folded for matching, shared by the index and the recognizer's own search, and
@@ -53,7 +55,7 @@ let package = Package(
             dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
         .target(
             name: "NotebookIndexCLI",
-            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD"]),
+            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
         .target(name: "BenchSupport", dependencies: ["DrawingModel"]),

@@ -144,6 +144,23 @@ enum CommandSpecs {
         exitStatus: "0 stopped by a signal, 2 usage or fatal error (no index, the port is taken).",
         run: { try await ServeCommand(arguments: $0, context: $1).run() })
 
+    static let searchProvider = CommandSpec(
+        name: "search-provider", abstract: "Answer the desktop's search box (GNOME Shell, KRunner) on D-Bus.",
+        overview: "Answer GNOME Shell's and KRunner's searches on the session bus.",
+        discussion: """
+            Owns \(SearchProvider.busName) on the session bus and serves, at \(SearchProvider.objectPath),
+            GNOME Shell's org.gnome.Shell.SearchProvider2 and KDE's org.kde.krunner1: each result is a page with
+            hits (the notebook and page, the line as description), and choosing one opens the notebook in its app
+            at that page. Started by D-Bus activation (contrib/dbus/, installed by 'make install'); it stops on
+            SIGTERM or when the bus goes away.
+            """,
+        arguments: nil,
+        options: [OptionSpec(Options.index, "The index to search (default: see 'notebook-index --help').")],
+        exitStatus:
+            "0 stopped by a signal, 1 the bus went away, 2 usage or fatal error (no index, no bus, the name is taken).",
+        hidden: true,
+        run: { try await SearchProviderCommand(arguments: $0, context: $1).run() })
+
     static let status = CommandSpec(
         name: "status", abstract: "Show what the index holds and which files failed.",
         overview: "Show what the index holds.",
@@ -322,6 +339,7 @@ enum CommandSpecs {
     /// In the order of the tool's help.
     static let all = [
         build, query, serve, status, text, inspect, render, export, merge, completions, man, balooExtract,
+        searchProvider,
     ]
 
     /// The commands shown in help, the man page and completions.

@@ -16,10 +16,11 @@ struct ServeCommand {
         let server = try Self.start(
             indexPath: indexPath, address: try arguments.value(Options.listen) ?? .loopback,
             port: try arguments.value(Options.port) ?? Self.defaultPort, context: context, opener: NotebookOpener())
+        let stopSignal = StopSignal()
         context.print(server.url)
-        let signal = await Self.termination()
+        let signal = await stopSignal.wait()
         server.stop()
-        context.printError("notebook-index: stopped (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))")
+        context.printError("notebook-index: stopped (\(StopSignal.name(signal ?? SIGTERM)))")
         return NotebookIndexCLI.ExitCode.success
     }
 
@@ -36,38 +37,5 @@ struct ServeCommand {
             recognitionVersion: context.recognitionVersion,
             openToken: bytes.map { String(format: "%02x", $0) }.joined(), opener: opener)
         return try HTTPServer(address: address, port: port) { site.respond($0) }
-    }
-
-    /// Waits for SIGTERM or SIGINT (which no longer end the process at once) and returns it.
-    private static func termination() async -> Int32 {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            let once = Once(continuation)
-            for number in [SIGTERM, SIGINT] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { once.resume(number) }
-                source.resume()
-                once.keep(source)
-            }
-        }
-    }
-
-    /// Resumes the continuation for the first signal only, and keeps the signal sources alive.
-    private final class Once: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Int32, Never>?
-        private var sources: [any DispatchSourceSignal] = []
-
-        init(_ continuation: CheckedContinuation<Int32, Never>) { self.continuation = continuation }
-
-        func keep(_ source: any DispatchSourceSignal) { lock.withLock { sources.append(source) } }
-
-        func resume(_ number: Int32) {
-            let waiting: CheckedContinuation<Int32, Never>? = lock.withLock {
-                defer { continuation = nil }
-                return continuation
-            }
-            waiting?.resume(returning: number)
-        }
     }
 }
