@@ -22,10 +22,11 @@
 #   man              the man page, made by the built command from its table of commands: .build/man/notebook-index.1
 #   completions      bash, zsh and fish completion scripts, made the same way, in .build/completions
 #   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
+#   check-serve      serve's search page in headless Chromium: a word typed, hits with pictures appear, screenshot checked
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
 #   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
 #   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
-#   install          the command, its man page and completions under PREFIX (default /usr/local)
+#   install          the command, its man page, completions and desktop-search files under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
 SWIFT ?= swift
@@ -35,7 +36,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -109,6 +110,12 @@ bench-hostile: build
 # --window 1000,1250" remakes the README's picture.
 check-html: build
 	python3 tools/check_html_in_browser.py --cli $(BIN) $(HTML_ARGS)
+
+# The search page of `serve` driven in headless Chromium (tools/check_serve_in_browser.py): a word of
+# the samples typed key by key, the hits appearing with pictures, the page without scripts, SIGTERM.
+# SERVE_ARGS="--screenshot docs/serve.png" remakes the README's picture.
+check-serve: build
+	python3 tools/check_serve_in_browser.py --cli $(BIN) $(SERVE_ARGS)
 
 # `export --pdf` of every sample, checked by tools that did not write it (tools/check_pdf_export.sh):
 # the same bytes twice, qpdf --check, every word of `text --json` at its ink's place in
@@ -194,6 +201,14 @@ install: build man completions
 	install -m 644 $(COMPLETIONS)/notebook-index.bash $(PREFIX)/share/bash-completion/completions/notebook-index
 	install -m 644 $(COMPLETIONS)/_notebook-index $(PREFIX)/share/zsh/site-functions/_notebook-index
 	install -m 644 $(COMPLETIONS)/notebook-index.fish $(PREFIX)/share/fish/vendor_completions.d/notebook-index.fish
+	install -d $(PREFIX)/share/dbus-1/services $(PREFIX)/share/gnome-shell/search-providers \
+		$(PREFIX)/share/krunner/dbusplugins $(PREFIX)/share/applications
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/dbus/io.github.notebook_index.SearchProvider.service.in \
+		> $(PREFIX)/share/dbus-1/services/io.github.notebook_index.SearchProvider.service
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/desktop/io.github.notebook_index.desktop.in \
+		> $(PREFIX)/share/applications/io.github.notebook_index.desktop
+	install -m 644 contrib/gnome/io.github.notebook_index.SearchProvider.ini $(PREFIX)/share/gnome-shell/search-providers/
+	install -m 644 contrib/krunner/notebook-index.desktop $(PREFIX)/share/krunner/dbusplugins/
 
 clean:
 	rm -rf .build

@@ -33,6 +33,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // Debian's libzinnia-dev: the online character recognizer behind Chinese and Japanese
         .systemLibrary(name: "CZinnia", path: "Sources/CZinnia"),
+        // Debian's libmicrohttpd-dev: the HTTP server of `serve`
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
+        // Debian's libdbus-1-dev: the session bus of `search-provider` (GNOME Shell, KRunner)
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1"),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
         // how text is folded for matching, shared by the index and the recognizer's own search, and
@@ -50,7 +54,8 @@ let package = Package(
             name: "SearchIndex",
             dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
         .target(
-            name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
+            name: "NotebookIndexCLI",
+            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
         .target(name: "BenchSupport", dependencies: ["DrawingModel"]),

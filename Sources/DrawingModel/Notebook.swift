@@ -19,11 +19,15 @@ public struct Page: Sendable, Hashable {
     public var texts: [TextElement]
     /// Page size in drawing units where the format gives one.
     public var size: Size?
+    /// The paper's colour where the format gives one (Xournal++'s solid backgrounds); nil is
+    /// white. A dark page is often written on in white ink, which only shows on its own colour.
+    public var background: Ink.Color?
 
-    public init(drawing: Drawing, texts: [TextElement] = [], size: Size? = nil) {
+    public init(drawing: Drawing, texts: [TextElement] = [], size: Size? = nil, background: Ink.Color? = nil) {
         self.drawing = drawing
         self.texts = texts
         self.size = size
+        self.background = background
     }
 }
 

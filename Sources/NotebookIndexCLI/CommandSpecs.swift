@@ -119,6 +119,48 @@ enum CommandSpecs {
         exitStatus: "0 hits found, 1 no hits, 2 usage or fatal error.",
         run: { try QueryCommand(arguments: $0, context: $1).run() })
 
+    static let serve = CommandSpec(
+        name: "serve", abstract: "Search the index from a web browser: a local search page.",
+        overview: "Serve a search page for the index on this machine.",
+        discussion: """
+            Prints its URL (http://127.0.0.1:PORT/) as the first line and answers until stopped (SIGTERM, Ctrl-C):
+            a search form whose hits appear as you type, grouped by notebook, each with its page drawn and the
+            match outlined, a link to the whole page and one that opens the notebook in its app at that page
+            (Xournal++ for .xopp and .xoj, else xdg-open); /api/search?q=TEXT answers what 'query TEXT --json'
+            prints, and /status what 'status' prints. It only reads: GET and HEAD, only the files the index
+            holds, and only requests addressed to it (Host), so other sites cannot reach it. It keeps
+            answering while a build writes the index.
+            """,
+        arguments: nil,
+        options: [
+            OptionSpec(Options.index, "The index to search (default: see 'notebook-index --help')."),
+            OptionSpec(
+                Options.port, "The port to listen on (default: \(ServeCommand.defaultPort); 0 picks a free one)."),
+            OptionSpec(
+                Options.listen,
+                "The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 or :: opens it to the network)."
+            ),
+        ],
+        exitStatus: "0 stopped by a signal, 2 usage or fatal error (no index, the port is taken).",
+        run: { try await ServeCommand(arguments: $0, context: $1).run() })
+
+    static let searchProvider = CommandSpec(
+        name: "search-provider", abstract: "Answer the desktop's search box (GNOME Shell, KRunner) on D-Bus.",
+        overview: "Answer GNOME Shell's and KRunner's searches on the session bus.",
+        discussion: """
+            Owns \(SearchProvider.busName) on the session bus and serves, at \(SearchProvider.objectPath),
+            GNOME Shell's org.gnome.Shell.SearchProvider2 and KDE's org.kde.krunner1: each result is a page with
+            hits (the notebook and page, the line as description), and choosing one opens the notebook in its app
+            at that page. Started by D-Bus activation (contrib/dbus/, installed by 'make install'); it stops on
+            SIGTERM or when the bus goes away.
+            """,
+        arguments: nil,
+        options: [OptionSpec(Options.index, "The index to search (default: see 'notebook-index --help').")],
+        exitStatus:
+            "0 stopped by a signal, 1 the bus went away, 2 usage or fatal error (no index, no bus, the name is taken).",
+        hidden: true,
+        run: { try await SearchProviderCommand(arguments: $0, context: $1).run() })
+
     static let status = CommandSpec(
         name: "status", abstract: "Show what the index holds and which files failed.",
         overview: "Show what the index holds.",
@@ -295,7 +337,10 @@ enum CommandSpecs {
         })
 
     /// In the order of the tool's help.
-    static let all = [build, query, status, text, inspect, render, export, merge, completions, man, balooExtract]
+    static let all = [
+        build, query, serve, status, text, inspect, render, export, merge, completions, man, balooExtract,
+        searchProvider,
+    ]
 
     /// The commands shown in help, the man page and completions.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }

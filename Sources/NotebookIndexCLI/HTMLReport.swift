@@ -26,7 +26,10 @@ struct HTMLReport {
     static let cropScale = 1.5, pageScale = 1.0
 
     /// `3 hits on 2 pages`, `1 hit on 1 page`, `no hits`: pages counted whether drawn or not.
-    var summary: String {
+    var summary: String { Self.summary(hits) }
+
+    /// `summary` of any hits.
+    static func summary(_ hits: [SearchHit]) -> String {
         guard !hits.isEmpty else { return "no hits" }
         let pageCount = Set(hits.map { HitPictures.PageKey(path: $0.path, page: $0.page) }).count
         return "\(Self.counted(hits.count, "hit")) on \(Self.counted(pageCount, "page"))"
@@ -73,18 +76,12 @@ struct HTMLReport {
         if hit.distance > 0 { meta.append(Self.counted(hit.distance, "edit") + " off") }
         if let pageID { meta.append("<a href=\"#page-\(pageID)\">whole page</a>") }
         out += "<p class=\"meta\">\(meta.joined(separator: " · "))</p>\n"
-        if let line = hit.context {
-            let words = line.text { word, matched in matched ? "<mark>\(Self.text(word))</mark>" : Self.text(word) }
-            out += "<p class=\"line\">\(words)</p>\n"
-        }
+        if let line = hit.context { out += Self.lineParagraph(line) }
         if case .unavailable(let note) = picture {
             out += "<p class=\"note\">Not drawn: \(Self.text(note)).</p>\n"
-        } else if let pageID, let crop = Self.crop(hit), let box = hit.bounds {
-            out +=
-                "<svg class=\"crop\" viewBox=\"\(SVGWriter.viewBox(crop))\" width=\"\(SVGWriter.number(crop.width * Self.cropScale))\""
-            out +=
-                " height=\"\(SVGWriter.number(crop.height * Self.cropScale))\" role=\"img\" aria-label=\"hit \(number) on its line\">"
-            out += "<use href=\"#ink-\(pageID)\"/>\n" + SVGWriter.highlight(box) + "</svg>\n"
+        } else if let pageID, let crop = Self.cropPicture(hit, ink: "ink-\(pageID)", label: "hit \(number) on its line")
+        {
+            out += crop
         } else {
             out += "<p class=\"note\">Typed text without a place on the page.</p>\n"
         }
@@ -109,6 +106,22 @@ struct HTMLReport {
         return out + "</svg>\n</section>\n"
     }
 
+    /// `<p class="line">` with the line's words, the matched ones in `<mark>`.
+    static func lineParagraph(_ line: LineContext) -> String {
+        let words = line.text { word, matched in matched ? "<mark>\(text(word))</mark>" : text(word) }
+        return "<p class=\"line\">\(words)</p>\n"
+    }
+
+    /// An SVG of the hit's line (`crop`), enlarged, drawn by `<use>` of the page's ink group `ink`
+    /// (an element ID), with the hit outlined; nil for a hit without a box.
+    static func cropPicture(_ hit: SearchHit, ink: String, label: String) -> String? {
+        guard let crop = crop(hit), let box = hit.bounds else { return nil }
+        var out =
+            "<svg class=\"crop\" viewBox=\"\(SVGWriter.viewBox(crop))\" width=\"\(SVGWriter.number(crop.width * cropScale))\""
+        out += " height=\"\(SVGWriter.number(crop.height * cropScale))\" role=\"img\" aria-label=\"\(label)\">"
+        return out + "<use href=\"#\(ink)\"/>\n" + SVGWriter.highlight(box) + "</svg>\n"
+    }
+
     /// The hit's line (or the hit alone when the line has no box) with a margin of a quarter of its
     /// height, at least 8 units, so that ascenders and descenders are not cut.
     static func crop(_ hit: SearchHit) -> Rect? {
@@ -128,7 +141,7 @@ struct HTMLReport {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
-    private static let style = """
+    static let style = """
         body{font:15px/1.45 system-ui,sans-serif;color:#222;background:#f3f3f0;margin:0 auto;max-width:1100px;padding:0 1em 2em}
         h1{font-size:1.5em;margin:.8em 0 .1em}h2{font-size:1.05em;margin:.1em 0;overflow-wrap:anywhere}
         section{background:#fff;border:1px solid #d8d8d0;border-radius:6px;padding:.6em 1em;margin:0 0 1em}

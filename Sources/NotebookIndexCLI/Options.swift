@@ -37,6 +37,14 @@ enum Options {
     // baloo-extract
     static let timeLimit = Option<Double>.number("--time-limit", "S", in: 1...3600)
 
+    // serve
+    static let port = Option<UInt16>(
+        name: OptionName(name: "--port", valueName: "N", completion: .none), expected: "a port number from 0 to 65535",
+        convert: { UInt16($0) })
+    static let listen = Option<ListenAddress>(
+        name: OptionName(name: "--listen", valueName: "ADDR", completion: .none),
+        expected: "an IP address (such as 127.0.0.1 or ::1)", convert: { ListenAddress($0) })
+
     // build --shard
     static let shard = Option<Shard>(
         name: OptionName(name: "--shard", valueName: "K/N", completion: .none),

@@ -17,26 +17,35 @@ struct StatusCommand {
             context.print(json(status, shard: shard).rendered)
             return NotebookIndexCLI.ExitCode.success
         }
-        let version = status.recognitionVersion.map(String.init) ?? "none yet"
-        context.print("index:              \(Formatting.shown(status.path)) (\(Formatting.bytes(status.size)))")
-        context.print("recognizer version: \(version) (this notebook-index: \(context.recognitionVersion))")
-        context.print("languages:          \(status.recognitionLanguages.map(Self.names) ?? "none yet")")
-        if let shard {
-            context.print("shard:              \(shard) (build --shard; 'merge' folds the shards into one)")
-        }
-        let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
-        context.print("files:              \(status.files)\(failed)")
-        context.print("pages:              \(status.pages)")
-        context.print("drawings:           \(status.drawings) (\(status.staleDrawings) stale)")
-        context.print("words:              \(status.words)")
-        context.print("user vocabulary:    \(status.userWords) words (read as written by the next build)")
-        if !status.failures.isEmpty {
-            context.print("failures:")
-            for failure in status.failures {
-                context.print("  \(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
-            }
+        for line in Self.lines(status, shard: shard, recognitionVersion: context.recognitionVersion) {
+            context.print(line)
         }
         return NotebookIndexCLI.ExitCode.success
+    }
+
+    /// What `status` prints, a line each (also the search page's status view).
+    static func lines(_ status: IndexStatus, shard: String?, recognitionVersion: Int) -> [String] {
+        var lines: [String] = []
+        let version = status.recognitionVersion.map(String.init) ?? "none yet"
+        lines.append("index:              \(Formatting.shown(status.path)) (\(Formatting.bytes(status.size)))")
+        lines.append("recognizer version: \(version) (this notebook-index: \(recognitionVersion))")
+        lines.append("languages:          \(status.recognitionLanguages.map(Self.names) ?? "none yet")")
+        if let shard {
+            lines.append("shard:              \(shard) (build --shard; 'merge' folds the shards into one)")
+        }
+        let failed = status.failures.isEmpty ? "" : " (\(status.failures.count) failed)"
+        lines.append("files:              \(status.files)\(failed)")
+        lines.append("pages:              \(status.pages)")
+        lines.append("drawings:           \(status.drawings) (\(status.staleDrawings) stale)")
+        lines.append("words:              \(status.words)")
+        lines.append("user vocabulary:    \(status.userWords) words (read as written by the next build)")
+        if !status.failures.isEmpty {
+            lines.append("failures:")
+            for failure in status.failures {
+                lines.append("  \(Formatting.shown(failure.path)): \(Formatting.shown(failure.reason))")
+            }
+        }
+        return lines
     }
 
     /// "en (English), de (German)".

@@ -132,4 +132,16 @@ import Testing
     func numbersAreShort(value: Double, text: String) {
         #expect(SVGWriter.number(value) == text)
     }
+
+    /// Regression: a dark Xournal++ page written in white ink was drawn white on white.
+    @Test func darkPageInWhiteInkIsDrawnOnItsOwnColour() throws {
+        let text = XournalReaderTests.darkPage(background: "<background type=\"solid\" color=\"#1e1e1eff\"/>")
+        let page = try #require(try NotebookFormats.read(contents: Array(text.utf8), fileExtension: "xopp").pages.first)
+        let svg = SVGWriter.encode(page)
+        #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"200\" height=\"100\" fill=\"#1e1e1e\"/>"))
+        #expect(!svg.contains("fill=\"#ffffff\""))
+        #expect(svg.contains("stroke=\"#ffffff\""))
+        let white = Page(drawing: page.drawing, size: page.size)
+        #expect(SVGWriter.encode(white).contains("fill=\"#ffffff\""), "no colour: white paper, as before")
+    }
 }

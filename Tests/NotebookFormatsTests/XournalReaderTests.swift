@@ -88,4 +88,34 @@ import Testing
             #expect("\(error)".contains("line 1"))
         }
     }
+
+    /// A page of the given `<background>` with one white stroke, as Xournal++ writes a dark page.
+    static func darkPage(background: String) -> String {
+        """
+        <?xml version="1.0" standalone="no"?>
+        <xournal creator="xournalpp 1.2.3" fileversion="4">
+        <page width="200" height="100">
+        \(background)
+        <layer>
+        <stroke tool="pen" color="#ffffffff" width="1.41">10 10 40 20 70 10</stroke>
+        </layer>
+        </page>
+        </xournal>
+        """
+    }
+
+    @Test(arguments: [
+        ("<background type=\"solid\" color=\"#1e1e1eff\" style=\"plain\"/>", "#1e1e1e"),
+        ("<background type=\"solid\" color=\"#203040\" style=\"lined\"/>", "#203040"),
+        ("<background type=\"solid\" color=\"pink\" style=\"ruled\"/>", "#ffc0d4"),
+        ("<background type=\"solid\" color=\"#1e1e1e00\" style=\"plain\"/>", nil),
+        ("<background type=\"pdf\" domain=\"absolute\" filename=\"x.pdf\" pageno=\"1\"/>", nil),
+        ("<background type=\"solid\" color=\"nonsense\"/>", nil),
+    ])
+    func darkPageBackgroundIsReadSoWhiteInkShows(background: String, paper: String?) throws {
+        let text = Self.darkPage(background: background)
+        let page = try #require(try NotebookFormats.read(contents: Array(text.utf8), fileExtension: "xopp").pages.first)
+        #expect(page.background.map(SVGWriter.hex) == paper)
+        #expect(page.drawing.strokes.first?.ink.color == Ink.Color(red: 1, green: 1, blue: 1))
+    }
 }

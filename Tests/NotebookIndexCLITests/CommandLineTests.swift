@@ -9,7 +9,7 @@ import Testing
 struct CommandLineTests {
     @Test(arguments: [
         ([], HelpGolden.tool), (["help"], HelpGolden.tool), (["build"], HelpGolden.build),
-        (["query"], HelpGolden.query),
+        (["query"], HelpGolden.query), (["serve"], HelpGolden.serve),
         (["status"], HelpGolden.status), (["text"], HelpGolden.text), (["inspect"], HelpGolden.inspect),
         (["render"], HelpGolden.render), (["export"], HelpGolden.export), (["merge"], HelpGolden.merge),
         (["completions"], HelpGolden.completions),

@@ -22,9 +22,10 @@ import Testing
 
     @Test func hiddenCommandsAreNotCompleted() {
         let hidden = CommandSpecs.all.filter(\.hidden).map(\.name)
-        #expect(hidden == ["man", "baloo-extract"])
+        #expect(hidden == ["man", "baloo-extract", "search-provider"])
         #expect(!CompletionScript.render(.bash).contains(" man "))
         #expect(!CompletionScript.render(.bash).contains("baloo-extract"))
+        #expect(!CompletionScript.render(.bash).contains("search-provider"))
         #expect(!CompletionScript.render(.zsh).contains("'man:"))
         #expect(!CompletionScript.render(.fish).contains("-a man "))
     }

@@ -14,6 +14,7 @@ enum HelpGolden {
         COMMANDS:
           build       Index the notebooks under PATHs (new, changed and removed files).
           query       Search the index; show where each hit is.
+          serve       Search the index from a web browser: a local search page.
           status      Show what the index holds and which files failed.
           text        Print the recognized text of a notebook, page by page.
           inspect     Show what the reader sees in a notebook (no recognition).
@@ -99,6 +100,32 @@ enum HelpGolden {
 
         EXIT STATUS:
           0 hits found, 1 no hits, 2 usage or fatal error.
+
+        """
+
+    static let serve = """
+        OVERVIEW: Serve a search page for the index on this machine.
+
+        Prints its URL (http://127.0.0.1:PORT/) as the first line and answers until stopped
+        (SIGTERM, Ctrl-C): a search form whose hits appear as you type, grouped by notebook,
+        each with its page drawn and the match outlined, a link to the whole page and one that
+        opens the notebook in its app at that page (Xournal++ for .xopp and .xoj, else
+        xdg-open); /api/search?q=TEXT answers what 'query TEXT --json' prints, and /status
+        what 'status' prints. It only reads: GET and HEAD, only the files the index holds, and
+        only requests addressed to it (Host), so other sites cannot reach it. It keeps
+        answering while a build writes the index.
+
+        USAGE: notebook-index serve [--index FILE] [--port N] [--listen ADDR]
+
+        OPTIONS:
+          --index FILE    The index to search (default: see 'notebook-index --help').
+          --port N        The port to listen on (default: 8517; 0 picks a free one).
+          --listen ADDR   The address to listen on (default: 127.0.0.1, this machine only;
+                          0.0.0.0 or :: opens it to the network).
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0 stopped by a signal, 2 usage or fatal error (no index, the port is taken).
 
         """
 

@@ -78,6 +78,11 @@ struct NativeJSONDocument {
             switch key {
             case "size":
                 page.size = try s.takeNull() ? nil : try readSize(&s)
+            case "background":
+                if !(try s.takeNull()) {
+                    let c = try numbers(&s, "\"background\"", count: 3...4)
+                    page.background = Ink.Color(red: c[0], green: c[1], blue: c[2], alpha: c.count > 3 ? c[3] : 1)
+                }
             case "texts":
                 page.texts = try list(&s, key, limit: ReadLimits.maxStrokesPerPage, noun: "text") {
                     (s: inout NativeJSONScanner) throws(ReadError) in try readText(&s)

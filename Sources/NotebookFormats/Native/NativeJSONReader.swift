@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```
 /// {"format": "notebook-index", "version": 1, "title": "Week 1",
-///  "pages": [{"size": {"width": 595, "height": 842},
+///  "pages": [{"size": {"width": 595, "height": 842}, "background": [0.12, 0.12, 0.12, 1],
 ///             "texts": [{"text": "Agenda", "bounds": {"x": 40, "y": 30, "width": 80, "height": 14}}],
 ///             "strokes": [{"id": "6F1C…", "ink": {"kind": "pen", "color": [0, 0, 0, 1], "width": 2},
 ///                          "transform": [1, 0, 0, 1, 0, 0], "created": 786_000_000.25,

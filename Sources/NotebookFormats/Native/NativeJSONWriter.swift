@@ -23,6 +23,9 @@ public enum NativeJSONWriter {
             if let size = page.size {
                 out += "\"size\":{\"width\":\(try finite(size.width)),\"height\":\(try finite(size.height))},"
             }
+            if let c = page.background {
+                out += "\"background\":" + (try list([c.red, c.green, c.blue, c.alpha])) + ","
+            }
             out += "\"texts\":["
             for (t, text) in page.texts.enumerated() {
                 out += (t == 0 ? "" : ",") + "{\"text\":" + JSONStringLiteral.quoted(text.text)

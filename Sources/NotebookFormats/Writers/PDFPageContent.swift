@@ -9,6 +9,7 @@ import DrawingModel
 /// moves them, and text is placed at flipped positions (text drawn under a flip would be upside
 /// down). The stream holds, in this order:
 ///
+/// 0. where the page has a paper colour, a rectangle of it over the whole page;
 /// 1. the ink: one path a visible piece (`m`, `c` … `S`), round caps and joins, the ink's colour
 ///    (`RG`), nominal width (`w`) and, where it is translucent, an opacity (`gs` of an
 ///    `/ExtGState` with `CA`); pieces of no width are left out, as SVG draws none;
@@ -39,6 +40,11 @@ struct PDFPageContent {
         func x(_ value: Double) -> Double { (value - frame.minX) * scale }
         func y(_ value: Double) -> Double { (frame.maxY - value) * scale }
 
+        if let paper = page.background {
+            // the paper's colour under everything; white paper is the PDF's own
+            let c = [paper.red, paper.green, paper.blue].map { n(PageArtwork.unit($0)) }
+            stream += "\(c[0]) \(c[1]) \(c[2]) rg 0 0 \(n(width)) \(n(height)) re f\n"
+        }
         stream += "1 J 1 j\nq \(n(scale)) 0 0 \(n(-scale)) \(n(-frame.minX * scale)) \(n(frame.maxY * scale)) cm\n"
         var state = InkState()
         for piece in artwork.pieces where piece.width > 0 { stream += ink(piece, state: &state) }

@@ -22,7 +22,8 @@ public enum SVGWriter {
     public struct Fragment: Sendable {
         /// The area to show, in page coordinates: the page's box grown to hold everything drawn.
         public var frame: Rect
-        /// A white background over `frame`, the ink and the typed text, in page coordinates.
+        /// The page's background (its paper colour, white by default) over `frame`, the ink and
+        /// the typed text, in page coordinates.
         public var elements: String
     }
 
@@ -49,7 +50,7 @@ public enum SVGWriter {
         let artwork = PageArtwork(page, framing: framing)
         let box = artwork.frame
         var out = "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\""
-        out += " height=\"\(number(box.height))\" fill=\"#ffffff\"/>\n"
+        out += " height=\"\(number(box.height))\" fill=\"\(page.background.map(hex) ?? "#ffffff")\"/>\n"
         for piece in artwork.pieces { out += path(piece) }
         for run in artwork.texts { out += textElement(run) }
         return Fragment(frame: box, elements: out)

@@ -69,7 +69,10 @@ struct XournalParser {
                 page?.texts.append(element)
             }
             try xml.skipElement()
-        case "background", "timestamp", "audio":
+        case "background":
+            // a solid background's colour; PDF and image backgrounds are not drawn (white paper)
+            if tag["type"] == nil || tag["type"] == "solid" { page?.background = XournalColor.paper(tag["color"]) }
+        case "timestamp", "audio":
             break
         default:
             // image, preview, title and anything unknown: not ink, skipped without reading.

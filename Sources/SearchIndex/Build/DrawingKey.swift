@@ -2,10 +2,10 @@ import DrawingModel
 
 /// A fingerprint of a drawing's ink: equal keys mean the recognizer would see the same strokes,
 /// so a stored transcript can be reused when only other pages of a file changed.
-enum DrawingKey {
+package enum DrawingKey {
     /// 32 hex digits (the first half of a SHA-256 over every stroke's ID, ink, transform, control
     /// points and mask).
-    static func of(_ drawing: Drawing) -> String {
+    package static func of(_ drawing: Drawing) -> String {
         var hash = SHA256()
         hash.update(drawing.strokes.count)
         for stroke in drawing.strokes {

@@ -24,6 +24,12 @@ extension IndexStore {
         return records
     }
 
+    /// How many pages the index holds of the file at `path` (0 for one that failed), nil when it
+    /// holds no such file: for `serve`, which opens and draws only the files of the index.
+    package func pageCount(path: String) throws -> Int? {
+        try database.integer("SELECT pages FROM files WHERE path = ?", path)
+    }
+
     /// Replaces everything stored for `file.path` with `file`, in one transaction.
     package func replace(_ file: IndexedFile) throws {
         try database.transaction {
