@@ -53,6 +53,7 @@ let package = Package(
             name: "NotebookIndexCLI", dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
+        .executableTarget(name: "adapt-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
         .target(name: "BenchSupport", dependencies: ["DrawingModel"]),
         .executableTarget(
             name: "cjk-bench",
