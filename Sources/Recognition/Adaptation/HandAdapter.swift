@@ -22,7 +22,15 @@ package struct HandAdapter: Sendable {
         /// No fit with fewer sure words than this.
         package var minimumWords = 60
 
-        package init() {}
+        /// The settings chosen for `part` (`adapt-bench`'s sweep).
+        package init(part: HandAdaptation.Part = .logitMap) {
+            self.part = part
+            switch part {
+            case .bias: learningRate = 0.01
+            case .logitMap: learningRate = 0.001
+            case .outputLayer: learningRate = 0.003
+            }
+        }
     }
 
     /// What the fit did, for `status` and the benchmarks.
