@@ -5,7 +5,9 @@
 // ink the fit never saw, is read with the shipped network and with each adaptation that was
 // accepted. Run by `Benchmarks/adapt-harness.sh`.
 //
-//     adapt-bench WORDS.jsonl LINES.jsonl [--writers K] [--min-samples N] [--variants V,...] [--json FILE]
+//     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...] [--json FILE]
+//
+// (writers in name order, from the N-th, K of them; all by default)
 //
 // A variant is `part:steps:rate:l2` (part bias, logit-map or output-layer), e.g.
 // `logit-map:60:0.01:0.01`.
@@ -14,6 +16,11 @@ import Dispatch
 import DrawingModel
 import Foundation
 import Recognition
+
+/// A line on standard output at once (not buffered until the end, as print's is into a file).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("adapt-bench: \(message)\n".utf8))
@@ -28,6 +35,7 @@ func option(_ name: String) -> String? {
     args.firstIndex(of: name).flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 }
 let writerLimit = option("--writers").flatMap(Int.init) ?? 0
+let firstWriter = option("--from").flatMap(Int.init) ?? 0
 let minimumSamples = option("--min-samples").flatMap(Int.init) ?? 150
 let variantSpecs = (option("--variants") ?? "bias:60:0.01:0.01,logit-map:60:0.01:0.01,output-layer:60:0.003:0.01")
     .split(separator: ",").map(String.init)
@@ -57,6 +65,7 @@ let samples = try InkSample.load(args[1], where: usable) + InkSample.load(args[2
 var byWriter: [String: [InkSample]] = [:]
 for s in samples { byWriter[s.writer, default: []].append(s) }
 var writers = byWriter.keys.filter { byWriter[$0]!.count >= minimumSamples }.sorted()
+writers = Array(writers.dropFirst(firstWriter))
 if writerLimit > 0 { writers = Array(writers.prefix(writerLimit)) }
 
 let base = try HandwritingRecognizer.makeDefault()
@@ -112,7 +121,7 @@ for writer in writers {
     let shipped = Score(read(test, with: base), test)
     baseTotals.cer += shipped.cer
     baseTotals.accuracy += shipped.accuracy
-    print(
+    say(
         String(
             format:
                 "%@  %d samples, %d sure words (%d learning samples read right)  shipped: CER %.2f %%  words %.1f %%",
@@ -132,7 +141,7 @@ for writer in writers {
         totals[variant.name, default: (0, 0, 0)].cer += score.cer
         totals[variant.name, default: (0, 0, 0)].accuracy += score.accuracy
         if adaptation != nil { totals[variant.name, default: (0, 0, 0)].accepted += 1 }
-        print(
+        say(
             String(
                 format:
                     "    %@: %@ held-out loss %.3f -> %.3f, agreement %d -> %d of %d, fit %.1f s;  CER %.2f %%  words %.1f %%",
@@ -149,14 +158,14 @@ for writer in writers {
     results.append(row)
 }
 let n = Double(max(writers.count, 1))
-print(
+say(
     String(
         format: "average over %d writers: shipped CER %.2f %%  words %.1f %%", writers.count,
         100 * baseTotals.cer / n, 100 * baseTotals.accuracy / n))
 var averages: [String: Any] = ["shipped": ["cer": baseTotals.cer / n, "word_accuracy": baseTotals.accuracy / n]]
 for variant in variants {
     let t = totals[variant.name] ?? (0, 0, 0)
-    print(
+    say(
         String(
             format: "    %@: CER %.2f %%  words %.1f %%  accepted for %d", variant.name, 100 * t.cer / n,
             100 * t.accuracy / n, t.accepted))

@@ -18,7 +18,7 @@ package struct AdaptationSample: Sendable {
 
     var frames: Int { hidden.count / max(width, 1) }
 
-    init(hidden: ArraySlice<Float>, width: Int, target: [Int], text: String) {
+    package init(hidden: ArraySlice<Float>, width: Int, target: [Int], text: String) {
         self.hidden = hidden.map { Float16($0) }
         self.width = width
         self.target = target
@@ -46,7 +46,7 @@ package final class AdaptationCollector: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    func add(_ samples: [AdaptationSample]) {
+    package func add(_ samples: [AdaptationSample]) {
         guard !samples.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }

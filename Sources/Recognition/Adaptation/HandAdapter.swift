@@ -47,14 +47,21 @@ package struct HandAdapter: Sendable {
         package var trainingLossAfter = 0.0
         /// The adaptation reads the held-out words better and is kept.
         package var accepted = false
+
+        package init() {}
     }
 
     let network: RecognizerNetwork
     package var settings: Settings
+    /// Classes whose logits stay as shipped: the space. The sure words are learned without the
+    /// spaces around them, so a free space class would only ever be pushed down, and lines
+    /// would lose their word breaks.
+    let frozenClasses: [Int]
 
-    init(network: RecognizerNetwork, settings: Settings) {
+    init(network: RecognizerNetwork, settings: Settings, frozenClasses: [Int] = []) {
         self.network = network
         self.settings = settings
+        self.frozenClasses = frozenClasses.filter { (0..<network.classCount).contains($0) }
     }
 
     /// The words as the part sees them: concatenated rows `rows × width` and where each word's
@@ -91,6 +98,7 @@ package struct HandAdapter: Sendable {
             var step = evaluate(training, w: w, b: b, gradient: true)
             for i in w.indices { step.gradW[i] += settings.l2 * (w[i] - w0[i]) }
             for i in b.indices { step.gradB[i] += settings.l2 * (b[i] - b0[i]) }
+            freeze(&step.gradW, &step.gradB, width: width)
             adamW.step(&w, gradient: step.gradW, rate: settings.learningRate)
             adamB.step(&b, gradient: step.gradB, rate: settings.learningRate)
         }
@@ -102,6 +110,18 @@ package struct HandAdapter: Sendable {
             heldOut.count > 0 && after.loss < before.loss && after.agreement >= before.agreement
         guard report.accepted else { return (nil, report) }
         return (HandAdaptation(part: settings.part, classCount: k, width: width, weights: w, bias: b), report)
+    }
+
+    /// No change to the frozen classes' logits: their bias and their column of the weights, and
+    /// for the logit map also their row (their evidence does not feed other classes).
+    private func freeze(_ gradW: inout [Float], _ gradB: inout [Float], width: Int) {
+        let k = network.classCount
+        for j in frozenClasses {
+            gradB[j] = 0
+            guard !gradW.isEmpty else { continue }
+            for row in 0..<width { gradW[row * k + j] = 0 }
+            if settings.part == .logitMap { for column in 0..<k { gradW[j * k + column] = 0 } }
+        }
     }
 
     /// The part's values that leave the network as shipped.

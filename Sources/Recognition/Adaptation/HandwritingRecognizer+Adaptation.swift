@@ -20,7 +20,8 @@ extension HandwritingRecognizer {
         from samples: [AdaptationSample], settings: HandAdapter.Settings = .init()
     ) -> (adaptation: HandAdaptation?, report: HandAdapter.Report)? {
         guard let reader = networkReader else { return nil }
-        return HandAdapter(network: reader.shippedNetwork, settings: settings).fit(samples)
+        let space = reader.decoder.alphabet.firstIndex(of: UInt8(ascii: " ")).map { [$0 + 1] } ?? []
+        return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(samples)
     }
 
     /// Whether there is a network reader to adapt.
