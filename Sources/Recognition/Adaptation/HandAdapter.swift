@@ -27,7 +27,11 @@ package struct HandAdapter: Sendable {
             self.part = part
             switch part {
             case .bias: learningRate = 0.01
-            case .logitMap: learningRate = 0.001
+            case .logitMap:
+                // at 0.01 the map diverges; a weak pull to the identity let it bend the readings of
+                // the words it never saw (docs/recognizer.md, the writer's hand)
+                learningRate = 0.001
+                l2 = 1
             case .outputLayer: learningRate = 0.003
             }
         }
