@@ -209,4 +209,25 @@ struct HandAdaptationTests {
         sizes[13] = 200  // classes no longer match the values stored
         #expect(throws: ModelError.self) { try HandAdaptation(data: sizes) }
     }
+
+    /// The collector keeps the same words whatever order the build's tasks read them in, and no
+    /// more than its capacity.
+    @Test func theCollectorKeepsTheSameWordsInAnyOrder() {
+        let samples = (0..<40).map { i in
+            AdaptationSample(hidden: [Float(i), 1, 2, 3], width: 2, target: [1 + i % 3], text: "w\(i)")
+        }
+        var random = SplitMix64(seed: 3)
+        var orders = [samples, samples.reversed(), samples.shuffled(using: &random)]
+        orders.append(samples.shuffled(using: &random))
+        let kept = orders.map { order -> [String] in
+            let collector = AdaptationCollector(capacity: 7)
+            for start in stride(from: 0, to: order.count, by: 3) {
+                collector.add(Array(order[start..<min(start + 3, order.count)]))
+            }
+            #expect(collector.offered == 40)
+            return collector.samples.map(\.text)
+        }
+        #expect(kept[0].count == 7)
+        #expect(kept.allSatisfy { $0 == kept[0] })
+    }
 }
