@@ -10,7 +10,8 @@ is indexed twice in a folder of its own:
             pages with unsure words, the second reads those again with it), and the best readings
             from `text --index` of that index.
 Reports search recall and precision and the CER of the best readings per writer and on average,
-and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
+the seconds of a plain build, of the first `build --adapt` (reading and learning) and of the
+second (reading the unsure pages again), and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
 
 Usage: bench_adapt.py --cli .build/release/notebook-index [--shared ../shared] [--writers K]
 """
@@ -23,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 # run_eval.py calls `CLI build DIR --index F` and `CLI text FILE --json`; this wrapper adds the
 # adaptation: two builds with --adapt, and text with the index the builds wrote.
@@ -36,6 +38,20 @@ case "$1" in
   *) exec "{cli}" "$@" ;;
 esac
 """
+
+
+def timed_builds(cli, notebook, folder):
+    """Seconds of `build`, then of two `build --adapt`, each into a fresh index of its own."""
+    os.makedirs(folder)
+    shutil.copy(notebook, folder)
+    seconds = {}
+    for key, extra in (("plain", []), ("adapt_first", ["--adapt"]), ("adapt_second", ["--adapt"])):
+        index = os.path.join(folder, "plain.sqlite" if key == "plain" else "adapt.sqlite")
+        start = time.monotonic()
+        subprocess.run([cli, "build", folder, "--index", index] + extra, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        seconds[key] = round(time.monotonic() - start, 2)
+    return seconds
 
 
 def main():
@@ -86,14 +102,17 @@ def main():
                 figures = json.load(open(out))
                 row["samples"] = len(items)
                 row[mode] = {k: figures[k] for k in ("search_recall", "search_precision", "cer", "wer")}
+            row["build_seconds"] = timed_builds(cli, notebook, os.path.join(tmp, f"{name}-timed"))
             rows.append(row)
             a, n = row["adapt"], row["no_adapt"]
             print(f"{name}: {row['samples']} samples  recall {n['search_recall']:.3f} -> {a['search_recall']:.3f}  "
                   f"precision {n['search_precision']:.3f} -> {a['search_precision']:.3f}  "
-                  f"CER {n['cer']:.3f} -> {a['cer']:.3f}", flush=True)
+                  f"CER {n['cer']:.3f} -> {a['cer']:.3f}  build {row['build_seconds']}", flush=True)
         average = {mode: {k: round(sum(r[mode][k] for r in rows) / max(len(rows), 1), 4)
                           for k in ("search_recall", "search_precision", "cer", "wer")}
                    for mode in ("no_adapt", "adapt")}
+        for key in ("plain", "adapt_first", "adapt_second"):
+            average[f"build_seconds_{key}"] = round(sum(r["build_seconds"][key] for r in rows), 2)
         worse = [r["notebook"] for r in rows if r["adapt"]["search_recall"] < r["no_adapt"]["search_recall"] - 0.01]
         print(f"average over {len(rows)} writers: recall {average['no_adapt']['search_recall']:.3f} -> "
               f"{average['adapt']['search_recall']:.3f}  precision {average['no_adapt']['search_precision']:.3f} -> "
