@@ -15,6 +15,8 @@
 #   bench-speed      pages/s and CPU seconds of build on dev pages against version 12's last commit, in turn
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
+#   bench-adapt      one index per dev writer with >= 150 samples, with and without build --adapt (ADAPT_ARGS=--writers K)
+#   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
 #   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
@@ -36,7 +38,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -164,6 +166,16 @@ bench-real: build
 loss-table: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 Benchmarks/loss_table.py $(EVAL_PAGES) --cli $(BIN)
+
+# The index learns its writer's hand (issue 47): one index per dev writer, `build` against
+# `build --adapt` twice, recall, precision and CER per writer (Benchmarks/bench_adapt.py; slow:
+# ADAPT_ARGS=--writers 4 for a few). adapt-harness compares the adaptation's variants without
+# indexes (Benchmarks/adapt-harness.sh).
+bench-adapt: build
+	python3 Benchmarks/bench_adapt.py --cli $(BIN) --shared $(SHARED) $(ADAPT_ARGS)
+
+adapt-harness:
+	Benchmarks/adapt-harness.sh $(SHARED) $(ADAPT_HARNESS_ARGS)
 
 # FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
 # from the test fixtures, SampleNotebooks (native JSON among them) and the corpus, through every

@@ -58,6 +58,7 @@ let package = Package(
             dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
         .executableTarget(name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
+        .executableTarget(name: "adapt-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
         .target(name: "BenchSupport", dependencies: ["DrawingModel"]),
         .executableTarget(
             name: "cjk-bench",

@@ -10,6 +10,8 @@ public struct InkSample: Sendable {
     public var set: String
     public var lineCount: Int
     public var strokes: [[Point]]
+    /// "contributor/writer" when the file names them (UNIPEN), else "?".
+    public var writer: String = "?"
 
     /// The sample as a drawing, one stroke per pen-down, with IDs numbered in writing order.
     public var drawing: Drawing {
@@ -36,9 +38,12 @@ public struct InkSample: Sendable {
             else { continue }
             let points = strokes.map { $0.compactMap { $0.count >= 2 ? Point(x: $0[0], y: $0[1]) : nil } }
             guard points.contains(where: { !$0.isEmpty }) else { continue }
-            let sample = InkSample(
+            var sample = InkSample(
                 label: label, set: object["set"] as? String ?? "?", lineCount: object["n_lines"] as? Int ?? 1,
                 strokes: points)
+            if let contributor = object["contributor"] as? String, let writer = object["writer"] as? String {
+                sample.writer = "\(contributor)/\(writer)"
+            }
             if include(sample) { samples.append(sample) }
         }
         return samples

@@ -43,7 +43,9 @@ struct BuildCommand {
         } catch {
             throw IndexError(path: indexPath, reason: IndexStoreError.reason(for: error))
         }
-        let indexer = Indexer(store: store, source: context.source, transcriber: try context.makeTranscriber(languages))
+        let indexer = Indexer(
+            store: store, source: context.source, transcriber: try context.makeTranscriber(languages),
+            adaptsToHand: arguments[Options.adapt])
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
         let report: BuildReport
@@ -98,6 +100,13 @@ struct BuildCommand {
         if !report.failures.isEmpty { parts.append("\(report.failures.count) failed") }
         if report.rememberedFailures > 0 {
             parts.append("\(report.rememberedFailures) still failing (see 'notebook-index status')")
+        }
+        if let fit = report.handFit {
+            parts.append(
+                fit.accepted
+                    ? "learned the writer's hand from \(fit.trainingWords) sure words (\(report.drawingsToReread) drawings re-read next build)"
+                    : "a fit of the writer's hand to \(fit.trainingWords) sure words read its held-out words worse and was dropped"
+            )
         }
         return parts.joined(separator: ", ")
     }

@@ -67,6 +67,12 @@ enum CommandSpecs {
             OptionSpec(Options.noWait, "Exit at once when another build is updating the index."),
             OptionSpec(Options.rebuild, "Start the index afresh (when it is damaged, say)."),
             OptionSpec(
+                Options.adapt,
+                """
+                Learn the writer's hand from the words read surely and read new pages with it (experimental: not yet
+                measured better; 'status' shows what was learned).
+                """),
+            OptionSpec(
                 Options.shard,
                 """
                 Index only shard K of N: the notebooks whose path below PATH hashes to K (the same on every machine);
@@ -181,12 +187,13 @@ enum CommandSpecs {
         name: "text", abstract: "Print the recognized text of a notebook, page by page.",
         overview: "Print the recognized text of a notebook, page by page.",
         discussion: """
-            Reads and recognizes FILE directly (the index is not used), in the languages 'build' defaults to
-            unless --language says. Pages count from 1 here and from 0 in --json.
+            Reads and recognizes FILE directly (the index is not used unless --index names one), in the languages
+            'build' defaults to unless --language says. Pages count from 1 here and from 0 in --json.
             """,
         arguments: notebookFile,
         options: [
             OptionSpec(Options.language, "Languages the handwriting is in, as for 'build' (default: as 'build')."),
+            OptionSpec(Options.index, "Read with the writer's hand learned in this index, when it holds one."),
             OptionSpec(
                 Options.json,
                 """

@@ -12,6 +12,7 @@ enum Options {
     static let jobs = Option<Int>.integer("--jobs", "N", minimum: 1)
     static let noWait = Flag("--no-wait")
     static let rebuild = Flag("--rebuild")
+    static let adapt = Flag("--adapt")
 
     // query
     static let fullWords = Flag("--full-words")

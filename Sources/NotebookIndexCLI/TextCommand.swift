@@ -15,8 +15,19 @@ struct TextCommand {
         guard let (path, notebook) = context.readNotebook(arguments.positionals[0]) else {
             return NotebookIndexCLI.ExitCode.partial
         }
-        let transcriber = try context.makeTranscriber(
-            try context.recognitionLanguages(option: arguments.value(Options.language)))
+        let languages = try context.recognitionLanguages(option: arguments.value(Options.language))
+        var transcriber = try context.makeTranscriber(languages)
+        if let indexPath = try arguments.value(Options.index) {
+            let stored = try IndexError.reading(indexPath) {
+                try IndexStore(path: indexPath, access: .read).handAdaptation()
+            }
+            // a hand learned by another recognizer or in other languages does not fit this one
+            if let stored, stored.recognitionVersion == context.recognitionVersion,
+                stored.languages == RecognitionLanguage.canonicalCodes(languages)
+            {
+                transcriber = try transcriber.transcriber(adaptedBy: stored.adaptation, collectingInto: nil)
+            }
+        }
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)
         for (page, transcript) in transcripts.enumerated() {
             if let note = transcript.budgetNote {

@@ -27,11 +27,19 @@ final class DeferredRecognizer: DrawingTranscriber {
     let recognitionLanguages: [Locale.Language]
     /// The user's words it reads as written.
     let vocabulary: UserVocabulary
+    /// The writer's hand it reads with (nil: the shipped network), and where its sure words go.
+    let adaptation: HandAdaptation?
+    let collector: AdaptationCollector?
     private let loaded = Mutex<HandwritingRecognizer?>(nil)
 
-    init(languages: [Locale.Language], vocabulary: UserVocabulary = .empty) {
+    init(
+        languages: [Locale.Language], vocabulary: UserVocabulary = .empty, adaptation: HandAdaptation? = nil,
+        collector: AdaptationCollector? = nil
+    ) {
         recognitionLanguages = languages
         self.vocabulary = vocabulary
+        self.adaptation = adaptation
+        self.collector = collector
     }
 
     var recognitionVersion: Int { HandwritingRecognizer.recognitionVersion }
@@ -41,7 +49,25 @@ final class DeferredRecognizer: DrawingTranscriber {
     }
 
     func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
-        DeferredRecognizer(languages: recognitionLanguages, vocabulary: vocabulary)
+        DeferredRecognizer(
+            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector)
+    }
+
+    func transcriber(
+        adaptedBy adaptation: HandAdaptation?, collectingInto collector: AdaptationCollector?
+    ) throws
+        -> any DrawingTranscriber
+    {
+        DeferredRecognizer(
+            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector)
+    }
+
+    func fitHand(
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
+    ) throws -> (
+        adaptation: HandAdaptation?, report: HandAdapter.Report
+    )? {
+        recognizer.learnHand(from: samples, settings: settings)
     }
 
     private var recognizer: HandwritingRecognizer {
@@ -49,6 +75,7 @@ final class DeferredRecognizer: DrawingTranscriber {
             if let loaded { return loaded }
             do {
                 let recognizer = try TranscriberFactory.recognizer(for: recognitionLanguages).favouring(vocabulary)
+                    .adapted(by: adaptation).collecting(into: collector)
                 loaded = recognizer
                 return recognizer
             } catch {

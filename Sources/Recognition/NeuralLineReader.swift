@@ -5,7 +5,11 @@ import Foundation
 /// line-level beam search for the best reading → forced alignment to find each word's frames →
 /// a word-level beam search over those frames for the word's n-best readings.
 public struct NeuralLineReader: LineReading {
-    let network: RecognizerNetwork
+    private(set) var network: RecognizerNetwork
+    /// The network as shipped, before any writer's adaptation (`adapted(by:)`).
+    let shippedNetwork: RecognizerNetwork
+    /// Where the surely read words go to adapt the network to their hand; nil when none is learned.
+    private(set) var collector: AdaptationCollector?
     let featureSettings: InkFeatures.Settings
     private(set) var decoder: CTCBeamSearch
     let gapPrior: WordGapPrior
@@ -17,6 +21,7 @@ public struct NeuralLineReader: LineReading {
         settings: DecoderSettings = .init()
     ) throws(ModelError) {
         network = try RecognizerNetwork(file: model)
+        shippedNetwork = network
         let f = model.metadata.features
         guard model.metadata.featureVersion == InkFeatures.version else {
             throw .invalid(
@@ -50,15 +55,71 @@ public struct NeuralLineReader: LineReading {
         return reader
     }
 
+    /// This reader with the shipped network adapted to a writer's hand; the shipped network
+    /// again for nil, or for an adaptation made for another shape of network.
+    func adapted(by adaptation: HandAdaptation?) -> NeuralLineReader {
+        var reader = self
+        reader.network = adaptation.flatMap { $0.applied(to: shippedNetwork) } ?? shippedNetwork
+        return reader
+    }
+
+    /// This reader handing its surely read words to `collector`.
+    func collecting(into collector: AdaptationCollector?) -> NeuralLineReader {
+        var reader = self
+        reader.collector = collector
+        return reader
+    }
+
+    /// A word is learned from when read at least this surely (as the user vocabulary's words).
+    static let sureConfidence = UserVocabulary.minimumConfidence
+
     /// The lines go through the network together (`RecognizerNetwork.logProbabilities(lines:)`),
     /// each is decoded on its own, and then their doubtful words are read a second time
-    /// (`secondLook`).
+    /// (`secondLook`). With a collector, the sure words' hidden states go to it.
     public func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
-        let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
-        var words = lines.indices.map { decode(outputs[$0], input: inputs[$0], line: lines[$0]) }
+        let hidden = network.hiddenStates(lines: inputs.map { ($0.values, $0.count) })
+        let outputs = network.logProbabilities(hiddenStates: hidden)
+        var spans: [[WordSpan]] = []
+        var words = lines.indices.map { i in
+            let (words, wordSpans) = decode(outputs[i], input: inputs[i], line: lines[i])
+            spans.append(wordSpans)
+            return words
+        }
         secondLook(at: &words, of: lines)
-        return words.map { $0.map(withinMargin) }
+        let read = words.map { $0.map(withinMargin) }
+        if let collector { collect(read, spans: spans, hidden: hidden, into: collector) }
+        return read
+    }
+
+    /// A word's frames in its line and the classes of its best reading.
+    private struct WordSpan {
+        var frames: Range<Int>
+        var classes: [Int]
+    }
+
+    /// The sure words of some lines as samples to learn the hand from: those read with at least
+    /// `sureConfidence` whose best reading is the line's (not changed by a second look), with a
+    /// letter in it and frames enough for CTC to place it.
+    private func collect(
+        _ words: [[DecodedWord]], spans: [[WordSpan]], hidden: [[Float]], into collector: AdaptationCollector
+    ) {
+        let width = network.hiddenWidth
+        var samples: [AdaptationSample] = []
+        for (line, lineWords) in words.enumerated() where lineWords.count == spans[line].count {
+            for (word, span) in zip(lineWords, spans[line])
+            where word.confidence >= Self.sureConfidence && span.frames.count >= 2 * span.classes.count
+                && word.candidates.first?.text == text(span.classes)
+                && word.candidates[0].text.contains(where: \.isLetter)
+                && span.frames.upperBound * width <= hidden[line].count
+            {
+                samples.append(
+                    AdaptationSample(
+                        hidden: hidden[line][(span.frames.lowerBound * width)..<(span.frames.upperBound * width)],
+                        width: width, target: span.classes, text: word.candidates[0].text))
+            }
+        }
+        collector.add(samples)
     }
 
     /// The word with only the readings within `candidateMargin` of its best. Applied after the
@@ -117,9 +178,10 @@ public struct NeuralLineReader: LineReading {
     /// As many as the index searches (`ReadingID.indexedReadings`).
     private static let readingsAfterSecondLook = 8
 
-    /// The words of one line from the network's log-probabilities for it.
-    private func decode(_ networkOutput: [Float], input: InkFeatures, line: LineInk) -> [DecodedWord] {
-        guard input.count > 0 else { return [] }
+    /// The words of one line from the network's log-probabilities for it, and each word's frames
+    /// and classes.
+    private func decode(_ networkOutput: [Float], input: InkFeatures, line: LineInk) -> ([DecodedWord], [WordSpan]) {
+        guard input.count > 0 else { return ([], []) }
         var logp = networkOutput
         let k = network.classCount
         let frames = logp.count / k
@@ -127,7 +189,7 @@ public struct NeuralLineReader: LineReading {
         guard let best = decoder.decode(logp, classCount: k, frames: 0..<frames).first, !best.classes.isEmpty,
             let charFrames = CTCAlignment.characterFrames(
                 logp, classCount: k, frames: 0..<frames, classes: best.classes)
-        else { return [] }
+        else { return ([], []) }
 
         // words are the runs of non-space characters; each owns the frames up to the spaces around it,
         // and its points up to the pen lift each of those spaces stands on
@@ -155,13 +217,14 @@ public struct NeuralLineReader: LineReading {
             )
         }
 
-        return words.map { word in
+        let decoded = words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
             let kept = readings(
                 of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1,
                 lineReading: text(word.classes))
             return DecodedWord(candidates: kept, pointRange: word.points, confidence: confidence(of: kept))
         }
+        return (decoded, words.map { WordSpan(frames: $0.frames, classes: $0.classes) })
     }
 
     /// The n-best readings of one word's frames, best first; the line's reading of them, when

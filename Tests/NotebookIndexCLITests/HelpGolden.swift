@@ -43,7 +43,7 @@ enum HelpGolden {
         cannot be read is named on standard error as 'path: reason' and retried when it
         changes. One build at a time per index; a killed build leaves the index consistent.
 
-        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild] [--shard K/N]
+        USAGE: notebook-index build PATH... [--language LIST] [--index FILE] [--jobs N] [--no-wait] [--rebuild] [--adapt] [--shard K/N]
 
         ARGUMENTS:
           PATH            A notebook file or a folder to crawl.
@@ -56,6 +56,9 @@ enum HelpGolden {
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.
           --rebuild       Start the index afresh (when it is damaged, say).
+          --adapt         Learn the writer's hand from the words read surely and read new
+                          pages with it (experimental: not yet measured better; 'status' shows
+                          what was learned).
           --shard K/N     Index only shard K of N: the notebooks whose path below PATH hashes
                           to K (the same on every machine); 'merge' folds the N shard indexes
                           into one.
@@ -151,10 +154,11 @@ enum HelpGolden {
     static let text = """
         OVERVIEW: Print the recognized text of a notebook, page by page.
 
-        Reads and recognizes FILE directly (the index is not used), in the languages 'build'
-        defaults to unless --language says. Pages count from 1 here and from 0 in --json.
+        Reads and recognizes FILE directly (the index is not used unless --index names one),
+        in the languages 'build' defaults to unless --language says. Pages count from 1 here
+        and from 0 in --json.
 
-        USAGE: notebook-index text FILE [--language LIST] [--json] [--html]
+        USAGE: notebook-index text FILE [--language LIST] [--index FILE] [--json] [--html]
 
         ARGUMENTS:
           FILE            A notebook file or notebook folder.
@@ -162,6 +166,8 @@ enum HelpGolden {
         OPTIONS:
           --language LIST Languages the handwriting is in, as for 'build' (default: as
                           'build').
+          --index FILE    Read with the writer's hand learned in this index, when it holds
+                          one.
           --json          Print JSON: {"path": …, "pages": [{"page", "lines": [{"text",
                           "bounds", "words": [{"text", "bounds", "strokeIDs"}]}]}]}.
           --html          Print HTML for desktop search (a Recoll input handler): the

@@ -7,7 +7,7 @@ import Foundation
 /// the line packs its strokes (`traceDensity`), so a page of `en,zh` notes reads its English lines
 /// and its Chinese lines each their own way.
 public struct MixedScriptLineReader: LineReading {
-    public private(set) var latin: (any LineReading)?
+    public internal(set) var latin: (any LineReading)?
     public let cjk: (any LineReading)?
     /// The CJK reading is kept when `confidenceWeight` × (its mean confidence − the Latin one's)
     /// + `densityWeight` × ln(`traceDensity`) + `bias` > 0. A logistic fit on the dev pages

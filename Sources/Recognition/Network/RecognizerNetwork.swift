@@ -31,8 +31,15 @@ struct RecognizerNetwork: Sendable {
     private let conv: [(w: [Float], b: [Float])]
     private let blocks: [SeparableBlock]
     private let lstm: [(forward: LSTMDirection, backward: LSTMDirection)]
-    private let outW: WeightMatrix
-    private let outB: [Float]
+    private var outW: WeightMatrix
+    private var outB: [Float]
+    /// The output layer's weights as floats (`2·hidden × classCount`), kept beside `outW` (which
+    /// may hold only an integer copy) so that an adaptation can start from them
+    /// (`replacingOutputLayer`).
+    private(set) var outputWeights: [Float]
+    var outputBias: [Float] { outB }
+    /// The width of the hidden states the output layer reads (`hiddenStates(lines:)`).
+    var hiddenWidth: Int { 2 * config.hidden }
 
     /// How many input rows make one output frame.
     var rowsPerFrame: Int { blocks.isEmpty ? 2 : blocks.reduce(1) { $0 * $1.stride } }
@@ -99,9 +106,20 @@ struct RecognizerNetwork: Sendable {
             input = 2 * h
         }
         lstm = layers
-        outW = WeightMatrix(
-            try file.tensor("out.w", shape: [2 * h, classCount]), rows: 2 * h, columns: classCount, for: kernels)
+        outputWeights = try file.tensor("out.w", shape: [2 * h, classCount])
+        outW = WeightMatrix(outputWeights, rows: 2 * h, columns: classCount, for: kernels)
         outB = try file.tensor("out.b", shape: [classCount])
+    }
+
+    /// This network with another output layer (`2·hidden × classCount` weights and
+    /// `classCount` biases): a writer's adaptation (`HandAdaptation`), the layers below unchanged.
+    func replacingOutputLayer(weights: [Float], bias: [Float]) -> RecognizerNetwork {
+        precondition(weights.count == hiddenWidth * classCount && bias.count == classCount)
+        var network = self
+        network.outputWeights = weights
+        network.outW = WeightMatrix(weights, rows: hiddenWidth, columns: classCount, for: kernels)
+        network.outB = bias
+        return network
     }
 
     /// Log-probabilities, `frames × classCount` row-major, for `t × featureCount` features.
@@ -114,6 +132,32 @@ struct RecognizerNetwork: Sendable {
     /// recurrent weights serves every line (`Kernels.matmulAdd` takes rows six at a time).
     /// Each line's result is the one it gets alone: its sums are the same, in the same order.
     func logProbabilities(lines: [(features: [Float], t: Int)]) -> [[Float]] {
+        logProbabilities(hiddenStates: hiddenStates(lines: lines))
+    }
+
+    /// The output layer over each line's hidden states: log-probabilities, `frames × classCount`.
+    func logProbabilities(hiddenStates: [[Float]]) -> [[Float]] {
+        hiddenStates.map { x in
+            let frames = x.count / hiddenWidth
+            guard frames > 0 else { return [] }
+            var logits = [Float](repeating: 0, count: frames * classCount)
+            x.withUnsafeBufferPointer { xp in
+                outB.withUnsafeBufferPointer { bp in
+                    logits.withUnsafeMutableBufferPointer { lp in
+                        kernels.matmul(
+                            xp.baseAddress!, rows: frames, times: outW, into: lp.baseAddress!, bias: bp.baseAddress!)
+                    }
+                }
+            }
+            Kernels.logSoftmaxRows(&logits, width: classCount)
+            return logits
+        }
+    }
+
+    /// What the output layer reads: each line's last LSTM layer's states, `frames × 2·hidden`
+    /// row-major (empty for an empty line). An adaptation of the output layer learns from these
+    /// (they do not change with it).
+    func hiddenStates(lines: [(features: [Float], t: Int)]) -> [[Float]] {
         var results = [[Float]](repeating: [], count: lines.count)
         let running = lines.indices.filter { lines[$0].t > 0 }
         guard !running.isEmpty else { return results }
@@ -140,20 +184,7 @@ struct RecognizerNetwork: Sendable {
             }
             width = 2 * h
         }
-        for (line, source) in running.enumerated() {
-            var logits = [Float](repeating: 0, count: frames[line] * classCount)
-            xs[line].withUnsafeBufferPointer { xp in
-                outB.withUnsafeBufferPointer { bp in
-                    logits.withUnsafeMutableBufferPointer { lp in
-                        kernels.matmul(
-                            xp.baseAddress!, rows: frames[line], times: outW, into: lp.baseAddress!,
-                            bias: bp.baseAddress!)
-                    }
-                }
-            }
-            Kernels.logSoftmaxRows(&logits, width: classCount)
-            results[source] = logits
-        }
+        for (line, source) in running.enumerated() { results[source] = xs[line] }
         return results
     }
 

@@ -1,3 +1,5 @@
+import Recognition
+
 /// How far a build has come, for a progress bar.
 package struct BuildProgress: Sendable {
     /// Files that needed work (new, changed, stale), and how many of them are done.
@@ -48,6 +50,11 @@ package struct BuildReport: Sendable {
     package var failures: [Failure] = []
     /// Files skipped because they failed before and have not changed since.
     package var rememberedFailures = 0
+    /// The writer's adaptation this build fitted (`Indexer.learnHand`), kept or rejected; nil
+    /// when it fitted none.
+    package var handFit: HandAdapter.Report?
+    /// Drawings marked to be read again by the next build with the adaptation learned.
+    package var drawingsToReread = 0
     /// Pages indexed but recognized in part (over a recognition budget), as `path` and
     /// `page N: ...`; the file counts as indexed.
     package var notices: [Failure] = []

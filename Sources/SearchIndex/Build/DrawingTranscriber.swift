@@ -16,10 +16,36 @@ package protocol DrawingTranscriber: Sendable {
     /// This transcriber reading the words of `vocabulary` as written (`UserVocabulary`); a
     /// transcriber without word lists returns itself.
     func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber
+    /// This transcriber reading with a writer's adaptation (the shipped network for nil) and
+    /// handing the words it reads surely to `collector` (`HandAdaptation`); one without a
+    /// network returns itself.
+    func transcriber(
+        adaptedBy adaptation: HandAdaptation?, collectingInto collector: AdaptationCollector?
+    ) throws
+        -> any DrawingTranscriber
+    /// Fits a writer's adaptation to the sure words collected (`HandAdapter`); nil when there is
+    /// no network to adapt.
+    func fitHand(
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
+    ) throws -> (
+        adaptation: HandAdaptation?, report: HandAdapter.Report
+    )?
 }
 
 extension DrawingTranscriber {
     package func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber { self }
+
+    package func transcriber(
+        adaptedBy adaptation: HandAdaptation?, collectingInto collector: AdaptationCollector?
+    )
+        throws -> any DrawingTranscriber
+    { self }
+
+    package func fitHand(
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
+    ) throws -> (
+        adaptation: HandAdaptation?, report: HandAdapter.Report
+    )? { nil }
 
     /// English, for a transcriber that does not say (every index before languages was English).
     package var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
@@ -31,5 +57,21 @@ extension HandwritingRecognizer: DrawingTranscriber {
 
     package func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
         try favouring(vocabulary)
+    }
+
+    package func transcriber(
+        adaptedBy adaptation: HandAdaptation?, collectingInto collector: AdaptationCollector?
+    )
+        throws -> any DrawingTranscriber
+    {
+        adapted(by: adaptation).collecting(into: collector)
+    }
+
+    package func fitHand(
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
+    ) throws -> (
+        adaptation: HandAdaptation?, report: HandAdapter.Report
+    )? {
+        learnHand(from: samples, settings: settings)
     }
 }

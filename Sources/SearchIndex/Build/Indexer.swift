@@ -14,11 +14,17 @@ package final class Indexer {
     package let store: IndexStore
     package let source: any NotebookSource
     package let transcriber: any DrawingTranscriber
+    /// Whether builds learn the writer's hand from the sure words they read and read with it
+    /// (`Indexer+HandAdaptation.swift`); `build --adapt` turns it on.
+    package var adaptsToHand: Bool
 
-    package init(store: IndexStore, source: any NotebookSource, transcriber: any DrawingTranscriber) {
+    package init(
+        store: IndexStore, source: any NotebookSource, transcriber: any DrawingTranscriber, adaptsToHand: Bool = false
+    ) {
         self.store = store
         self.source = source
         self.transcriber = transcriber
+        self.adaptsToHand = adaptsToHand
     }
 
     /// Indexes the files and folders at `paths`.
@@ -91,8 +97,13 @@ package final class Indexer {
             }
             jobsToRun.append(FileJob(notebook: notebook, previous: record))
         }
+        let learned = try currentHandAdaptation(version: version)
         // the words of the user's notes so far are read as written (a no-op build skips it)
-        let reader = jobsToRun.isEmpty ? transcriber : try transcriber.transcriber(favouring: store.userVocabulary())
+        var reader = jobsToRun.isEmpty ? transcriber : try transcriber.transcriber(favouring: store.userVocabulary())
+        let collector = adaptsToHand && !jobsToRun.isEmpty ? AdaptationCollector() : nil
+        if let collector {
+            reader = try reader.transcriber(adaptedBy: learned?.adaptation, collectingInto: collector)
+        }
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
         var first = BuildRun(indexer: self, transcriber: reader, jobs: alone, version: version, report: report)
@@ -101,6 +112,9 @@ package final class Indexer {
         var rest = BuildRun(indexer: self, transcriber: reader, jobs: together, version: version, report: first.report)
         try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
+        if let collector {
+            try learnHand(from: collector, previous: learned, reader: reader, version: version, report: &rest.report)
+        }
         return rest.report
     }
 

@@ -11,6 +11,7 @@ import Foundation
 /// output already holds with the same fingerprint and readings is skipped, so running a merge
 /// again after it was killed finishes the work and copies nothing twice; rows are replaced by
 /// path, so nothing is ever duplicated. Files of the output that no shard holds are left alone.
+/// The output's writer's adaptation (`HandAdaptation`) is dropped; no shard's is copied.
 package struct IndexMerge {
     /// A shard index to read, with the name to show for it (the path as given).
     package struct Input {
@@ -101,6 +102,9 @@ package struct IndexMerge {
         let (version, languages) = try checkedBuild()
         try output.setRecognitionVersion(version)
         try output.setRecognitionLanguages(languages)
+        // each shard learned the hand of its own share (or none): the merged index learns its
+        // own from the sure words its next build reads, and keeps the shards' readings meanwhile
+        try output.removeHandAdaptation()
         let existing = try output.fileRecords(recognitionVersion: version)
         // every shard's files in one path order, as one build writes them, so the output numbers
         // its drawings as a build would; a path in two shards comes first from the earlier one

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Which adaptation to a writer's hand works (issue 47): adapt-bench on the UNIPEN dev writers with
+# at least 150 samples, each writer's samples split alternately into ink to learn from (its sure
+# words) and ink to read, with the shipped network and with each variant's adaptation.
+# Writes Benchmarks/results/adapt-harness-<date>.json (commit, machine, date, command, figures).
+# Usage: Benchmarks/adapt-harness.sh [SHARED_DIR] [--writers K] [--from N] [--variants part:steps:rate:l2,...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${1:-../shared}
+shift || true
+data="$shared/data/unipen"
+[ -f "$data/dev-words.jsonl.gz" ] || { echo "adapt-harness: $data/dev-words.jsonl.gz not found" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gzip -dc "$data/dev-words.jsonl.gz" > "$tmp/words.jsonl"
+gzip -dc "$data/dev-lines.jsonl.gz" > "$tmp/lines.jsonl"
+swift build -c release --static-swift-stdlib --product adapt-bench >/dev/null
+"$(swift build -c release --show-bin-path)/adapt-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" --json "$tmp/out.json" "$@"
+mkdir -p Benchmarks/results
+out="Benchmarks/results/adapt-harness-$(date -u +%Y-%m-%dT%H%M%SZ).json"
+python3 - "$tmp/out.json" "$out" "adapt-harness.sh $*" <<'PY'
+import json, platform, subprocess, sys, datetime
+figures = json.load(open(sys.argv[1]))
+commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+record = {"benchmark": "adapt-harness", "commit": commit, "machine": f"{platform.node()} {platform.machine()}",
+          "cores": __import__("os").cpu_count(), "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+          "command": "Benchmarks/" + sys.argv[3], **figures}
+json.dump(record, open(sys.argv[2], "w"), indent=1)
+print("wrote", sys.argv[2])
+PY

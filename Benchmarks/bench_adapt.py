@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The index learns its writer's hand (issue 47): one index per UNIPEN dev writer, with and without
+adaptation, judged by ../shared/tools/eval/run_eval.py.
+
+Every dev writer with at least --min-samples usable samples has all of them laid out as one
+notebook (make_pages.py --writers 0 --min-samples 150, as many pages as they fill). Each notebook
+is indexed twice in a folder of its own:
+  no-adapt  `build` as shipped;
+  adapt     `build --adapt` twice (the first learns the hand from the sure words and marks the
+            pages with unsure words, the second reads those again with it), and the best readings
+            from `text --index` of that index.
+Reports search recall and precision and the CER of the best readings per writer and on average,
+the seconds of a plain build, of the first `build --adapt` (reading and learning) and of the
+second (reading the unsure pages again), and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
+
+Usage: bench_adapt.py --cli .build/release/notebook-index [--shared ../shared] [--writers K]
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+# run_eval.py calls `CLI build DIR --index F` and `CLI text FILE --json`; this wrapper adds the
+# adaptation: two builds with --adapt, and text with the index the builds wrote.
+WRAPPER = """#!/bin/sh
+state="$(dirname "$0")/last-index"
+case "$1" in
+  build)
+    prev=""; for a in "$@"; do [ "$prev" = "--index" ] && echo "$a" > "$state"; prev="$a"; done
+    "{cli}" "$@" --adapt && exec "{cli}" "$@" --adapt ;;
+  text) exec "{cli}" "$@" --index "$(cat "$state")" ;;
+  *) exec "{cli}" "$@" ;;
+esac
+"""
+
+
+def timed_builds(cli, notebook, folder):
+    """Seconds of `build`, then of two `build --adapt`, each into a fresh index of its own."""
+    os.makedirs(folder)
+    shutil.copy(notebook, folder)
+    seconds = {}
+    for key, extra in (("plain", []), ("adapt_first", ["--adapt"]), ("adapt_second", ["--adapt"])):
+        index = os.path.join(folder, "plain.sqlite" if key == "plain" else "adapt.sqlite")
+        start = time.monotonic()
+        subprocess.run([cli, "build", folder, "--index", index] + extra, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        seconds[key] = round(time.monotonic() - start, 2)
+    return seconds
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
+    ap.add_argument("--writers", type=int, default=0, help="only the first K writers (0: all)")
+    ap.add_argument("--min-samples", type=int, default=150)
+    args = ap.parse_args()
+    cli = os.path.abspath(args.cli)
+    shared = os.path.abspath(args.shared)
+    eval_dir = os.path.join(shared, "tools", "eval")
+    unipen = os.path.join(shared, "data", "unipen")
+    tmp = tempfile.mkdtemp(prefix="bench-adapt-")
+    try:
+        pages = os.path.join(tmp, "pages")
+        subprocess.run([sys.executable, os.path.join(eval_dir, "make_pages.py"), pages,
+                        os.path.join(unipen, "dev-words.jsonl.gz"), os.path.join(unipen, "dev-lines.jsonl.gz"),
+                        "--writers", "0", "--min-samples", str(args.min_samples), "--pages-per-writer", "1000",
+                        "--formats", "xopp"], check=True, stdout=subprocess.DEVNULL)
+        truth = json.load(open(os.path.join(pages, "truth.json")))
+        notebooks = sorted({loc["path"] for it in truth["items"] for loc in it["locations"]})
+        if args.writers:
+            notebooks = notebooks[: args.writers]
+        wrapper = os.path.join(tmp, "adapting-cli")
+        with open(wrapper, "w") as f:
+            f.write(WRAPPER.format(cli=cli))
+        os.chmod(wrapper, 0o755)
+        rows = []
+        for notebook in notebooks:
+            name = os.path.splitext(os.path.basename(notebook))[0]
+            row = {"notebook": name}
+            for mode, engine in (("no_adapt", cli), ("adapt", wrapper)):
+                folder = os.path.join(tmp, f"{name}-{mode}")
+                os.makedirs(folder)
+                copy = os.path.join(folder, os.path.basename(notebook))
+                shutil.copy(notebook, copy)
+                items = []
+                for it in truth["items"]:
+                    locs = [dict(loc, path=copy) for loc in it["locations"] if loc["path"] == notebook]
+                    if locs:
+                        items.append(dict(it, locations=locs))
+                with open(os.path.join(folder, "truth.json"), "w") as f:
+                    json.dump(dict(truth, items=items), f)
+                out = os.path.join(tmp, f"{name}-{mode}.json")
+                subprocess.run([sys.executable, os.path.join(eval_dir, "run_eval.py"), folder, "--engine", "cli",
+                                "--cli", engine, "--json", out], check=True, stdout=subprocess.DEVNULL)
+                figures = json.load(open(out))
+                row["samples"] = len(items)
+                row[mode] = {k: figures[k] for k in ("search_recall", "search_precision", "cer", "wer")}
+            row["build_seconds"] = timed_builds(cli, notebook, os.path.join(tmp, f"{name}-timed"))
+            rows.append(row)
+            a, n = row["adapt"], row["no_adapt"]
+            print(f"{name}: {row['samples']} samples  recall {n['search_recall']:.3f} -> {a['search_recall']:.3f}  "
+                  f"precision {n['search_precision']:.3f} -> {a['search_precision']:.3f}  "
+                  f"CER {n['cer']:.3f} -> {a['cer']:.3f}  build {row['build_seconds']}", flush=True)
+        average = {mode: {k: round(sum(r[mode][k] for r in rows) / max(len(rows), 1), 4)
+                          for k in ("search_recall", "search_precision", "cer", "wer")}
+                   for mode in ("no_adapt", "adapt")}
+        for key in ("plain", "adapt_first", "adapt_second"):
+            average[f"build_seconds_{key}"] = round(sum(r["build_seconds"][key] for r in rows), 2)
+        worse = [r["notebook"] for r in rows if r["adapt"]["search_recall"] < r["no_adapt"]["search_recall"] - 0.01]
+        print(f"average over {len(rows)} writers: recall {average['no_adapt']['search_recall']:.3f} -> "
+              f"{average['adapt']['search_recall']:.3f}  precision {average['no_adapt']['search_precision']:.3f} -> "
+              f"{average['adapt']['search_precision']:.3f}  CER {average['no_adapt']['cer']:.3f} -> "
+              f"{average['adapt']['cer']:.3f}; recall down by more than 0.01: {len(worse)}")
+        here = os.path.dirname(os.path.abspath(__file__))
+        commit = subprocess.run(["git", "-C", here, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        record = {"benchmark": "bench-adapt", "commit": commit, "machine": f"{platform.node()} {platform.machine()}",
+                  "cores": os.cpu_count(), "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+                  "command": " ".join(["Benchmarks/bench_adapt.py"] + sys.argv[1:]), "writers": rows,
+                  "average": average, "recall_down_by_more_than_0.01": worse}
+        results = os.path.join(here, "results")
+        os.makedirs(results, exist_ok=True)
+        path = os.path.join(results, f"bench-adapt-{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%dT%H%M%SZ}.json")
+        with open(path, "w") as f:
+            json.dump(record, f, indent=1)
+        print("wrote", path)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+import Foundation
+
+/// One surely read word as a writer's adaptation learns from it: what the network's output
+/// layer saw over the word's frames (the last LSTM layer's states, taken from the reading of
+/// its line, so the word is learned in the context it is read in) and the classes of its best
+/// reading, the target.
+package struct AdaptationSample: Sendable {
+    /// `frames × width` hidden states, row-major, halved to 16 bits (an index keeps up to
+    /// `AdaptationCollector.defaultCapacity` of them while it builds).
+    var hidden: [Float16]
+    var width: Int
+    /// Classes 1 ..< classCount of the best reading.
+    var target: [Int]
+    /// The best reading.
+    package var text: String
+    /// Orders samples the same however the build's tasks ran (`AdaptationCollector`).
+    var key: UInt64
+
+    var frames: Int { hidden.count / max(width, 1) }
+
+    package init(hidden: ArraySlice<Float>, width: Int, target: [Int], text: String) {
+        self.hidden = hidden.map { Float16($0) }
+        self.width = width
+        self.target = target
+        self.text = text
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for v in self.hidden.prefix(64) { hash = (hash ^ UInt64(v.bitPattern)) &* 0x100_0000_01b3 }
+        key = hash
+    }
+}
+
+/// Gathers the sure words of a build, from every task that reads (thread-safe), keeping at most
+/// `capacity` of them: those with the lowest keys, so the same pages give the same samples
+/// whatever order they were read in.
+package final class AdaptationCollector: @unchecked Sendable {
+    /// Enough for the adaptation (`HandAdapter`), and at most about 40 MB of hidden states.
+    package static let defaultCapacity = 1_500
+
+    package let capacity: Int
+    private let lock = NSLock()
+    private var kept: [AdaptationSample] = []
+    private var seen = 0
+
+    package init(capacity: Int = AdaptationCollector.defaultCapacity) {
+        self.capacity = capacity
+    }
+
+    package func add(_ samples: [AdaptationSample]) {
+        guard !samples.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        seen += samples.count
+        kept += samples
+        if kept.count >= 2 * capacity { trim() }
+    }
+
+    /// Sure words offered so far, kept or not.
+    package var offered: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return seen
+    }
+
+    /// The samples kept, in key order.
+    package var samples: [AdaptationSample] {
+        lock.lock()
+        defer { lock.unlock() }
+        trim()
+        return kept
+    }
+
+    private func trim() {
+        kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.text < $1.text }
+        if kept.count > capacity { kept.removeLast(kept.count - capacity) }
+    }
+}

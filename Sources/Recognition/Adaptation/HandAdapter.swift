@@ -1,0 +1,265 @@
+import Foundation
+
+/// Fits a writer's adaptation (`HandAdaptation`) to the words an index read surely in that hand.
+///
+/// The targets are the recognizer's own best readings, so a misreading among them would teach
+/// itself. Two guards: every `heldOutEvery`-th word is kept out of the fit, and the adaptation
+/// is kept only when it gives those words' readings a higher likelihood than the shipped network
+/// does and reads at least as many of them the same way by best path; L2 pulls every adapted
+/// value towards the shipped network's. Only the output layer changes, so the fit needs the
+/// layers below it once per word (the states cached in each `AdaptationSample`), and each step
+/// is a product with the adapted part and a CTC forward-backward per word (`CTCLoss`).
+package struct HandAdapter: Sendable {
+    package struct Settings: Sendable {
+        package var part: HandAdaptation.Part = .logitMap
+        /// Full-batch Adam steps.
+        package var steps = 60
+        package var learningRate: Float = 0.01
+        /// Weight of ½‖θ − θ₀‖² beside the mean loss per word.
+        package var l2: Float = 0.01
+        /// Every this-th sample is held out to judge the fit.
+        package var heldOutEvery = 5
+        /// No fit with fewer sure words than this.
+        package var minimumWords = 60
+
+        /// The settings chosen for `part` (`adapt-bench`'s sweep).
+        package init(part: HandAdaptation.Part = .logitMap) {
+            self.part = part
+            switch part {
+            case .bias: learningRate = 0.01
+            case .logitMap:
+                // at 0.01 the map diverges; a weak pull to the identity let it bend the readings of
+                // the words it never saw (docs/recognizer.md, the writer's hand)
+                learningRate = 0.001
+                l2 = 1
+            case .outputLayer: learningRate = 0.003
+            }
+        }
+    }
+
+    /// What the fit did, for `status` and the benchmarks.
+    package struct Report: Sendable, Equatable {
+        package var trainingWords = 0
+        package var heldOutWords = 0
+        /// Mean −log-likelihood per held-out word of its reading: shipped, then adapted.
+        package var heldOutLossBefore = 0.0
+        package var heldOutLossAfter = 0.0
+        /// Held-out words whose best path gives their reading: shipped, then adapted.
+        package var heldOutAgreementBefore = 0
+        package var heldOutAgreementAfter = 0
+        package var trainingLossBefore = 0.0
+        package var trainingLossAfter = 0.0
+        /// The adaptation reads the held-out words better and is kept.
+        package var accepted = false
+
+        package init() {}
+    }
+
+    let network: RecognizerNetwork
+    package var settings: Settings
+    /// Classes whose logits stay as shipped: the space. The sure words are learned without the
+    /// spaces around them, so a free space class would only ever be pushed down, and lines
+    /// would lose their word breaks.
+    let frozenClasses: [Int]
+
+    init(network: RecognizerNetwork, settings: Settings, frozenClasses: [Int] = []) {
+        self.network = network
+        self.settings = settings
+        self.frozenClasses = frozenClasses.filter { (0..<network.classCount).contains($0) }
+    }
+
+    /// The words as the part sees them: concatenated rows `rows × width` and where each word's
+    /// rows start, with the targets.
+    private struct Batch {
+        var inputs: [Float] = []
+        var starts: [Int] = [0]
+        var targets: [[Int]] = []
+        var count: Int { targets.count }
+    }
+
+    /// The fitted adaptation (nil when there are too few words or it was rejected) and a report.
+    package func fit(_ samples: [AdaptationSample]) -> (adaptation: HandAdaptation?, report: Report) {
+        var report = Report()
+        let usable = samples.filter { $0.width == network.hiddenWidth && $0.frames > 0 && !$0.target.isEmpty }
+        guard usable.count >= settings.minimumWords else { return (nil, report) }
+        let every = max(2, settings.heldOutEvery)
+        let training = batch(usable.enumerated().filter { $0.offset % every != every - 1 }.map(\.element))
+        let heldOut = batch(usable.enumerated().filter { $0.offset % every == every - 1 }.map(\.element))
+        report.trainingWords = training.count
+        report.heldOutWords = heldOut.count
+
+        let k = network.classCount
+        let width = HandAdaptation.width(of: settings.part, for: network)
+        let (w0, b0) = initial(width: width)
+        var w = w0, b = b0
+        let before = evaluate(heldOut, w: w, b: b, gradient: false)
+        report.heldOutLossBefore = before.loss
+        report.heldOutAgreementBefore = before.agreement
+        report.trainingLossBefore = evaluate(training, w: w, b: b, gradient: false).loss
+
+        var adamW = Adam(count: w.count), adamB = Adam(count: b.count)
+        for _ in 0..<settings.steps {
+            var step = evaluate(training, w: w, b: b, gradient: true)
+            for i in w.indices { step.gradW[i] += settings.l2 * (w[i] - w0[i]) }
+            for i in b.indices { step.gradB[i] += settings.l2 * (b[i] - b0[i]) }
+            freeze(&step.gradW, &step.gradB, width: width)
+            adamW.step(&w, gradient: step.gradW, rate: settings.learningRate)
+            adamB.step(&b, gradient: step.gradB, rate: settings.learningRate)
+        }
+        report.trainingLossAfter = evaluate(training, w: w, b: b, gradient: false).loss
+        let after = evaluate(heldOut, w: w, b: b, gradient: false)
+        report.heldOutLossAfter = after.loss
+        report.heldOutAgreementAfter = after.agreement
+        report.accepted =
+            heldOut.count > 0 && after.loss < before.loss && after.agreement >= before.agreement
+        guard report.accepted else { return (nil, report) }
+        return (HandAdaptation(part: settings.part, classCount: k, width: width, weights: w, bias: b), report)
+    }
+
+    /// No change to the frozen classes' logits: their bias and their column of the weights, and
+    /// for the logit map also their row (their evidence does not feed other classes).
+    private func freeze(_ gradW: inout [Float], _ gradB: inout [Float], width: Int) {
+        let k = network.classCount
+        for j in frozenClasses {
+            gradB[j] = 0
+            guard !gradW.isEmpty else { continue }
+            for row in 0..<width { gradW[row * k + j] = 0 }
+            if settings.part == .logitMap { for column in 0..<k { gradW[j * k + column] = 0 } }
+        }
+    }
+
+    /// The part's values that leave the network as shipped.
+    private func initial(width: Int) -> (w: [Float], b: [Float]) {
+        let k = network.classCount
+        switch settings.part {
+        case .bias:
+            return ([], [Float](repeating: 0, count: k))
+        case .logitMap:
+            var identity = [Float](repeating: 0, count: k * k)
+            for i in 0..<k { identity[i * k + i] = 1 }
+            return (identity, [Float](repeating: 0, count: k))
+        case .outputLayer:
+            return (network.outputWeights, network.outputBias)
+        }
+    }
+
+    /// The samples as the part's inputs: hidden states for the output layer, the shipped
+    /// network's logits for the others.
+    private func batch(_ samples: [AdaptationSample]) -> Batch {
+        var batch = Batch()
+        let h = network.hiddenWidth, k = network.classCount
+        for sample in samples {
+            let hidden = sample.hidden.map { Float($0) }
+            let frames = sample.frames
+            if settings.part == .outputLayer {
+                batch.inputs += hidden
+            } else {
+                var logits = [Float](repeating: 0, count: frames * k)
+                for f in 0..<frames { for j in 0..<k { logits[f * k + j] = network.outputBias[j] } }
+                DenseMath.multiply(
+                    hidden, rows: frames, width: h, by: network.outputWeights, columns: k, adding: true,
+                    into: &logits)
+                batch.inputs += logits
+            }
+            batch.starts.append(batch.starts.last! + frames)
+            batch.targets.append(sample.target)
+        }
+        return batch
+    }
+
+    private struct Evaluation {
+        var loss = 0.0
+        var agreement = 0
+        var gradW: [Float] = []
+        var gradB: [Float] = []
+    }
+
+    /// Mean loss per word of `batch` under the part's values `w`, `b`, the words whose best path
+    /// reads their target, and the gradient of the mean loss.
+    private func evaluate(_ batch: Batch, w: [Float], b: [Float], gradient: Bool) -> Evaluation {
+        var result = Evaluation()
+        guard batch.count > 0 else { return result }
+        let k = network.classCount
+        let width = batch.inputs.count / max(batch.starts.last!, 1)
+        let rows = batch.starts.last!
+        // the logits of every word's frames under the adapted part
+        var logits = [Float](repeating: 0, count: rows * k)
+        for r in 0..<rows { for j in 0..<k { logits[r * k + j] = b[j] } }
+        if w.isEmpty {
+            for i in logits.indices { logits[i] += batch.inputs[i] }
+        } else {
+            DenseMath.multiply(batch.inputs, rows: rows, width: width, by: w, columns: k, adding: true, into: &logits)
+        }
+        var gradLogits = gradient ? [Float](repeating: 0, count: rows * k) : []
+        var counted = 0
+        for n in 0..<batch.count {
+            let span = batch.starts[n]..<batch.starts[n + 1]
+            let wordLogits = Array(logits[(span.lowerBound * k)..<(span.upperBound * k)])
+            if Self.bestPath(wordLogits, classCount: k) == batch.targets[n] { result.agreement += 1 }
+            guard
+                let ctc = CTCLoss.evaluate(
+                    logits: wordLogits, classCount: k, target: batch.targets[n],
+                    gradient: gradient)
+            else { continue }
+            counted += 1
+            result.loss += ctc.loss
+            if gradient {
+                for i in ctc.gradient.indices { gradLogits[span.lowerBound * k + i] = ctc.gradient[i] }
+            }
+        }
+        let scale = 1 / Float(max(counted, 1))
+        result.loss /= Double(max(counted, 1))
+        guard gradient else { return result }
+        for i in gradLogits.indices { gradLogits[i] *= scale }
+        result.gradB = [Float](repeating: 0, count: k)
+        for r in 0..<rows { for j in 0..<k { result.gradB[j] += gradLogits[r * k + j] } }
+        result.gradW = [Float](repeating: 0, count: w.count)
+        if !w.isEmpty {
+            batch.inputs.withUnsafeBufferPointer { ip in
+                gradLogits.withUnsafeBufferPointer { gp in
+                    result.gradW.withUnsafeMutableBufferPointer { wp in
+                        DenseMath.accumulateTransposed(
+                            ip.baseAddress!, rows: rows, width: width, times: gp.baseAddress!, columns: k,
+                            into: wp.baseAddress!)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The classes of the best path: each frame's likeliest class, repeats merged, blanks dropped.
+    static func bestPath(_ logits: [Float], classCount k: Int) -> [Int] {
+        var classes: [Int] = []
+        var previous = 0
+        for f in 0..<(logits.count / k) {
+            var best = 0
+            for j in 1..<k where logits[f * k + j] > logits[f * k + best] { best = j }
+            if best != 0 && best != previous { classes.append(best) }
+            previous = best
+        }
+        return classes
+    }
+}
+
+/// Adam's moment estimates for one array of values.
+private struct Adam {
+    var m: [Float], v: [Float]
+    var t = 0
+
+    init(count: Int) {
+        m = [Float](repeating: 0, count: count)
+        v = [Float](repeating: 0, count: count)
+    }
+
+    mutating func step(_ values: inout [Float], gradient: [Float], rate: Float) {
+        t += 1
+        let b1: Float = 0.9, b2: Float = 0.999
+        let c1 = 1 - pow(b1, Float(t)), c2 = 1 - pow(b2, Float(t))
+        for i in values.indices {
+            m[i] = b1 * m[i] + (1 - b1) * gradient[i]
+            v[i] = b2 * v[i] + (1 - b2) * gradient[i] * gradient[i]
+            values[i] -= rate * (m[i] / c1) / ((v[i] / c2).squareRoot() + 1e-8)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A recognizer learning and reading a writer's hand (`HandAdaptation`): the network reader
+/// inside it (alone, or the Latin side of a mixed-script reader) is the part that adapts; a
+/// recognizer without one (CJK only, or a test double) returns itself.
+extension HandwritingRecognizer {
+    /// This recognizer reading with `adaptation` (the shipped network for nil).
+    package func adapted(by adaptation: HandAdaptation?) -> HandwritingRecognizer {
+        replacingNetworkReader { $0.adapted(by: adaptation) }
+    }
+
+    /// This recognizer handing its sure words to `collector` as it reads.
+    package func collecting(into collector: AdaptationCollector?) -> HandwritingRecognizer {
+        replacingNetworkReader { $0.collecting(into: collector) }
+    }
+
+    /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network.
+    /// - Returns: nil when this recognizer has no network reader.
+    package func learnHand(
+        from samples: [AdaptationSample], settings: HandAdapter.Settings = .init()
+    ) -> (adaptation: HandAdaptation?, report: HandAdapter.Report)? {
+        guard let reader = networkReader else { return nil }
+        let space = reader.decoder.alphabet.firstIndex(of: UInt8(ascii: " ")).map { [$0 + 1] } ?? []
+        return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(samples)
+    }
+
+    /// Whether there is a network reader to adapt.
+    package var canAdapt: Bool { networkReader != nil }
+
+    private var networkReader: NeuralLineReader? {
+        if let reader = lineReader as? NeuralLineReader { return reader }
+        return (lineReader as? MixedScriptLineReader)?.latin as? NeuralLineReader
+    }
+
+    private func replacingNetworkReader(_ change: (NeuralLineReader) -> NeuralLineReader) -> HandwritingRecognizer {
+        if let reader = lineReader as? NeuralLineReader {
+            return HandwritingRecognizer(lineReader: change(reader), layout: layout)
+        }
+        if var mixed = lineReader as? MixedScriptLineReader, let reader = mixed.latin as? NeuralLineReader {
+            mixed.latin = change(reader)
+            return HandwritingRecognizer(lineReader: mixed, layout: layout)
+        }
+        return self
+    }
+}

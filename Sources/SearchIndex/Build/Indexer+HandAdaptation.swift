@@ -1,0 +1,49 @@
+import Foundation
+import Recognition
+
+/// How a build learns its writer's hand (`HandAdaptation`), when `Indexer.adaptsToHand`:
+///
+/// 1. At the start, the stored adaptation is read; one fitted for another recognizer version or
+///    other languages is dropped (the next fit starts over from the shipped network).
+/// 2. New and changed pages are read with it, and the words read surely are collected
+///    (`AdaptationCollector`: their network states over the word, from the reading itself).
+/// 3. At the end, when the build read enough sure words (`HandAdapter.Settings.minimumWords`,
+///    and at least twice as many as the stored adaptation was fitted to, so that each page is
+///    re-read a bounded number of times as an archive grows), an adaptation is fitted and judged
+///    on a held-out share of them. A kept one replaces the stored one, and every drawing holding
+///    an unsure word is marked to be read again: by the next build, not this one, so a build's
+///    time stays that of its reading and the fit.
+///
+/// A build that reads nothing new costs nothing more. Without `adaptsToHand` the stored
+/// adaptation is neither used nor changed (but still dropped on a version change).
+extension Indexer {
+    /// The stored adaptation, or nil after dropping one fitted for another version or languages.
+    func currentHandAdaptation(version: Int) throws -> IndexStore.StoredHandAdaptation? {
+        guard let stored = try store.handAdaptation() else { return nil }
+        let languages = RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages)
+        guard stored.recognitionVersion == version, stored.languages == languages else {
+            try store.removeHandAdaptation()
+            return nil
+        }
+        return adaptsToHand ? stored : nil
+    }
+
+    /// Fits and stores a new adaptation when the build read enough sure words (see above).
+    func learnHand(
+        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?,
+        reader: any DrawingTranscriber, version: Int, report: inout BuildReport
+    ) throws {
+        let settings = HandAdapter.Settings()
+        guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return }
+        guard let (adaptation, fit) = try reader.fitHand(to: collector.samples, settings: settings) else { return }
+        report.handFit = fit
+        guard let adaptation else { return }
+        try store.setHandAdaptation(
+            IndexStore.StoredHandAdaptation(
+                adaptation: adaptation, recognitionVersion: version,
+                languages: RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages),
+                words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
+                lossAfter: fit.heldOutLossAfter))
+        report.drawingsToReread = try store.markUnsureDrawingsStale(below: UserVocabulary.minimumConfidence)
+    }
+}

@@ -1,0 +1,178 @@
+// Which adaptation of the recognizer to a writer's hand works (issue 47): for each UNIPEN `dev`
+// writer with enough samples, the writer's samples in file order are split in two, alternately.
+// The first half is read as an index would read its owner's notes, its sure words collected
+// (`AdaptationCollector`); each variant of `HandAdapter` is fitted to them, and the second half,
+// ink the fit never saw, is read with the shipped network and with each adaptation that was
+// accepted. Run by `Benchmarks/adapt-harness.sh`.
+//
+//     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...] [--json FILE]
+//
+// (writers in name order, from the N-th, K of them; all by default)
+//
+// A variant is `part:steps:rate:l2` (part bias, logit-map or output-layer), e.g.
+// `logit-map:60:0.01:0.01`.
+import BenchSupport
+import Dispatch
+import DrawingModel
+import Foundation
+import Recognition
+
+/// A line on standard output at once (not buffered until the end, as print's is into a file).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("adapt-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else {
+    fail("usage: adapt-bench WORDS.jsonl LINES.jsonl [--writers K] [--min-samples N] [--variants V,...] [--json FILE]")
+}
+func option(_ name: String) -> String? {
+    args.firstIndex(of: name).flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+}
+let writerLimit = option("--writers").flatMap(Int.init) ?? 0
+let firstWriter = option("--from").flatMap(Int.init) ?? 0
+let minimumSamples = option("--min-samples").flatMap(Int.init) ?? 150
+let variantSpecs = (option("--variants") ?? "bias:60:0.01:0.01,logit-map:60:0.01:0.01,output-layer:60:0.003:0.01")
+    .split(separator: ",").map(String.init)
+
+struct Variant {
+    var name: String
+    var settings: HandAdapter.Settings
+}
+let variants = variantSpecs.map { spec -> Variant in
+    let f = spec.split(separator: ":").map(String.init)
+    guard f.count == 4, let part = HandAdaptation.Part.allCases.first(where: { $0.name == f[0] }),
+        let steps = Int(f[1]), let rate = Float(f[2]), let l2 = Float(f[3])
+    else { fail("bad variant \(spec) (part:steps:rate:l2)") }
+    var s = HandAdapter.Settings()
+    s.part = part
+    s.steps = steps
+    s.learningRate = rate
+    s.l2 = l2
+    return Variant(name: spec, settings: s)
+}
+
+/// As make_pages.py keeps them: one line, a letter or digit, four points or more.
+func usable(_ s: InkSample) -> Bool {
+    s.lineCount == 1 && s.label.contains { $0.isLetter || $0.isNumber } && s.strokes.reduce(0) { $0 + $1.count } >= 4
+}
+let samples = try InkSample.load(args[1], where: usable) + InkSample.load(args[2], where: usable)
+var byWriter: [String: [InkSample]] = [:]
+for s in samples { byWriter[s.writer, default: []].append(s) }
+var writers = byWriter.keys.filter { byWriter[$0]!.count >= minimumSamples }.sorted()
+writers = Array(writers.dropFirst(firstWriter))
+if writerLimit > 0 { writers = Array(writers.prefix(writerLimit)) }
+
+let base = try HandwritingRecognizer.makeDefault()
+
+/// The samples' best readings, read on every core.
+func read(_ samples: [InkSample], with recognizer: HandwritingRecognizer) -> [String] {
+    final class Texts: @unchecked Sendable {
+        var values: [String]
+        let lock = NSLock()
+        init(_ n: Int) { values = [String](repeating: "", count: n) }
+    }
+    let texts = Texts(samples.count)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    DispatchQueue.concurrentPerform(iterations: cores) { k in
+        for i in stride(from: k, to: samples.count, by: cores) {
+            let text = recognizer.transcribe(samples[i].drawing).text.replacingOccurrences(of: "\n", with: " ")
+            texts.lock.lock()
+            texts.values[i] = text
+            texts.lock.unlock()
+        }
+    }
+    return texts.values
+}
+
+struct Score: Codable {
+    var charErrors = 0, chars = 0, wordsRight = 0, samples = 0
+    var cer: Double { Double(charErrors) / Double(max(chars, 1)) }
+    var accuracy: Double { Double(wordsRight) / Double(max(samples, 1)) }
+
+    init(_ readings: [String], _ samples: [InkSample]) {
+        for (text, sample) in zip(readings, samples) {
+            let ref = sample.label.split(separator: " ").joined(separator: " ")
+            let hyp = text.split(separator: " ").joined(separator: " ")
+            charErrors += editDistance(Array(hyp), Array(ref))
+            chars += ref.count
+            if hyp == ref { wordsRight += 1 }
+            self.samples += 1
+        }
+    }
+}
+
+var results: [[String: Any]] = []
+var totals: [String: (cer: Double, accuracy: Double, accepted: Int)] = [:]
+var baseTotals = (cer: 0.0, accuracy: 0.0)
+for writer in writers {
+    let all = byWriter[writer]!
+    let learn = all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+    let test = all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    let collector = AdaptationCollector()
+    let learnReadings = read(learn, with: base.collecting(into: collector))
+    let sure = collector.samples
+    let sureRight = zip(learnReadings, learn).filter { $0.0 == $0.1.label }.count
+    let shipped = Score(read(test, with: base), test)
+    baseTotals.cer += shipped.cer
+    baseTotals.accuracy += shipped.accuracy
+    say(
+        String(
+            format:
+                "%@  %d samples, %d sure words (%d learning samples read right)  shipped: CER %.2f %%  words %.1f %%",
+            writer, all.count, sure.count, sureRight, 100 * shipped.cer, 100 * shipped.accuracy))
+    var row: [String: Any] = [
+        "writer": writer, "samples": all.count, "sure_words": sure.count,
+        "shipped": ["cer": shipped.cer, "word_accuracy": shipped.accuracy],
+    ]
+    var perVariant: [String: Any] = [:]
+    for variant in variants {
+        let start = Date()
+        guard let (adaptation, report) = base.learnHand(from: sure, settings: variant.settings) else {
+            fail("the recognizer has no network to adapt")
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let score = adaptation.map { Score(read(test, with: base.adapted(by: $0)), test) } ?? shipped
+        totals[variant.name, default: (0, 0, 0)].cer += score.cer
+        totals[variant.name, default: (0, 0, 0)].accuracy += score.accuracy
+        if adaptation != nil { totals[variant.name, default: (0, 0, 0)].accepted += 1 }
+        say(
+            String(
+                format:
+                    "    %@: %@ held-out loss %.3f -> %.3f, agreement %d -> %d of %d, fit %.1f s;  CER %.2f %%  words %.1f %%",
+                variant.name, adaptation == nil ? "rejected" : "accepted", report.heldOutLossBefore,
+                report.heldOutLossAfter, report.heldOutAgreementBefore, report.heldOutAgreementAfter,
+                report.heldOutWords, seconds, 100 * score.cer, 100 * score.accuracy))
+        perVariant[variant.name] = [
+            "accepted": adaptation != nil, "cer": score.cer, "word_accuracy": score.accuracy, "fit_seconds": seconds,
+            "held_out_loss_before": report.heldOutLossBefore, "held_out_loss_after": report.heldOutLossAfter,
+            "training_words": report.trainingWords, "held_out_words": report.heldOutWords,
+        ]
+    }
+    row["variants"] = perVariant
+    results.append(row)
+}
+let n = Double(max(writers.count, 1))
+say(
+    String(
+        format: "average over %d writers: shipped CER %.2f %%  words %.1f %%", writers.count,
+        100 * baseTotals.cer / n, 100 * baseTotals.accuracy / n))
+var averages: [String: Any] = ["shipped": ["cer": baseTotals.cer / n, "word_accuracy": baseTotals.accuracy / n]]
+for variant in variants {
+    let t = totals[variant.name] ?? (0, 0, 0)
+    say(
+        String(
+            format: "    %@: CER %.2f %%  words %.1f %%  accepted for %d", variant.name, 100 * t.cer / n,
+            100 * t.accuracy / n, t.accepted))
+    averages[variant.name] = ["cer": t.cer / n, "word_accuracy": t.accuracy / n, "accepted": t.accepted]
+}
+if let path = option("--json") {
+    let object: [String: Any] = ["writers": results, "average": averages, "variants": variantSpecs]
+    try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        .write(to: URL(fileURLWithPath: path))
+}

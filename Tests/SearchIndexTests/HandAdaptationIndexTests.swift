@@ -1,0 +1,233 @@
+import DrawingModel
+import Foundation
+import Recognition
+import Synchronization
+import Testing
+
+@testable import SearchIndex
+
+/// A `WordTranscriber` that learns a hand the way the recognizer does, without a network: each
+/// sure word (confidence 0.9) goes to the collector as a sample, a word written with a leading
+/// "?" is read unsurely (0.3), and a fit is kept or rejected as told. It records the
+/// adaptation each reading used.
+final class HandTranscriber: DrawingTranscriber {
+    let words: WordTranscriber
+    let acceptsFits: Bool
+    let adaptation: HandAdaptation?
+    let collector: AdaptationCollector?
+    private let shared: HandTranscriberLog
+
+    init(version: Int = 1, acceptsFits: Bool = true) {
+        words = WordTranscriber(version: version)
+        self.acceptsFits = acceptsFits
+        adaptation = nil
+        collector = nil
+        shared = HandTranscriberLog()
+    }
+
+    private init(_ base: HandTranscriber, adaptation: HandAdaptation?, collector: AdaptationCollector?) {
+        words = base.words
+        acceptsFits = base.acceptsFits
+        self.adaptation = adaptation
+        self.collector = collector
+        shared = base.shared
+    }
+
+    var recognitionVersion: Int { words.recognitionVersion }
+    var recognitionLanguages: [Locale.Language] { words.recognitionLanguages }
+    /// The adaptation every page was read with, in the order read (nil: the shipped network).
+    var readWith: [HandAdaptation?] { shared.pages.withLock { $0 } }
+    var fits: Int { shared.fits.withLock { $0 } }
+
+    func transcribe(_ drawing: Drawing) -> Transcript {
+        shared.pages.withLock { $0.append(adaptation) }
+        var transcript = words.transcribe(drawing)
+        var samples: [AdaptationSample] = []
+        for l in transcript.lines.indices {
+            for w in transcript.lines[l].words.indices {
+                let text = transcript.lines[l].words[w].text
+                if text.hasPrefix("?") {
+                    transcript.lines[l].words[w].confidence = 0.3
+                } else {
+                    samples.append(AdaptationSample(hidden: [1, 2], width: 2, target: [1], text: text))
+                }
+            }
+        }
+        collector?.add(samples)
+        return transcript
+    }
+
+    func transcriber(
+        adaptedBy adaptation: HandAdaptation?, collectingInto collector: AdaptationCollector?
+    ) throws
+        -> any DrawingTranscriber
+    {
+        HandTranscriber(self, adaptation: adaptation, collector: collector)
+    }
+
+    func fitHand(
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
+    ) throws -> (
+        adaptation: HandAdaptation?, report: HandAdapter.Report
+    )? {
+        shared.fits.withLock { $0 += 1 }
+        var report = HandAdapter.Report()
+        report.trainingWords = samples.count * 4 / 5
+        report.heldOutWords = samples.count - report.trainingWords
+        report.heldOutLossBefore = 1
+        report.heldOutLossAfter = acceptsFits ? 0.5 : 2
+        report.accepted = acceptsFits
+        let adaptation = HandAdaptation(
+            part: .bias, classCount: 3, width: 0, weights: [], bias: [0, Float(samples.count), 0])
+        return (acceptsFits ? adaptation : nil, report)
+    }
+}
+
+/// What every copy of one `HandTranscriber` saw.
+final class HandTranscriberLog: Sendable {
+    let pages = Mutex<[HandAdaptation?]>([])
+    let fits = Mutex(0)
+}
+
+/// An index learns its writer's hand (`Indexer+HandAdaptation.swift`): it fits an adaptation to
+/// the sure words a build read, keeps it with its provenance, reads later pages with it, marks
+/// the drawings with unsure words for the next build, and starts over when the recognizer
+/// changes; without `adaptsToHand` nothing of it happens.
+@Suite struct HandAdaptationIndexTests {
+    /// Enough sure words for a fit (`HandAdapter.Settings.minimumWords`), on two pages, one
+    /// holding an unsure word.
+    static func writeNotes(_ folder: TemporaryFolder, file: String = "a", words: Int = 70) {
+        let line = (0..<words / 2).map { "word\($0)" }.joined(separator: " ")
+        folder.write("notes/\(file).tnb", "\(line)\n---\n\(line) ?smudge\n")
+    }
+
+    static func build(
+        _ folder: TemporaryFolder, _ transcriber: HandTranscriber, adapts: Bool = true
+    ) async throws -> BuildReport {
+        let store = try IndexStore(path: folder.index, access: .write)
+        let indexer = Indexer(
+            store: store, source: TextNotebookSource(), transcriber: transcriber, adaptsToHand: adapts)
+        return try await indexer.build(paths: [folder.path + "/notes"], jobs: 2)
+    }
+
+    static func stored(_ folder: TemporaryFolder) throws -> IndexStore.StoredHandAdaptation? {
+        try IndexStore(path: folder.index, access: .read).handAdaptation()
+    }
+
+    @Test func aBuildLearnsTheHandAndTheNextReadsUnsurePagesWithIt() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        let transcriber = HandTranscriber()
+        let first = try await Self.build(folder, transcriber)
+        #expect(first.handFit?.accepted == true)
+        let stored = try #require(try Self.stored(folder))
+        #expect(stored.recognitionVersion == 1 && stored.languages == ["en"])
+        #expect(stored.words == 56 && stored.heldOut == 14 && stored.lossAfter < stored.lossBefore)
+        #expect(stored.adaptation.bias == [0, 70, 0])
+        #expect(!stored.created.isEmpty)
+        // the page with the unsure word is read again by the next build, with the hand learned
+        #expect(first.drawingsToReread == 1)
+        #expect(
+            try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1).staleDrawings == 1)
+        #expect(transcriber.readWith == [nil, nil])
+        let second = try await Self.build(folder, transcriber)
+        #expect(second.pagesRecognized == 1 && second.pagesReused == 1)
+        #expect(transcriber.readWith.last == stored.adaptation)
+        // 35 sure words are fewer than twice the 56 the hand was fitted to: no new fit
+        #expect(second.handFit == nil && transcriber.fits == 1)
+        // a build that reads nothing costs nothing
+        let third = try await Self.build(folder, transcriber)
+        #expect(third.pagesRecognized == 0 && transcriber.fits == 1)
+        #expect(try Self.stored(folder) == stored)
+    }
+
+    @Test func aRejectedFitIsNotKept() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        let report = try await Self.build(folder, HandTranscriber(acceptsFits: false))
+        #expect(report.handFit?.accepted == false && report.drawingsToReread == 0)
+        #expect(try Self.stored(folder) == nil)
+    }
+
+    @Test func tooFewSureWordsFitNothing() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder, words: 20)
+        let transcriber = HandTranscriber()
+        let report = try await Self.build(folder, transcriber)
+        #expect(report.handFit == nil && transcriber.fits == 0)
+        #expect(try Self.stored(folder) == nil)
+    }
+
+    @Test func withoutAdaptingNothingIsLearnedOrUsed() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        _ = try await Self.build(folder, HandTranscriber())
+        let learned = try #require(try Self.stored(folder))
+        Self.writeNotes(folder, file: "b", words: 200)
+        let transcriber = HandTranscriber()
+        let report = try await Self.build(folder, transcriber, adapts: false)
+        #expect(report.handFit == nil && transcriber.fits == 0)
+        // every page read with the shipped network (the re-read page too); the hand is kept
+        #expect(transcriber.readWith.count == 3 && transcriber.readWith.allSatisfy { $0 == nil })
+        #expect(try Self.stored(folder) == learned)
+    }
+
+    @Test func aNewRecognizerVersionStartsOver() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        _ = try await Self.build(folder, HandTranscriber(version: 1))
+        #expect(try Self.stored(folder) != nil)
+        // every page is read again by version 2 with the shipped network, and learned from anew
+        let transcriber = HandTranscriber(version: 2)
+        let report = try await Self.build(folder, transcriber)
+        #expect(transcriber.readWith.count == 2 && transcriber.readWith.allSatisfy { $0 == nil })
+        #expect(report.handFit?.accepted == true)
+        #expect(try Self.stored(folder)?.recognitionVersion == 2)
+        // without adapting too, a version change drops the hand
+        let other = TemporaryFolder()
+        defer { other.cleanUp() }
+        Self.writeNotes(other)
+        _ = try await Self.build(other, HandTranscriber(version: 1))
+        _ = try await Self.build(other, HandTranscriber(version: 3), adapts: false)
+        #expect(try Self.stored(other) == nil)
+    }
+
+    @Test func mergeKeepsTheReadingsAndDropsTheHand() async throws {
+        let shard = TemporaryFolder(), out = TemporaryFolder()
+        defer {
+            shard.cleanUp()
+            out.cleanUp()
+        }
+        Self.writeNotes(shard)
+        Self.writeNotes(out, file: "b")
+        _ = try await Self.build(shard, HandTranscriber())
+        _ = try await Self.build(out, HandTranscriber())
+        #expect(try Self.stored(out) != nil)
+        let output = try IndexStore(path: out.index, access: .write)
+        let merge = IndexMerge(
+            output: output, outputName: "out",
+            inputs: [.init(name: "shard", store: try IndexStore(path: shard.index, access: .read))])
+        #expect(try merge.run().copied == 1)
+        #expect(try output.handAdaptation() == nil)
+        #expect(try !search(out, "word3").isEmpty)
+    }
+
+    @Test func aDamagedStoredHandIsIgnored() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        _ = try await Self.build(folder, HandTranscriber())
+        let store = try IndexStore(path: folder.index, access: .write)
+        try store.database.run("UPDATE hand_adaptation SET adaptation = 'bm90IGEgaGFuZA=='")
+        #expect(try store.handAdaptation() == nil)
+        // an index without the table has no hand
+        try store.database.execute("DROP TABLE hand_adaptation")
+        #expect(try store.handAdaptation() == nil)
+        try store.removeHandAdaptation()
+    }
+}
