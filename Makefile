@@ -1,5 +1,6 @@
 # notebook-index — targets:
 #   build            release build of the notebook-index command
+#   deps             install the Debian packages the build needs (tools/setup-deps.sh; build, test and demo run it)
 #   test             the test suite without the slow end-to-end lane (what CI runs, with lint and build)
 #   test-all         every test, the slow lane too (kills, poison and hostile files, real shells)
 #   lint / format    check the code against .swift-format / rewrite it so
@@ -35,10 +36,15 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
 
-build:
+build: deps
 	$(RELEASE) --product notebook-index
+
+# What a fresh Debian machine with the Swift toolchain lacks (one list, which .ci/run uses too):
+# installed with apt-get as root, else named with the command to run.
+deps:
+	@tools/setup-deps.sh
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -55,7 +61,7 @@ format:
 # extractor protocol with the real recognizer (minutes on 2 cores).
 SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
 
-test:
+test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(SLOW_TESTS)'
 
