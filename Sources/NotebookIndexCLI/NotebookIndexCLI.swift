@@ -51,6 +51,10 @@ package enum NotebookIndexCLI {
             context.standardOutput.write(HelpText.tool)
             return ExitCode.success
         }
+        if name == "--version" {
+            context.standardOutput.write(ProgramVersion.text)
+            return ExitCode.success
+        }
         if name == "help" {
             let spec = rest.first.flatMap { topic in CommandSpecs.all.first { $0.name == topic } }
             context.standardOutput.write(spec?.help ?? HelpText.tool)

@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import SearchIndex
 import Testing
 
@@ -20,6 +21,21 @@ struct CommandLineTests {
         let output = try runner.run(command == ["help"] ? ["help"] : command + ["--help"])
         #expect(output.status == 0)
         #expect(output.stdout == golden)
+    }
+
+    /// The program's version, then the recognizer's, from the binary itself.
+    @Test func versionNamesTheProgramAndTheRecognizer() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(["--version"])
+        #expect(output.status == 0 && output.stderr.isEmpty)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines == [
+                "notebook-index \(ProgramVersion.number)",
+                "recognizer version \(HandwritingRecognizer.recognitionVersion)", "",
+            ])
+        #expect(ProgramVersion.number.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil)
     }
 
     @Test(arguments: [
