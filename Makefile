@@ -1,8 +1,8 @@
 # notebook-index — targets:
 #   build            release build of the notebook-index command
 #   deps             install the Debian packages the build needs (tools/setup-deps.sh; build, test and demo run it)
-#   test             the test suite without the slow end-to-end lane (what CI runs, with lint and build)
-#   test-all         every test, the slow lane too (kills, poison and hostile files, real shells)
+#   test             the test suite without the slow end-to-end lane
+#   test-all         every test, the slow lane too (kills, poison and hostile files, real shells; what CI runs)
 #   lint / format    check the code against .swift-format / rewrite it so
 #   help             this list
 #   demo             index SampleNotebooks into a temporary index and run a few queries
