@@ -14,7 +14,7 @@ import Testing
     static let rustyFolder = RemarkableTestFiles.fixture("lines-are-rusty__v5_notebook")
     static let rustyDocument = "b46bbfdd-aeb0-42d7-9c5d-7443132bdfe3"
 
-    /// How the tools name the entries of their archives (formats.md §10).
+    /// How the tools name the entries of their archives (docs/formats.md#remarkable-archives).
     enum NameStyle: String, CaseIterable {
         /// `.rmdoc`: names as in the folder.
         case plain

@@ -1,6 +1,6 @@
 import DrawingModel
 
-/// What a Supernote trail is, and the `Ink` of those that are ink (formats.md §14; values learned
+/// What a Supernote trail is, and the `Ink` of those that are ink (docs/formats.md#supernote-file; values learned
 /// from philips/supernote-typescript's notes and checked on the corpus's layer bitmaps).
 ///
 /// | pen | tool | `Ink.Kind` |
