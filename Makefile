@@ -104,7 +104,7 @@ bench: bench-formats bench-recognizer bench-index
 bench-index: build
 	python3 Benchmarks/bench_index.py --cli $(BIN) $(BENCH_INDEX_ARGS)
 
-# A build over hostile and odd files (issue 13) beside SampleNotebooks: bounded time, peak memory
+# A build over hostile and odd files beside SampleNotebooks: bounded time, peak memory
 # <= 1 GB, good files searchable, every hostile file indexed or named, a fast second build with
 # the same answers. HOSTILE_ARGS=--small for the sizes of a test.
 bench-hostile: build

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A build over hostile and odd files beside good ones (issue 13), with the release binary:
+# A build over hostile and odd files beside good ones, with the release binary:
 #
 #   Benchmarks/bench-hostile.sh BIN [--small]
 #

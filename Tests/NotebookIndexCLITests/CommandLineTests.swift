@@ -192,7 +192,7 @@ struct CommandLineTests {
         #expect(missing.stderr.hasPrefix(runner.folder + "/notes/none.xopp: "))
     }
 
-    /// Issue 28: a reMarkable archive reads as its notebook; a Git LFS pointer in a notebook's place
+    /// A reMarkable archive reads as its notebook; a Git LFS pointer in a notebook's place
     /// is refused with the advice to fetch it.
     @Test func inspectReadsRemarkableArchivesAndRefusesLFSPointers() throws {
         let runner = CommandRunner()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13, reproductions 4-7 and 10, through the built binary: odd files are named with a
+/// Through the built binary: odd files are named with a
 /// reason and never stop or hang the build.
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct HostileFileTests {

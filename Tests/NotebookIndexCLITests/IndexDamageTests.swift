@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13, reproductions 8 and 9: an index the user may only read can be searched; a damaged
+/// An index the user may only read can be searched; a damaged
 /// one is named with what to do, and `build --rebuild` makes it afresh.
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct IndexDamageTests {

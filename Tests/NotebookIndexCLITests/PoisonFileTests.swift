@@ -2,7 +2,7 @@ import Foundation
 import SearchIndex
 import Testing
 
-/// Issue 13: a file that kills the process reading it is remembered as failed, so it cannot stop
+/// A file that kills the process reading it is remembered as failed, so it cannot stop
 /// every later build. The kill is the kernel's (SIGKILL, as the out-of-memory killer sends) on
 /// the build's worker while the file is being read.
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
