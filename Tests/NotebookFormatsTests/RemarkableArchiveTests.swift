@@ -179,11 +179,12 @@ import Testing
     /// Truncated and flipped archives are read or refused with a `ReadError`, never trap.
     @Test func damagedArchivesAreRefusedCleanly() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.fixture))
+        // reading throws only `ReadError`s (typed throws): each refusal must give its reason, never trap
         func readOrRefuse(_ damaged: [UInt8]) {
             do {
                 _ = try NotebookFormats.read(contents: damaged, fileExtension: "rmdoc")
             } catch {
-                #expect(error is ReadError, "\(error)")
+                #expect(!String(describing: error).isEmpty)
             }
         }
         for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {

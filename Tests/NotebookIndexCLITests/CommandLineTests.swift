@@ -218,22 +218,26 @@ struct CommandLineTests {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         runner.write("notes/a.xopp", xournalPage("apple"))
-        var lock: IndexLock? = try IndexLock(indexPath: runner.index, wait: false)
-        let refused = try runner.run(["build", "notes", "--index", runner.index, "--no-wait"])
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("another build is updating \(runner.index)"))
+        let process: Process
+        do {
+            let lock = try IndexLock(indexPath: runner.index, wait: false)
+            let refused = try runner.run(["build", "notes", "--index", runner.index, "--no-wait"])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("another build is updating \(runner.index)"))
 
-        let (process, _, err) = try runner.start(["build", "notes", "--index", runner.index])
-        // the build says it waits, and still runs, while the lock is held
-        var message = ""
-        while !message.contains("waiting for another build") {
-            let data = err.fileHandleForReading.availableData
-            if data.isEmpty { break }  // the build ended without saying so
-            message += String(decoding: data, as: UTF8.self)
-        }
-        #expect(message.contains("waiting for another build"))
-        #expect(process.isRunning)
-        lock = nil
+            let (started, _, err) = try runner.start(["build", "notes", "--index", runner.index])
+            process = started
+            // the build says it waits, and still runs, while the lock is held
+            var message = ""
+            while !message.contains("waiting for another build") {
+                let data = err.fileHandleForReading.availableData
+                if data.isEmpty { break }  // the build ended without saying so
+                message += String(decoding: data, as: UTF8.self)
+            }
+            #expect(message.contains("waiting for another build"))
+            #expect(process.isRunning)
+            withExtendedLifetime(lock) {}
+        }  // the lock is released here, which lets the waiting build go on
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }

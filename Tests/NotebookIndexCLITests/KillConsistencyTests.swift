@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SearchIndex
@@ -16,13 +17,15 @@ struct KillConsistencyTests {
             let words = (0..<20).map { "word\(i)x\($0)" }.joined(separator: " ")
             runner.write("notes/f\(i).xopp", xournalPage("file\(i) " + words, strokes: 20))
         }
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         var partial = false
         for _ in 0..<3 {
+            let before = (try? filesIn(runner.index)) ?? 0
             let (process, _, _) = try runner.start(["build", "notes", "--index", runner.index, "--jobs", "2"])
-            // once the build has committed a file, at a random moment after
-            let begun = Date()
-            while (try? filesIn(runner.index)) ?? 0 == 0, process.isRunning, Date().timeIntervalSince(begun) < 60 {
+            // once this build has committed a file, at a random moment after; the deadline is only
+            // for a build that hangs (a debug build on a loaded machine takes many seconds to start)
+            let deadline = Date().addingTimeInterval(600)
+            while (try? filesIn(runner.index)) ?? 0 <= before, process.isRunning, Date() < deadline {
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
             try await Task.sleep(nanoseconds: (random.next() % 300) * 1_000_000)
@@ -66,14 +69,5 @@ struct KillConsistencyTests {
         #expect((words ?? 0) == 0 || (indexed ?? 0) > 0)
         #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
         return try store.database.integer("SELECT count(*) FROM files")
-    }
-}
-
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state >> 11
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SearchIndex
+import SeededRandom
 import Testing
 
 /// A file that kills the process reading it is remembered as failed, so it cannot stop
@@ -12,7 +13,7 @@ struct PoisonFileTests {
         defer { runner.cleanUp() }
         runner.write("notes/good.xopp", xournalPage("harmless words"))
         let poison = runner.folder + "/notes/poison.rm"
-        FileManager.default.createFile(atPath: poison, contents: Data(slowRemarkablePage()))
+        #expect(FileManager.default.createFile(atPath: poison, contents: Data(slowRemarkablePage())))
 
         let (build, _, err) = try runner.start(["build", "notes", "--index", runner.index, "--jobs", "1"])
         try killWorker(of: build, whileReading: poison, index: runner.index)
@@ -34,7 +35,7 @@ struct PoisonFileTests {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         let poison = runner.folder + "/notes/poison.rm"
-        FileManager.default.createFile(atPath: poison, contents: Data(slowRemarkablePage()))
+        #expect(FileManager.default.createFile(atPath: poison, contents: Data(slowRemarkablePage())))
         let (build, _, _) = try runner.start(["build", "notes", "--index", runner.index, "--jobs", "1"])
         try killWorker(of: build, whileReading: poison, index: runner.index, signal: SIGTERM)
         build.waitUntilExit()
@@ -76,7 +77,7 @@ struct PoisonFileTests {
         bytes += Array(repeating: UInt8(ascii: " "), count: 43 - bytes.count)
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
         func f32(_ v: Float) { u32(v.bitPattern) }
-        var random = SeededRandom(seed: 13)
+        var random = SplitMix64(seed: 13)
         let strokes = 3_000
         u32(1)
         u32(UInt32(strokes))

@@ -26,7 +26,6 @@ enum SupernoteInk {
     static let eraserColor: UInt32 = 255
     static let whiteColor: UInt32 = 254
     static let lassoPen: UInt32 = 4
-    static let inkClass: Int32 = 5000
 
     /// Whether the trail is something the page shows as writing.
     static func isInk(_ trail: SupernoteTrail) -> Bool {
