@@ -1,7 +1,8 @@
 # notebook-index — targets:
 #   build            release build of the notebook-index command
-#   test             the test suite without the slow end-to-end lane (what CI runs, with lint and build)
-#   test-all         every test, the slow lane too (kills, poison and hostile files, real shells)
+#   deps             install the Debian packages the build needs (tools/setup-deps.sh; build, test and demo run it)
+#   test             the test suite without the slow end-to-end lane
+#   test-all         every test, the slow lane too (kills, poison and hostile files, real shells; what CI runs)
 #   lint / format    check the code against .swift-format / rewrite it so
 #   help             this list
 #   demo             index SampleNotebooks into a temporary index and run a few queries
@@ -26,7 +27,8 @@
 #   check-html       query --html opened in headless Chromium: its DOM and screenshot checked
 #   check-serve      serve's search page in headless Chromium: a word typed, hits with pictures appear, screenshot checked
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
-#   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
+#   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print, and the README's figures against Benchmarks/results
+#   bench-tests      seconds of the fast and the slow lane of the tests
 #   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
 #   install          the command, its man page, completions and desktop-search files under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
@@ -38,10 +40,15 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
 
-build:
+build: deps
 	$(RELEASE) --product notebook-index
+
+# What a fresh Debian machine with the Swift toolchain lacks (one list, which .ci/run uses too):
+# installed with apt-get as root, else named with the command to run.
+deps:
+	@tools/setup-deps.sh
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -58,7 +65,7 @@ format:
 # extractor protocol with the real recognizer (minutes on 2 cores).
 SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
 
-test:
+test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(SLOW_TESTS)'
 
@@ -100,7 +107,7 @@ bench: bench-formats bench-recognizer bench-index
 bench-index: build
 	python3 Benchmarks/bench_index.py --cli $(BIN) $(BENCH_INDEX_ARGS)
 
-# A build over hostile and odd files (issue 13) beside SampleNotebooks: bounded time, peak memory
+# A build over hostile and odd files beside SampleNotebooks: bounded time, peak memory
 # <= 1 GB, good files searchable, every hostile file indexed or named, a fast second build with
 # the same answers. HOSTILE_ARGS=--small for the sizes of a test.
 bench-hostile: build
@@ -126,9 +133,11 @@ check-serve: build
 check-pdf: build
 	tools/check_pdf_export.sh --cli $(BIN) $(PDF_ARGS)
 
-# The `$ notebook-index` examples of README.md, CONTRIBUTING.md and docs/ run against the release
-# binary on a throwaway index; each must print the lines shown (an ellipsis stands for any text).
+# The README's figures against the newest result files of Benchmarks/results (tools/check_figures.py),
+# then the `$ notebook-index` examples of README.md, CONTRIBUTING.md and docs/ run against the
+# release binary on a throwaway index; each must print the lines shown (an ellipsis stands for any text).
 docs-check: build
+	python3 tools/check_figures.py
 	python3 tools/docs_check.py $(BIN)
 # Recoll's recollindex with contrib/recoll's mimemap and mimeconf over SampleNotebooks, in a throwaway
 # configuration (tools/check_recoll.sh): recollq must find handwritten words, read by `text`, in their
@@ -137,15 +146,24 @@ docs-check: build
 check-recoll: build
 	tools/check_recoll.sh --cli $(BIN) $(RECOLL_ARGS)
 
+# The seconds of `make test` and of the slow lane apart (Benchmarks/test-times.sh).
+bench-tests: build
+	$(SWIFT) build --build-tests
+	Benchmarks/test-times.sh '$(SLOW_TESTS)'
+
 # Shards side by side on this machine against one build (Benchmarks/bench-shards.sh); SHARDS_ARGS="--shards 8 DIR".
 bench-shards: build
 	Benchmarks/bench-shards.sh --cli $(BIN) $(SHARDS_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages
+# cli, or tesseract for Tesseract OCR on the same pages (its result: eval-tesseract)
+EVAL_ENGINE ?= cli
 eval: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
-	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine cli --cli $(BIN)
+	python3 $(SHARED)/tools/eval/run_eval.py $(EVAL_PAGES) --engine $(EVAL_ENGINE) --cli $(BIN) --json $(EVAL_PAGES)/eval.json
+	python3 Benchmarks/results.py $(if $(filter cli,$(EVAL_ENGINE)),eval,eval-$(EVAL_ENGINE)) \
+		--command "make eval EVAL_ENGINE=$(EVAL_ENGINE)" --json $(EVAL_PAGES)/eval.json
 
 # Indexing speed against an older version on the same dev pages, the binaries in turn, two rounds
 # (Benchmarks/compare-speed.sh). Not part of `bench`: the first time it builds SPEED_BASELINE
@@ -160,7 +178,10 @@ bench-speed: build
 
 # Words read by eye on real notebooks (reMarkable, Xournal++) found by query --full-words, per notebook.
 bench-real: build
-	python3 $(SHARED)/tools/eval/real_words.py $(BIN) $(SHARED)/realnotes $(SHARED)/realnotes/truth.json $(REAL_ARGS)
+	python3 $(SHARED)/tools/eval/real_words.py $(BIN) $(SHARED)/realnotes $(SHARED)/realnotes/truth.json $(REAL_ARGS) \
+		--json /tmp/bench-real.json
+	python3 Benchmarks/results.py bench-real$(if $(findstring fuzzy,$(REAL_ARGS)),-fuzzy) \
+		--command "make bench-real REAL_ARGS='$(REAL_ARGS)'" --json /tmp/bench-real.json
 
 # Each single-word sample of the dev pages classified against the index's words, then best-reading CER and WER by kind of sample (Benchmarks/loss_table.py).
 loss-table: build

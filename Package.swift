@@ -79,6 +79,7 @@ let package = Package(
                 "SearchIndex", "NotebookFormats", "Recognition", "TextMatching", "DrawingModel", "SeededRandom",
             ]),
         .testTarget(
-            name: "NotebookIndexCLITests", dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats"]),
+            name: "NotebookIndexCLITests",
+            dependencies: ["NotebookIndexCLI", "SearchIndex", "NotebookFormats", "SeededRandom"]),
     ] + wideKernels
 )

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A build over hostile and odd files beside good ones (issue 13), with the release binary:
+# A build over hostile and odd files beside good ones, with the release binary:
 #
 #   Benchmarks/bench-hostile.sh BIN [--small]
 #
@@ -88,4 +88,7 @@ seconds2=$(echo "$(date +%s.%N) - $start" | bc)
 echo "second build: ${seconds2} s, peak $(awk -F': ' '/Maximum resident/ {print $2}' "$WORK/time2") KB"
 check "[ \$(echo \"$seconds2 < 5\" | bc) -eq 1 ]" "second build under 5 s"
 check "cmp -s '$WORK/answers1' '$WORK/answers2'" "second build gives the same answers"
+python3 "$HERE/results.py" bench-hostile --command "make bench-hostile HOSTILE_ARGS='$SMALL'" \
+    --set "first_build_seconds=$seconds" --set "first_build_peak_kb=$peak" --set "first_build_exit=$status" \
+    --set "files_named=$(wc -l <"$WORK/stderr1")" --set "second_build_seconds=$seconds2" --set "checks_failed=$failed"
 exit $failed

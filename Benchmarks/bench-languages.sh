@@ -76,3 +76,11 @@ done
 echo
 echo "lang read      words  CER %  WER %  top-5  lines  CER %  WER %  occur recall  prec."
 cat "$summary" 2>/dev/null || true
+python3 - "$summary" "$tmp/figures.json" <<'EOF'
+import json, sys
+keys = ["read_as", "words", "word_cer_percent", "word_wer_percent", "top5_words_percent", "lines", "line_cer_percent",
+        "line_wer_percent", "occurrences", "recall_percent", "precision_percent"]
+rows = [line.split() for line in open(sys.argv[1])]
+json.dump({r[0]: dict(zip(keys, [r[1]] + [float(v) for v in r[2:]])) for r in rows}, open(sys.argv[2], "w"))
+EOF
+python3 Benchmarks/results.py bench-languages --command "make bench-languages (codes: $codes)" --json "$tmp/figures.json"

@@ -63,4 +63,8 @@ PY
     then same=$((same + 1)); echo "'$query': the same"; else status=1; echo "'$query': DIFFERENT"; fi
 done
 echo "merged index answers $same of $queries queries as the one build"
+python3 "$root/Benchmarks/results.py" bench-shards --command "make bench-shards (Benchmarks/bench-shards.sh $*)" \
+    --set "cores=$cores" --set "pages=$pages" --set "notebooks=$notebooks" --set "shards=$shards" \
+    --set "one_build_seconds=$one" --set "shards_seconds=$(seconds "$start" "$built")" \
+    --set "merge_seconds=$(seconds "$built" "$merged")" --set "same_answers=$same" --set "queries=$queries"
 exit $status

@@ -38,6 +38,8 @@ import subprocess
 import sys
 import time
 
+import results
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SAMPLES = os.path.join(ROOT, "SampleNotebooks")
@@ -290,6 +292,7 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(figures, f, indent=1)
+    results.record("bench-index", figures, command="make bench-index " + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a folder of hostile and odd notebook files (issue 13's reproductions) beside good ones.
+"""Writes a folder of hostile and odd notebook files beside good ones.
 
     python3 Benchmarks/hostile_files.py OUT [--small]
 

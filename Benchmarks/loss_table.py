@@ -27,6 +27,7 @@ from collections import Counter, defaultdict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools", "eval"))
 from run_eval import center_inside, edit_distance, norm_text  # noqa: E402  (the page set and its judge live in ../shared)
+import results  # noqa: E402
 CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
 
 
@@ -131,8 +132,15 @@ def main():
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     levels = errors_by_level(truth, rows_of)
     total = [sum(v[i] for v in levels.values()) for i in range(5)]
+    errors = {}
     for level, (ce, chars, we, words, n) in sorted(levels.items()) + [("all", total)]:
         print(f"| {level} | {n} | {chars} | {100 * ce / max(chars, 1):.1f} % | {words} | {100 * we / max(words, 1):.1f} % |")
+        errors[level] = {"samples": n, "characters": chars, "cer_percent": round(100 * ce / max(chars, 1), 1),
+                         "words": words, "wer_percent": round(100 * we / max(words, 1), 1)}
+    classes = {group: {"samples": sum(c.values()), **{cls: round(100 * c[cls] / max(sum(c.values()), 1), 1)
+                                                      for cls in CLASSES}} for group, c in counts.items()}
+    results.record("loss-table", {"classes_percent": classes, "errors": errors},
+                   command="make loss-table (Benchmarks/loss_table.py " + " ".join(sys.argv[1:]) + ")")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_index  # noqa: E402
+import results  # noqa: E402
 
 
 def main():
@@ -24,7 +25,7 @@ def main():
     ap.add_argument("extra", nargs="*", help="options passed to every query (after --)")
     args = ap.parse_args()
     texts = bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11)
-    results = []
+    timings = []
     for text in texts:
         start = time.perf_counter()
         p = subprocess.run([args.cli, "query", text, "--index", args.index, "--json"] + args.extra,
@@ -32,11 +33,18 @@ def main():
         ms = (time.perf_counter() - start) * 1000
         if p.returncode not in (0, 1):
             raise SystemExit(f"query {text!r} failed ({p.returncode}): {p.stderr.strip()}")
-        results.append((ms, text, len(json.loads(p.stdout)["results"]) if p.stdout.strip() else 0))
-    for ms, text, hits in sorted(results, reverse=True)[:8]:
+        timings.append((ms, text, len(json.loads(p.stdout)["results"]) if p.stdout.strip() else 0))
+    slowest = sorted(timings, reverse=True)[:8]
+    for ms, text, hits in slowest:
         print(f"{ms:8.1f} ms  {text!r}  {hits} hits")
-    lat = sorted(ms for ms, _, _ in results)
-    print(f"{len(lat)} queries: p50 {bench_index.percentile(lat, .5):.1f} ms, p99 {bench_index.percentile(lat, .99):.1f} ms")
+    lat = sorted(ms for ms, _, _ in timings)
+    p50, p99 = bench_index.percentile(lat, .5), bench_index.percentile(lat, .99)
+    print(f"{len(lat)} queries: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    # one result name per kind of query: words or phrases, and the options given
+    name = "-".join(["query-latency", "phrases" if args.phrases else "words"] + [o.lstrip("-") for o in args.extra])
+    results.record(name, {"queries": len(lat), "p50_ms": round(p50, 1), "p99_ms": round(p99, 1),
+                          "slowest": [{"ms": round(ms, 1), "query": text, "hits": hits} for ms, text, hits in slowest]},
+                   command="Benchmarks/query_latency.py " + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "tools", "eval"))
 import run_eval  # noqa: E402
 
+import results  # noqa: E402
+
 THRESHOLDS = [0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]
 
 
@@ -70,10 +72,14 @@ def main():
             found += len(used)
         return found, good, returned
 
-    def row(label, floor_of, terms):
+    curves = {}
+
+    def row(label, floor_of, terms, curve="all"):
         found, good, returned = counts(floor_of, terms)
         total = sum(len(occurrences[t]) for t in terms)
         print(f"{label:>12}  {found / max(total, 1):6.3f}  {good / max(returned, 1):9.3f}  {returned}")
+        curves.setdefault(curve, []).append({"min_score": label, "recall": round(found / max(total, 1), 4),
+                                             "precision": round(good / max(returned, 1), 4), "hits": returned})
 
     terms = sorted(occurrences)
     print(f"{'min score':>12}  {'recall':>6}  {'precision':>9}  hits")
@@ -85,9 +91,10 @@ def main():
             print(f"\nwords of {length} letters" if length < 12 else "\nwords of 12 letters or more")
             group = [t for t in terms if min(letters(t), 12) == length]
             for t in THRESHOLDS:
-                row(str(t), lambda _, t=t: t, group)
+                row(str(t), lambda _, t=t: t, group, curve=f"{length} letters" if length < 12 else "12 letters or more")
             if length >= 12:
                 break
+    results.record("score-curve", curves, command="Benchmarks/score_curve.py " + " ".join(sys.argv[1:]))
 
 
 def letters(term):

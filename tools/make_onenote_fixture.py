@@ -2,7 +2,7 @@
 """Make Tests/Fixtures/formats/onenote-package.one, a small OneNote section of our own.
 
 The two OneNote sections of ../shared/corpus are MPL-2.0 files of 264 and 872 KB; this one is
-written from the structure they have (../shared/formats.md §17, docs/formats.md): the packaged
+written from the structure they have (docs/formats.md#onenote-file): the packaged
 form (an FSSHTTPB data element package) with a section of one page, the page in two revisions
 (the newer one renames the title), a title, an outline with typed text and a hyperlink field,
 an ink container with a pen stroke and a highlighter stroke, and OneNote's recognition of the

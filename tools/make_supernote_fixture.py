@@ -3,7 +3,7 @@
 
 The corpus's Supernote files are in ../shared only; this one keeps the reader's stroke path (trails,
 layer bitmap, erasing) in the fuzzer's seeds and the tests everywhere. Laid out as
-../shared/formats.md section 14 and Sources/NotebookFormats/Supernote/SupernoteTrail.swift describe:
+docs/formats.md#supernote-file and Sources/NotebookFormats/Supernote/SupernoteTrail.swift describe:
 one portrait A5X page (1404 x 1872) with a word-like wiggle, a second one an eraser cut in half
 (its record marked as touched), a third erased whole under a fourth written over it, the eraser's
 own path, a lasso loop, a marker stroke, a RATTA_RLE main layer that shows what is left, real-time

@@ -67,6 +67,10 @@ struct ToolSpec: Sendable {
     /// Files read or written besides notebooks and the index (the man page's FILES).
     let files: [(path: String, help: String)]
     let usage = "notebook-index <command> [options]"
-    /// What `-h, --help` does before a command.
-    let helpOption = "Show help for the tool, or with a command for that command."
+    /// The options taken before any command, with their help: the help's, the man page's and the
+    /// completions' OPTIONS.
+    let options: [(short: String?, long: String, help: String)] = [
+        ("-h", "--help", "Show help for the tool, or with a command for that command."),
+        (nil, "--version", "Show the version of the program and of its recognizer."),
+    ]
 }

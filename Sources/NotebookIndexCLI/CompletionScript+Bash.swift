@@ -23,7 +23,7 @@ extension CompletionScript {
             }
             cases += ["        fi", "        ;;"]
         }
-        let names = commands.map(\.name) + ["-h", "--help"]
+        let names = commands.map(\.name) + CommandSpecs.tool.options.flatMap { [$0.short, $0.long].compactMap { $0 } }
         return """
             # bash completion for notebook-index, made by 'notebook-index completions bash'.
 

@@ -15,8 +15,13 @@ extension CompletionScript {
             "end", "",
             "# paths only where an option or argument is one",
             "\(prefix) -f",
-            "\(prefix) -n __fish_use_subcommand -s h -l help -d 'Show help'",
         ]
+        for option in CommandSpecs.tool.options {
+            let short = option.short.map { "-s \($0.dropFirst()) " } ?? ""
+            lines.append(
+                "\(prefix) -n __fish_use_subcommand \(short)-l \(option.long.dropFirst(2)) -d \(fishQuoted(summary(option.help)))"
+            )
+        }
         for command in commands {
             lines.append(
                 "\(prefix) -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(summary(command.abstract)))")

@@ -3,6 +3,10 @@ extension CompletionScript {
     /// when sourced.
     static func zsh(_ commands: [CommandSpec]) -> String {
         let described = commands.map { "        \(quoted(zshEscaped($0.name) + ":" + summary($0.abstract)))" }
+        let toolOptions = CommandSpecs.tool.options.map { option in
+            let names = option.short.map { "{\($0),\(option.long)}" } ?? option.long
+            return "'(- *)'\(names)\(quoted("[" + zshEscaped(summary(option.help)) + "]"))"
+        }
         var cases: [String] = []
         for command in commands {
             var specs = command.options.map { spec in
@@ -31,7 +35,7 @@ extension CompletionScript {
                 )
                 if (( CURRENT == 2 )); then
                     _describe -t commands 'notebook-index command' commands
-                    _arguments '(- *)'{-h,--help}'[Show help]'
+                    _arguments \(toolOptions.joined(separator: " "))
                     return
                 fi
                 local command=$words[2]

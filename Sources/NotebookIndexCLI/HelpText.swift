@@ -16,7 +16,10 @@ enum HelpText {
             lines += row(command.name, command.abstract, column: commandColumn)
         }
         lines += ["", "INDEX:"] + wrap(tool.index, indent: 2) + ["", "OPTIONS:"]
-        lines += row("-h, --help", tool.helpOption, column: commandColumn)
+        for option in tool.options {
+            let label = [option.short, option.long].compactMap { $0 }.joined(separator: ", ")
+            lines += row(label, option.help, column: commandColumn)
+        }
         lines += ["", "  See 'notebook-index <command> --help' for the options of each command."]
         return lines.joined(separator: "\n") + "\n"
     }

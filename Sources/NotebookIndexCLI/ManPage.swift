@@ -29,8 +29,11 @@ enum ManPage {
                 lines += [".TP", label(option.option)] + paragraph(option.help)
             }
         }
-        lines += [".SH OPTIONS", ".TP", "\\fB\\-h\\fR, \\fB\\-\\-help\\fR"]
-        lines += paragraph(tool.helpOption)
+        lines.append(".SH OPTIONS")
+        for option in tool.options {
+            let label = [option.short, option.long].compactMap { $0 }.map { "\\fB\(escaped($0))\\fR" }
+            lines += [".TP", label.joined(separator: ", ")] + paragraph(option.help)
+        }
         lines += [".PP"] + paragraph("The options of each command are listed with it under COMMANDS.")
         lines.append(".SH ENVIRONMENT")
         for (name, help) in tool.environment {

@@ -1,15 +1,16 @@
+// NotebookIndexCLI: the `notebook-index` command — one table of commands and their options
+// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`),
+// the man page (`ManPage`) and the shell completions (`CompletionScript`); one file per command
+// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
+// `ExportCommand` with `MarkdownExport`, `MarkdownNotebook` and `ExportFolder`,
+// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`,
+// `HTMLReport` with the pages `HitPictures` reads again) and the one place the recognizer is
+// created (`TranscriberFactory`). Everything runs in-process through
+// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
 import Foundation
 import SearchIndex
 
-/// NotebookIndexCLI: the `notebook-index` command — one table of commands and their options
-/// (`CommandSpecs`, `Options`) from which come the parser (`ArgumentParser`), the help (`HelpText`),
-/// the man page (`ManPage`) and the shell completions (`CompletionScript`); one file per command
-/// (`BuildCommand`, `QueryCommand`, `StatusCommand`, `TextCommand`, `InspectCommand`, `RenderCommand`,
-/// `ExportCommand` with `MarkdownExport`, `MarkdownNotebook` and `ExportFolder`,
-/// `CompletionsCommand`), output (`JSONValue`, `ProgressBar`,
-/// `HTMLReport` with the pages `HitPictures` reads again) and the one place the recognizer is
-/// created (`TranscriberFactory`). Everything runs in-process through
-/// `run(_:context:)`, so tests need no binary; the executable's `main.swift` only calls `main()`.
+/// Runs the `notebook-index` command line (`main()`) or one command in-process (`run(_:context:)`).
 package enum NotebookIndexCLI {
     /// Exit statuses, grep's convention.
     package enum ExitCode {
@@ -49,6 +50,10 @@ package enum NotebookIndexCLI {
         let rest = Array(arguments.dropFirst())
         if name == "-h" || name == "--help" {
             context.standardOutput.write(HelpText.tool)
+            return ExitCode.success
+        }
+        if name == "--version" {
+            context.standardOutput.write(ProgramVersion.text)
             return ExitCode.success
         }
         if name == "help" {

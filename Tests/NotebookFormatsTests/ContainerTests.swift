@@ -34,7 +34,7 @@ import Testing
         #expect(throws: ReadError.self) { try archive.contents(of: content, limit: 100) }
     }
 
-    /// Issue 13: 65,535 entries is the most a plain archive holds, not a sign of zip64.
+    /// 65,535 entries is the most a plain archive holds, not a sign of zip64.
     @Test func zipOf65535EntriesIsNotZip64() throws {
         var local: [UInt8] = [], directory: [UInt8] = []
         func u16(_ v: Int, _ out: inout [UInt8]) { out += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)] }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NotebookFormats
 
-/// Issue 13, reproduction 1: coordinates that overflow are refused where every reader hands its
+/// Coordinates that overflow are refused where every reader hands its
 /// notebook over, with the page and stroke named; attributes out of range are clamped.
 @Suite struct HostileInkTests {
     @Test(arguments: [
@@ -48,7 +48,7 @@ import Testing
     }
 }
 
-/// Issue 13, reproduction 2: a file's points are counted while it is read, in every reader, so a
+/// A file's points are counted while it is read, in every reader, so a
 /// small file of millions of points is refused before they take memory (here with budgets of 100
 /// and 1,000 points for a file of 120; the registry's budget is `InkLimits.maxPointsPerFile`).
 @Suite struct PointBudgetTests {

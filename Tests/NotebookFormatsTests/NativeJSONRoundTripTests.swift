@@ -11,7 +11,7 @@ extension SplitMix64 {
         // Mostly ordinary values, sometimes the awkward ones a lossless writer must keep.
         switch Int.random(in: 0..<12, using: &self) {
         case 0:
-            return [0.1, -0.0, 1e-300, 5e-324, 1.7976931348623157e308, 1e15, 123456789.123456789][
+            return [0.1, -0.0, 1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e15, 123456789.123456789][
                 Int.random(in: 0..<7, using: &self)]
         case 1: return Double(Int.random(in: -1000...1000, using: &self))
         default: return Double.random(in: -1000...1000, using: &self)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NotebookFormats
 
-/// Issue 28, item 6: files that are not the notebook they claim to be are refused with a reason
+/// Files that are not the notebook they claim to be are refused with a reason
 /// that says what they are, instead of a parser's error.
 @Suite struct RefusalTests {
     static let pointer = """

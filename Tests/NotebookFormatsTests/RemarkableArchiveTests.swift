@@ -14,7 +14,7 @@ import Testing
     static let rustyFolder = RemarkableTestFiles.fixture("lines-are-rusty__v5_notebook")
     static let rustyDocument = "b46bbfdd-aeb0-42d7-9c5d-7443132bdfe3"
 
-    /// How the tools name the entries of their archives (formats.md §10).
+    /// How the tools name the entries of their archives (docs/formats.md#remarkable-archives).
     enum NameStyle: String, CaseIterable {
         /// `.rmdoc`: names as in the folder.
         case plain
@@ -179,11 +179,12 @@ import Testing
     /// Truncated and flipped archives are read or refused with a `ReadError`, never trap.
     @Test func damagedArchivesAreRefusedCleanly() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.fixture))
+        // reading throws only `ReadError`s (typed throws): each refusal must give its reason, never trap
         func readOrRefuse(_ damaged: [UInt8]) {
             do {
                 _ = try NotebookFormats.read(contents: damaged, fileExtension: "rmdoc")
             } catch {
-                #expect(error is ReadError, "\(error)")
+                #expect(!String(describing: error).isEmpty)
             }
         }
         for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {

@@ -140,7 +140,7 @@ struct RemarkableLinesFile {
         }
     }
 
-    /// Issue 28: tags are indexed as typed text; a page without a file has the document's paper;
+    /// Tags are indexed as typed text; a page without a file has the document's paper;
     /// rmapi's oldest folders list no pages, only `pageCount` and numbered files.
     @Test func folderTagsBlankPaperAndNumberedPages() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rm-tags-\(UUID().uuidString)")

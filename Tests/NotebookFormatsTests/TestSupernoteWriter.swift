@@ -1,7 +1,7 @@
 import DrawingModel
 
 /// Writes small Supernote notes for the tests: blocks, trails (TOTALPATH records) and RATTA_RLE
-/// layer bitmaps, laid out as formats.md §14 and `SupernoteTrail` describe them.
+/// layer bitmaps, laid out as docs/formats.md#supernote-file and `SupernoteTrail` describe them.
 struct TestSupernoteWriter {
     private(set) var bytes: [UInt8]
 

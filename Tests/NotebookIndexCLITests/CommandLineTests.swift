@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import SearchIndex
 import Testing
 
@@ -20,6 +21,21 @@ struct CommandLineTests {
         let output = try runner.run(command == ["help"] ? ["help"] : command + ["--help"])
         #expect(output.status == 0)
         #expect(output.stdout == golden)
+    }
+
+    /// The program's version, then the recognizer's, from the binary itself.
+    @Test func versionNamesTheProgramAndTheRecognizer() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(["--version"])
+        #expect(output.status == 0 && output.stderr.isEmpty)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines == [
+                "notebook-index \(ProgramVersion.number)",
+                "recognizer version \(HandwritingRecognizer.recognitionVersion)", "",
+            ])
+        #expect(ProgramVersion.number.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil)
     }
 
     @Test(arguments: [
@@ -176,7 +192,7 @@ struct CommandLineTests {
         #expect(missing.stderr.hasPrefix(runner.folder + "/notes/none.xopp: "))
     }
 
-    /// Issue 28: a reMarkable archive reads as its notebook; a Git LFS pointer in a notebook's place
+    /// A reMarkable archive reads as its notebook; a Git LFS pointer in a notebook's place
     /// is refused with the advice to fetch it.
     @Test func inspectReadsRemarkableArchivesAndRefusesLFSPointers() throws {
         let runner = CommandRunner()
@@ -202,22 +218,26 @@ struct CommandLineTests {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         runner.write("notes/a.xopp", xournalPage("apple"))
-        var lock: IndexLock? = try IndexLock(indexPath: runner.index, wait: false)
-        let refused = try runner.run(["build", "notes", "--index", runner.index, "--no-wait"])
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("another build is updating \(runner.index)"))
+        let process: Process
+        do {
+            let lock = try IndexLock(indexPath: runner.index, wait: false)
+            let refused = try runner.run(["build", "notes", "--index", runner.index, "--no-wait"])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("another build is updating \(runner.index)"))
 
-        let (process, _, err) = try runner.start(["build", "notes", "--index", runner.index])
-        // the build says it waits, and still runs, while the lock is held
-        var message = ""
-        while !message.contains("waiting for another build") {
-            let data = err.fileHandleForReading.availableData
-            if data.isEmpty { break }  // the build ended without saying so
-            message += String(decoding: data, as: UTF8.self)
-        }
-        #expect(message.contains("waiting for another build"))
-        #expect(process.isRunning)
-        lock = nil
+            let (started, _, err) = try runner.start(["build", "notes", "--index", runner.index])
+            process = started
+            // the build says it waits, and still runs, while the lock is held
+            var message = ""
+            while !message.contains("waiting for another build") {
+                let data = err.fileHandleForReading.availableData
+                if data.isEmpty { break }  // the build ended without saying so
+                message += String(decoding: data, as: UTF8.self)
+            }
+            #expect(message.contains("waiting for another build"))
+            #expect(process.isRunning)
+            withExtendedLifetime(lock) {}
+        }  // the lock is released here, which lets the waiting build go on
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }

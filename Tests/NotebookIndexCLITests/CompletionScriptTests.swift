@@ -18,6 +18,10 @@ import Testing
             }
         }
         #expect(script.contains(RecognitionLanguage.codes.joined(separator: " ")))
+        for option in CommandSpecs.tool.options {
+            let written = shell == .fish ? "-l \(option.long.dropFirst(2))" : option.long
+            #expect(script.contains(written), "\(shell) lacks \(option.long)")
+        }
     }
 
     @Test func hiddenCommandsAreNotCompleted() {
@@ -47,6 +51,7 @@ import Testing
         arguments: [
             (["notebook-index", "qu"], ["query"]),
             (["notebook-index", "c"], ["completions"]),
+            (["notebook-index", "--v"], ["--version"]),
             (["notebook-index", "query", "--f"], ["--full-words", "--fuzzy"]),
             (["notebook-index", "build", "--language", "en,d"], ["en,de"]),
             (["notebook-index", "build", "--language", "=", "f"], ["fr"]),  // --language=f, split by bash
@@ -95,6 +100,7 @@ import Testing
         .enabled(if: InstalledTool.path("fish") != nil, "fish is not installed"),
         arguments: [
             ("notebook-index qu", ["query"]),
+            ("notebook-index --v", ["--version"]),
             ("notebook-index query --f", ["--full-words", "--fuzzy"]),
             ("notebook-index build --language en,d", ["en,de"]),
             ("notebook-index build --language=f", ["--language=fr"]),

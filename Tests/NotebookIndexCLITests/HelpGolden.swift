@@ -29,6 +29,7 @@ enum HelpGolden {
 
         OPTIONS:
           -h, --help  Show help for the tool, or with a command for that command.
+          --version   Show the version of the program and of its recognizer.
 
           See 'notebook-index <command> --help' for the options of each command.
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13, reproductions 4-7 and 10, through the built binary: odd files are named with a
+/// Through the built binary: odd files are named with a
 /// reason and never stop or hang the build.
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct HostileFileTests {
@@ -77,7 +77,7 @@ struct HostileFileTests {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         let path = runner.folder + "/notes/huge.xopp"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, 3 << 30) == 0)  // sparse: reading it all would take seconds
         let build = try runner.run(["build", "notes", "--index", runner.index])
         #expect(build.status == 1)

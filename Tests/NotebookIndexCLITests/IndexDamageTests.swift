@@ -1,7 +1,8 @@
 import Foundation
+import SeededRandom
 import Testing
 
-/// Issue 13, reproductions 8 and 9: an index the user may only read can be searched; a damaged
+/// An index the user may only read can be searched; a damaged
 /// one is named with what to do, and `build --rebuild` makes it afresh.
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct IndexDamageTests {
@@ -30,11 +31,18 @@ struct IndexDamageTests {
                 "notes/f\(i).xopp", xournalPage("word\(i) " + (0..<30).map { "filler\($0)" }.joined(separator: " ")))
         }
         #expect(try runner.run(["build", "notes", "--index", runner.index]).status == 0)
-        // the schema page's records, past the 100-byte file header
+        // the schema page's records: from its cell content area (the 2 bytes at 105, after the
+        // 100-byte file header) to the end of the page (its size: the 2 bytes at 16, 1 for 65,536)
         let handle = try #require(FileHandle(forUpdatingAtPath: runner.index))
-        var random = SeededRandom(seed: 9)
+        let header = [UInt8](try #require(try handle.read(upToCount: 108)))
+        let pageSize = UInt64(header[16]) << 8 | UInt64(header[17])
+        let contentStart = UInt64(header[105]) << 8 | UInt64(header[106])
+        let start = contentStart == 0 ? 65_536 : contentStart
+        let end = pageSize == 1 ? 65_536 : pageSize
+        try #require(start < end)
+        var random = SplitMix64(seed: 9)
         for _ in 0..<256 {
-            try handle.seek(toOffset: 100 + random.next() % 3_900)
+            try handle.seek(toOffset: start + random.next() % (end - start))
             try handle.write(contentsOf: Data([UInt8(truncatingIfNeeded: random.next())]))
         }
         try handle.close()

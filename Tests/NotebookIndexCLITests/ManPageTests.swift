@@ -26,6 +26,7 @@ import Testing
             }
         }
         for (name, _) in CommandSpecs.tool.environment { #expect(page.contains(ManPage.escaped(name))) }
+        for option in CommandSpecs.tool.options { #expect(page.contains("\\fB\(ManPage.escaped(option.long))\\fR")) }
     }
 
     /// A text line starting with `.` or `'` would be taken for a request and vanish; dashes are

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SearchIndex
@@ -22,7 +23,7 @@ struct MergeKillTests {
             #expect(await cli.run(["build", notes, "--index", shard, "--shard", "\(number + 1)/3"]).status == 0)
         }
         let merged = runner.folder + "/merged.sqlite"
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         var partial = false
         for _ in 0..<4 {
             let (process, _, _) = try runner.start(["merge", merged] + shards)

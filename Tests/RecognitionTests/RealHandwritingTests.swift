@@ -117,7 +117,7 @@ struct RealHandwritingTests {
     }
 
     /// Tablets differ in how densely they sample the pen and writers in how small they write: the
-    /// features are resampled along the arc at a step of the line's own size (issue 24 item 3), so
+    /// features are resampled along the arc at a step of the line's own size, so
     /// the same words sampled four times as densely, or written at a tenth or ten times the size,
     /// read the same.
     @Test func samplingDensityAndSizeDoNotChangeTheReading() throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Recognition
 
-/// Issue 13, reproduction 3: a page of thousands of short random strokes is laid out in
+/// Hostile input: a page of thousands of short random strokes is laid out in
 /// near-linear time, and recognition reads at most its budget of traces, saying how many it left.
 @Suite struct RecognitionBudgetTests {
     private func scatteredStrokes(_ count: Int) -> Drawing {

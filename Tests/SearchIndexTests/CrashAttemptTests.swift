@@ -2,7 +2,7 @@ import Foundation
 import SearchIndex
 import Testing
 
-/// What a build makes of the attempts a dead build left (issue 13, poison files).
+/// What a build makes of the attempts a dead build left (poison files).
 @Suite struct CrashAttemptTests {
     /// Leaves attempts on `files` as a build that died while reading them would.
     private func dieWhileReading(_ folder: TemporaryFolder, _ files: [String], alone: Bool) throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SearchIndex
 
-/// Issue 13, reproduction 8, below the command: the immutable opening used for indexes this
+/// Below the command: the immutable opening used for indexes this
 /// process may not write reads an index whose path needs URI escaping (the command-line test
 /// runs as whoever runs the tests, often root, for whom nothing is read-only).
 @Suite struct ImmutableOpeningTests {

@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads Linwood Butterfly notes (formats.md §15): the text form (`.tbfly`, and `.bfly` files that
+/// Reads Linwood Butterfly notes (docs/formats.md#butterfly-file): the text form (`.tbfly`, and `.bfly` files that
 /// start with `{`) and the zip form of `.bfly`.
 ///
 /// ```

@@ -1,4 +1,4 @@
-/// Finds the scene in an Obsidian Excalidraw note (`.excalidraw.md`, formats.md §13):
+/// Finds the scene in an Obsidian Excalidraw note (`.excalidraw.md`, docs/formats.md#excalidraw-file):
 ///
 /// ````
 /// ---

@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads Excalidraw drawings (formats.md §13): `.excalidraw` scenes and the Obsidian Excalidraw
+/// Reads Excalidraw drawings (docs/formats.md#excalidraw-file): `.excalidraw` scenes and the Obsidian Excalidraw
 /// plugin's `.excalidraw.md` notes (`ExcalidrawMarkdown` finds the scene in them).
 ///
 /// ```

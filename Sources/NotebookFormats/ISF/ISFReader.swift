@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads Windows Ink Serialized Format files (`.isf`, formats.md §18): the ink of Tablet PC and
+/// Reads Windows Ink Serialized Format files (`.isf`, docs/formats.md#isf-file): the ink of Tablet PC and
 /// Windows Ink applications (`InkCanvas`, `Microsoft.Ink`), of MSN Messenger ink messages, as raw
 /// bytes or as base64 text (with or without MSN's `base64:` prefix).
 ///

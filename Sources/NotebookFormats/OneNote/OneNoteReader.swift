@@ -2,7 +2,7 @@ import DrawingModel
 import Foundation
 import TextMatching
 
-/// Reads Microsoft OneNote sections (`.one`, formats.md §17) in the packaged form: the file
+/// Reads Microsoft OneNote sections (`.one`, docs/formats.md#onenote-file) in the packaged form: the file
 /// OneDrive, SharePoint and OneNote for the web give (container in `OneStorePackage`, objects in
 /// `OneNoteObjectSpace`, ink in `OneNoteInk`).
 ///

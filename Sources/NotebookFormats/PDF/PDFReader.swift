@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads the ink people add to PDFs with a pen (formats.md §11): `/Ink` annotations, from
+/// Reads the ink people add to PDFs with a pen (docs/formats.md#pdf-ink): `/Ink` annotations, from
 /// Acrobat, pdf.js, Edge, macOS Preview and the like, and the comments typed into annotations.
 /// The PDF's own text and graphics are left to other tools: ink drawn into page content
 /// (Xournal++'s export, Supernote's `/Stamp`) is not handwriting this reader can tell apart.

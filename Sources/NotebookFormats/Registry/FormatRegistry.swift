@@ -1,20 +1,8 @@
 import DrawingModel
 import Foundation
 
-/// The entry point of the NotebookFormats module: which formats exist, which reader a file needs,
-/// and reading it.
-///
-/// Principal types of the module: `NotebookReader` (one per format: `XournalReader`,
-/// `InkMLReader`, `SVGReader`, `RnoteReader`, `SaberReader`, `UIMReader`, `WILLReader`,
-/// `PDFReader` (ink annotations, through its own `PDFDocument`), `TldrawReader`,
-/// `ExcalidrawReader`, `SupernoteReader`, `ButterflyReader`, `ISFReader` (Windows Ink), `OneNoteReader`, plus the reMarkable readers of pages
-/// and folders and of archives, and the native JSON reader),
-/// `ReadError` (the one-line reason a file is refused), `StableStrokeID` (derived stroke IDs),
-/// `ReadLimits` (the caps that keep every reader bounded) and, inside, `XMLPullParser`, `Gzip`,
-/// `ZipArchive`, `JSONTree` and `BSONDecoder` (into a `DocumentTree`), `ProtobufReader`,
-/// `RIFFChunks` and `GitLFSPointer` (refused with advice in any format's place). Three writers:
-/// `NativeJSONWriter` (lossless), and from one layout of a page as it is seen (`PageArtwork`)
-/// `SVGWriter` (for `render`) and `PDFWriter` (a searchable PDF, for `export --pdf`).
+/// The formats that exist, which reader a file needs, and reading it (the module's overview is
+/// NotebookFormats.swift).
 ///
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe

@@ -1,4 +1,4 @@
-/// The entries of a reMarkable archive (`.rmdoc`, rmapi `.zip`, Scrybble `.rmn`: formats.md §10)
+/// The entries of a reMarkable archive (`.rmdoc`, rmapi `.zip`, Scrybble `.rmn`: docs/formats.md#remarkable-archives)
 /// as the files of the notebook folder it holds, read in memory and never extracted.
 ///
 /// Entry names are normalised before they are looked up: leading `/` (Scrybble) and empty

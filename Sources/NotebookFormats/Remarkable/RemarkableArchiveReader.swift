@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads reMarkable archives (formats.md §10): `.rmdoc` (the reMarkable apps' and cloud's
+/// Reads reMarkable archives (docs/formats.md#remarkable-archives): `.rmdoc` (the reMarkable apps' and cloud's
 /// download), rmapi's `.zip` and Scrybble's `.rmn`. Each is a zip of one xochitl notebook folder,
 /// read in memory (`RemarkableArchive`) exactly as the folder is (`RemarkableNotebookFolder`): page
 /// order, title, tags, typed text, and pages without an `.rm` file as pages without ink.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads reMarkable `.rm` pages of versions 3 and 5 (tablet software 1.x–2.x).
 ///
-/// Layout (little-endian; `../shared/formats.md` §4, learned from lines-are-rusty and rmrl):
+/// Layout (little-endian; docs/formats.md#remarkable-v3-v5, learned from lines-are-rusty and rmrl):
 ///
 ///     header   43 bytes "reMarkable .lines file, version=3" (or =5) padded with spaces
 ///     u32      layer count

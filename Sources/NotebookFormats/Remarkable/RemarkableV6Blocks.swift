@@ -2,7 +2,7 @@
 ///
 /// Each block is read from its own bounded cursor (payload_length bytes), so fields appended by newer
 /// firmware are skipped and no field can be read from the next block. Block types (see
-/// `../shared/formats.md` §3): 0x01 SceneTree (declares a group), 0x02 TreeNode (group label,
+/// docs/formats.md#remarkable-v6): 0x01 SceneTree (declares a group), 0x02 TreeNode (group label,
 /// visibility, text anchor), 0x03 glyph range, 0x04 group item, 0x05 line item, 0x07 RootText,
 /// 0x09 AuthorIds, 0x0D SceneInfo. Others (migration info, page info, text items 0x06, tombstone
 /// blocks 0x08, unknown future types) are skipped by their length, as rmscene does for the tree.

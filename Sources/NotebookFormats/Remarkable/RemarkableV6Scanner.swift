@@ -1,7 +1,7 @@
 /// Low-level reading of reMarkable `.rm` files: a bounds-checked little-endian byte cursor, and on
 /// top of it the tagged-field primitives of the version 6 format.
 ///
-/// Version 6 layout (see `../shared/formats.md` §3; learned from rmscene):
+/// Version 6 layout (see docs/formats.md#remarkable-v6; learned from rmscene):
 ///
 ///     header   43 bytes "reMarkable .lines file, version=6" + 10 spaces
 ///     blocks   repeated until EOF:

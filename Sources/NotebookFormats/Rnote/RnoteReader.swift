@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads Rnote notes (`.rnote`), file versions 0.5.5 to 0.15 (formats.md §6).
+/// Reads Rnote notes (`.rnote`), file versions 0.5.5 to 0.15 (docs/formats.md#rnote-file).
 ///
 /// Container: gzip of one JSON object `{"version": "0.x.y", "data": {…}}` (the JSON alone is read
 /// too), parsed whole into a

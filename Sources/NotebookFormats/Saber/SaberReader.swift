@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads Saber notes (formats.md §7): `.sbn` (JSON), `.sbn2` (BSON, `BSONDecoder`) and `.sba`
+/// Reads Saber notes (docs/formats.md#saber-file): `.sbn` (JSON), `.sbn2` (BSON, `BSONDecoder`) and `.sba`
 /// (a zip holding `main.sbn2` and its assets).
 ///
 /// ```

@@ -1,4 +1,4 @@
-/// The container of a Supernote `.note` (formats.md §14): little-endian, addressed blocks of
+/// The container of a Supernote `.note` (docs/formats.md#supernote-file): little-endian, addressed blocks of
 /// metadata.
 ///
 /// ```

@@ -1,6 +1,6 @@
 import DrawingModel
 
-/// What a Supernote trail is, and the `Ink` of those that are ink (formats.md §14; values learned
+/// What a Supernote trail is, and the `Ink` of those that are ink (docs/formats.md#supernote-file; values learned
 /// from philips/supernote-typescript's notes and checked on the corpus's layer bitmaps).
 ///
 /// | pen | tool | `Ink.Kind` |
@@ -26,7 +26,6 @@ enum SupernoteInk {
     static let eraserColor: UInt32 = 255
     static let whiteColor: UInt32 = 254
     static let lassoPen: UInt32 = 4
-    static let inkClass: Int32 = 5000
 
     /// Whether the trail is something the page shows as writing.
     static func isInk(_ trail: SupernoteTrail) -> Bool {

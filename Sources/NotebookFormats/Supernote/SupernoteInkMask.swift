@@ -1,7 +1,7 @@
 import DrawingModel
 
 /// Where a page layer has ink, from the layer's bitmap as the device rendered it (`RATTA_RLE`,
-/// formats.md §14; the run encoding learned from jya-dev/supernote-tool's decoder).
+/// docs/formats.md#supernote-file; the run encoding learned from jya-dev/supernote-tool's decoder).
 ///
 /// ```
 /// layer block   <LAYERPROTOCOL:RATTA_RLE><LAYERBITMAP:address>…

@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads a Supernote `.note` (formats.md §14, container in `SupernoteFile`): the pen strokes of
+/// Reads a Supernote `.note` (docs/formats.md#supernote-file, container in `SupernoteFile`): the pen strokes of
 /// each page, the device's own handwriting recognition and the keywords.
 ///
 /// ```

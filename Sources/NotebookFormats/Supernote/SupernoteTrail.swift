@@ -2,7 +2,7 @@ import DrawingModel
 import Foundation
 
 /// One record of a Supernote page's `TOTALPATH` block: what the device calls a trail, a pen stroke
-/// or the path of an eraser or lasso (formats.md §14; field meanings learned from
+/// or the path of an eraser or lasso (docs/formats.md#supernote-file; field meanings learned from
 /// philips/supernote-typescript's `plans/vector-format-spec.md` and checked on the corpus).
 ///
 /// ```

@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// The three ways tldraw has stored a draw or highlight segment's points (formats.md §12), each
+/// The three ways tldraw has stored a draw or highlight segment's points (docs/formats.md#tldraw-file), each
 /// relative to the shape's origin:
 ///
 /// ```

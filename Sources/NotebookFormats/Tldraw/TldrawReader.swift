@@ -1,7 +1,7 @@
 import DrawingModel
 import Foundation
 
-/// Reads tldraw boards (formats.md §12): `.tldr`, JSON of every record of a store.
+/// Reads tldraw boards (docs/formats.md#tldraw-file): `.tldr`, JSON of every record of a store.
 ///
 /// ```
 /// {"tldrawFileFormatVersion": 1,

@@ -10,8 +10,6 @@ struct Lexicon: Sendable {
     private var label: [UInt8] = [0]
     private var terminal: [Bool] = [false]
 
-    var nodeCount: Int { label.count }
-
     init<S: Sequence>(words: S) where S.Element: StringProtocol {
         add(words)
     }

@@ -40,7 +40,7 @@ struct BSONDecoder {
     }
 
     /// Whether `bytes` starts like a BSON document filling exactly `total` bytes: the detection
-    /// test of formats.md (a little-endian size equal to the file's), plus a first element type
+    /// test of docs/formats.md#saber-file (a little-endian size equal to the file's), plus a first element type
     /// BSON knows.
     static func looksLikeDocument(_ head: [UInt8], total: Int) -> Bool {
         guard head.count >= 5 else { return false }
