@@ -6,20 +6,22 @@ extension IndexStore {
     /// source), in position order, and the union of their bounds.
     ///
     /// Called only for the hits a search returns (at most its limit), through one cached
-    /// statement that reads the `words_by_place` index, so context costs a few index probes per
-    /// hit and nothing for the rows the search reads and drops.
+    /// statement that reads the drawing's range of word IDs (in place order, so a line's words
+    /// come in position order), so context costs a short range scan per hit and nothing for the
+    /// rows the search reads and drops.
     /// - Parameter matched: the word positions the hit covers.
     func lineContext(drawing: Int64, source: Int, line: Int, matched: Range<Int>) throws -> LineContext? {
         let statement = try database.statement(
             """
             SELECT \(WordRow.columns) FROM words w
-            WHERE w.drawing_id = ? AND w.source = ? AND w.line = ? ORDER BY w.position
+            WHERE w.id BETWEEN ? AND ? AND w.source = ? AND w.line = ? ORDER BY w.id
             """)
+        let range = Self.wordRange(of: drawing)
         var words: [String] = []
         var first: Int?
         var last: Int?
         var bounds: Rect?
-        try statement.forEachRow([drawing, source, line]) { (statement: Statement) throws -> Void in
+        try statement.forEachRow([range.first, range.last, source, line]) { (statement: Statement) throws -> Void in
             let row = WordRow(statement)
             if matched.contains(row.place.position) {
                 if first == nil { first = words.count }
