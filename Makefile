@@ -25,6 +25,8 @@
 #   check-pdf        export --pdf of the samples checked with qpdf and poppler: words at their ink
 #   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print
 #   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
+#   check-slurm      a one-node Slurm cluster (slurm-wlm, munge) runs contrib/slurm's array job into shards, merged, against one build
+#   check-parallel   the same with GNU parallel (contrib/parallel)
 #   install          the command, its man page and completions under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -35,7 +37,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -131,6 +133,15 @@ check-recoll: build
 # Shards side by side on this machine against one build (Benchmarks/bench-shards.sh); SHARDS_ARGS="--shards 8 DIR".
 bench-shards: build
 	Benchmarks/bench-shards.sh --cli $(BIN) $(SHARDS_ARGS)
+
+# Shards by a real scheduler, merged, answering as one build (Benchmarks/check-shards.sh): Slurm
+# (installs slurm-wlm and munge when missing, starts munged, slurmctld and slurmd on this machine
+# and stops them after) or GNU parallel. Not part of `test`: root, apt-get, daemons. CHECK_SHARDS_ARGS="--shards 8 DIR".
+check-slurm: build
+	Benchmarks/check-shards.sh slurm --cli $(BIN) $(CHECK_SHARDS_ARGS)
+
+check-parallel: build
+	Benchmarks/check-shards.sh parallel --cli $(BIN) $(CHECK_SHARDS_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages
