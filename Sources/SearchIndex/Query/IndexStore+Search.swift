@@ -125,8 +125,7 @@ extension IndexStore {
             guard words.count == match.words.count else { continue }  // gone since (a build in between)
             var hit = hit(match, words: words, info: info)
             hit.context = try lineContext(
-                drawing: start.drawing, source: start.source, line: start.line,
-                matched: start.position..<(start.position + match.words.count))
+                start: match.words[0].id, place: start, matched: start.position..<(start.position + match.words.count))
             ranked.append(hit)
         }
         ranked.sort { a, b in
