@@ -82,6 +82,10 @@ package final class IndexStore {
             throw version == 0 && tableCount == 0
                 ? IndexStoreError.missing : IndexStoreError.olderSchema(found: version, supported: IndexSchema.version)
         }
+        // a migration rewrites every word in one transaction: a larger page cache keeps it from
+        // spilling to the WAL and reading it back at every step
+        if version > 0 { try database.execute("PRAGMA cache_size = -131072") }
+        defer { if version > 0 { try? database.execute("PRAGMA cache_size = -2000") } }
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time: to
             // schema 6's tables first, then to schema 7's (`compact`), where CJK runs are split.
