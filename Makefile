@@ -30,6 +30,8 @@
 #   docs-check       run the `$ notebook-index` examples of README.md and docs/ and check what they print, and the README's figures against Benchmarks/results
 #   bench-tests      seconds of the fast and the slow lane of the tests
 #   check-recoll     Recoll (recollcmd, installed when missing) indexes the samples with text --html; recollq finds the words
+#   check-slurm      a one-node Slurm cluster (slurm-wlm, munge) runs contrib/slurm's array job into shards, merged, against one build
+#   check-parallel   the same with GNU parallel (contrib/parallel)
 #   install          the command, its man page, completions and desktop-search files under PREFIX (default /usr/local)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -40,7 +42,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install clean
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -63,7 +65,7 @@ format:
 # The slow lane: end-to-end runs of the built command that kill builds and merges, feed it
 # poisonous and hostile files, drive the completion scripts through real shells and run KDE Baloo's
 # extractor protocol with the real recognizer (minutes on 2 cores).
-SLOW_TESTS = KillConsistencyTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
+SLOW_TESTS = KillConsistencyTests|IndexUpgradeKillTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -154,6 +156,15 @@ bench-tests: build
 # Shards side by side on this machine against one build (Benchmarks/bench-shards.sh); SHARDS_ARGS="--shards 8 DIR".
 bench-shards: build
 	Benchmarks/bench-shards.sh --cli $(BIN) $(SHARDS_ARGS)
+
+# Shards by a real scheduler, merged, answering as one build (Benchmarks/check-shards.sh): Slurm
+# (installs slurm-wlm and munge when missing, starts munged, slurmctld and slurmd on this machine
+# and stops them after) or GNU parallel. Not part of `test`: root, apt-get, daemons. CHECK_SHARDS_ARGS="--shards 8 DIR".
+check-slurm: build
+	Benchmarks/check-shards.sh slurm --cli $(BIN) $(CHECK_SHARDS_ARGS)
+
+check-parallel: build
+	Benchmarks/check-shards.sh parallel --cli $(BIN) $(CHECK_SHARDS_ARGS)
 
 # Search recall/precision, error rates and speed on the UNIPEN dev writers, laid out as pages.
 EVAL_PAGES ?= /tmp/dev-pages

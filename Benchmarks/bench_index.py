@@ -22,13 +22,19 @@ paths with fresh stroke IDs and confidences untied by up to a relative 1e-6, has
 The query path measured is the real CLI on that
 index. The big index is cached under WORK keyed by recognizer version, schema and sample content.
 
+The query index's bytes a page (`index_bytes.py`) are reported too. Every run writes its figures
+with the commit, machine, date and command to Benchmarks/results/bench_index-<pages>-<date>.json
+(or --json OUT).
+
 Usage: bench_index.py [--cli .build/release/notebook-index] [--work /tmp/notebook-index-bench]
                       [--copies 2] [--files 10000] [--pages 50000] [--queries 200] [--json OUT]
 """
 import argparse
+import datetime
 import hashlib
 import json
 import os
+import platform
 import random
 import re
 import shutil
@@ -261,8 +267,15 @@ def main():
         extra = {"full-words": ["--full-words"], "fuzzy": ["--fuzzy"]}.get(mode, [])
         _, _, rss, _, _ = timed([cli, "query", w, "--index", big, "--json"] + extra)
         rss_q = max(rss_q, rss)
+    sys.path.insert(0, HERE)
+    import index_bytes  # noqa: E402
+    big_bytes = index_bytes.measure(big)
     figures["query"] = {"index_pages": st_big.get("pages") or st_big.get("drawings"), "index_words": st_big.get("words"),
-                        "index_mb": round(os.path.getsize(big) / 2**20), "spawn_only_p50_ms": round(percentile(spawn, 0.5), 1),
+                        "index_mb": round(os.path.getsize(big) / 2**20), "index_schema": big_bytes["schema"],
+                        "index_bytes_per_page": big_bytes["bytes_per_page"],
+                        "index_bytes_per_page_by_table": {k: v["bytes_per_page"] for k, v in big_bytes["objects"].items()
+                                                          if v["share"] >= 0.01},
+                        "spawn_only_p50_ms": round(percentile(spawn, 0.5), 1),
                         "modes": modes, "max_rss_mb": round(rss_q, 1)}
     peak = max(figures["build"]["max_rss_mb"], figures["noop_rebuild"]["max_rss_mb"], rss_q)
     figures["peak_rss_mb"] = peak
@@ -280,7 +293,8 @@ def main():
     print(f"  no-op rebuild:           {n['files']} files in {n['seconds_median']} s (median of 3: {n['seconds_each']})"
           f"  (max RSS {n['max_rss_mb']} MB)  target <= 2 s: {ok(n['seconds_median'] <= 2)}"
           + ("" if not n["index_changed"] else f"  INDEX CHANGED {n['index_changed']}"))
-    print(f"  query index:             {q['index_pages']} pages, {q['index_words']} words, {q['index_mb']} MB"
+    print(f"  query index:             {q['index_pages']} pages, {q['index_words']} words, {q['index_mb']} MB,"
+          f" {q['index_bytes_per_page']} bytes a page (schema {q['index_schema']})"
           f" (rows replicated from the real build; see Benchmarks/replicate_index.py)")
     print(f"  process spawn (--help):  p50 {q['spawn_only_p50_ms']} ms")
     for mode, m in q["modes"].items():

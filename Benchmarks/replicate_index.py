@@ -2,18 +2,21 @@
 """Grow a notebook-index index by replicating the files it already holds, at the index level.
 
 Recognition is the slow part of building an index (about a second a page on a loaded 2-core
-machine), so an index of 50,000 pages for measuring queries, or of 10,000 files for measuring a
-no-op rebuild, cannot be made by a real build in benchmark time. This tool copies the rows a
-real build wrote: for each copy k it inserts every file under a new path (`relocate`: the root
-directory ROOT becomes ROOT/copy-NNNNN, or another prefix), with all its drawings and words,
-each stroke ID replaced by a fresh one (a UUID hashed from the copy number and the old ID, so
-the same run gives the same IDs) and each drawing key re-derived the same way. The FTS5 tables
-are filled by the schema's own triggers, exactly as in a build.
+machine), so an index of 50,000 pages or more for measuring queries, or of 10,000 files for
+measuring a no-op rebuild, cannot be made by a real build in benchmark time. This tool copies the
+rows a real build wrote, in SQL inside SQLite: for each copy k it inserts every template file
+under a new path (`relocate`: the root directory ROOT becomes ROOT/copy-NNNNN, or another
+prefix), with all its drawings and words, a batch of copies per statement. Each drawing's stroke
+IDs are made fresh (every 16-byte ID XOR-ed with a mask hashed from k, so the same run gives the
+same IDs) and its key re-derived the same way. The FTS5 tables are filled from the schema's own
+`readings` view, a batch of copies at a time, as the schema's triggers would fill them.
 
 `--untie` lowers every confidence of copy k by the factor 1 - f(k) * 1e-6, f(k) a fraction hashed
 from k (so copies come in no particular order of confidence, as real pages do): real pages never give
 thousands of words exactly the same confidence, and exact ties would defeat the query engine's
-early stop (it reads readings by falling score) in a way no real index does.
+early stop (it reads readings by falling score) in a way no real index does. The readings keep
+their score buckets (`words.reading_buckets`): a score a millionth lower stays within its bucket's
+ceiling, which is all the queries read from it.
 
 What it does not do: recognize anything. The rows are those of the template files, so every
 word's readings and scores occur once per copy. Size, mtime and content hash are copied, so
@@ -31,37 +34,13 @@ Usage: replicate_index.py SOURCE_INDEX OUT_INDEX --root DIR --copies N [--first 
 """
 import argparse
 import hashlib
-import math
 import os
 import sqlite3
 import sys
 import time
-import uuid
 
-
-def fresh_uuid(copy, old):
-    digest = hashlib.blake2b(f"{copy}:{old}".encode(), digest_size=16).digest()
-    return str(uuid.UUID(bytes=digest, version=4)).upper()
-
-
-SCHEMA_VERSION = 6  # Sources/SearchIndex/Store/IndexSchema.swift
-
-
-# Each reading's score bucket (Sources/SearchIndex/Store/IndexRowIDs.swift, ReadingID): the score is the
-# confidence times the reading's likelihood relative to the best; buckets are even steps of
-# -log10(1 - score) from 0 to 9 nines. The schema's triggers index every reading under its bucket.
-def reading_bucket(score):
-    if not score > 0:
-        return 0
-    nines = -math.log10(max(1.0 - min(1.0, score), 1e-12))
-    return min(1023, int(nines / 9.0 * 1024))
-
-
-def reading_buckets(confidence, scores):
-    values = [float(v) for v in scores.split()]
-    best = values[0] if values else 0.0
-    return " ".join(str(reading_bucket(max(1e-12, min(1.0, confidence) * math.exp(min(0.0, v - best)))))
-                    for v in values)
+SCHEMA_VERSION = 7  # Sources/SearchIndex/Store/IndexSchema.swift
+WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
 def copy_fraction(copy):
@@ -77,7 +56,7 @@ def main():
     ap.add_argument("--copies", type=int, required=True)
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--layout", choices=("sibling", "inside"), default="sibling")
-    ap.add_argument("--batch", type=int, default=100, help="copies per transaction")
+    ap.add_argument("--batch", type=int, default=200, help="copies per transaction")
     ap.add_argument("--untie", action="store_true",
                     help="lower each copy's confidences by up to 1e-6 (relative, hashed from the copy number), so that copies do not tie")
     ap.add_argument("--stat", action="store_true",
@@ -93,7 +72,7 @@ def main():
     if schema != SCHEMA_VERSION:
         sys.exit(f"replicate_index: {args.source}: schema version {schema}, this tool writes {SCHEMA_VERSION}"
                  " (run `notebook-index build` on it first)")
-    dst = sqlite3.connect(args.out)
+    dst = sqlite3.connect(args.out, isolation_level=None)
     src.backup(dst)
     src.close()
 
@@ -105,8 +84,18 @@ def main():
     def relocate(path, copy):
         return copy_prefix.format(copy) + path[len(template_prefix):]
 
-    def fresh_ids(ids, copy):
-        return ",".join(fresh_uuid(copy, i) for i in ids.split(",")) if ids else ids
+    masks = {}
+
+    def fresh_strokes(ids, copy):
+        """Every 16-byte stroke ID XOR-ed with the copy's mask: distinct from the template's and other copies'."""
+        if not ids:
+            return ids
+        key = (copy, len(ids))
+        if key not in masks:
+            masks.clear() if len(masks) > 64 else None
+            mask = hashlib.blake2b(f"strokes-{copy}".encode(), digest_size=16).digest()
+            masks[key] = int.from_bytes(mask * (len(ids) // 16) + bytes(len(ids) % 16), "big")
+        return (int.from_bytes(ids, "big") ^ masks[key]).to_bytes(len(ids), "big")
 
     def fresh_key(key, copy):
         return hashlib.blake2b(f"{copy}:{key}".encode(), digest_size=16).hexdigest()
@@ -122,57 +111,70 @@ def main():
 
     dst.create_function("relocate", 2, relocate, deterministic=True)
     dst.create_function("disk", 3, disk)
-    dst.create_function("fresh_ids", 2, fresh_ids, deterministic=True)
+    dst.create_function("fresh_strokes", 2, fresh_strokes, deterministic=True)
     dst.create_function("fresh_key", 2, fresh_key, deterministic=True)
-    dst.create_function("reading_buckets", 2, reading_buckets, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
     dst.execute("PRAGMA cache_size=-262144")
-    dst.execute("PRAGMA foreign_keys=ON")
 
-    # The template: every file under the template prefix, as the real build left it.
-    dst.execute("CREATE TEMP TABLE t_files AS SELECT * FROM files WHERE substr(path, 1, ?) = ?",
-                (len(template_prefix), template_prefix))
+    # The template, numbered 0, 1, ... so that copy i's rows get IDs base + i * count + rank.
+    dst.execute("CREATE TEMP TABLE t_files AS SELECT row_number() OVER (ORDER BY id) - 1 AS rank, * FROM files "
+                "WHERE substr(path, 1, ?) = ?", (len(template_prefix), template_prefix))
     n_files = dst.execute("SELECT count(*) FROM t_files").fetchone()[0]
     if n_files == 0:
         sys.exit(f"replicate_index: no file of {args.source} lies under {template_prefix}")
-    dst.execute("CREATE TEMP TABLE t_drawings AS SELECT d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
-    dst.execute("CREATE TEMP TABLE t_words AS SELECT w.*, d.file_id AS t_file, d.page AS t_page "
-                "FROM words w JOIN t_drawings d ON d.id = w.drawing_id")
+    dst.execute("CREATE TEMP TABLE t_drawings AS SELECT row_number() OVER (ORDER BY d.id) - 1 AS rank, "
+                "f.rank AS file_rank, d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
+    dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
+                "w.source, w.line, w.position, w.candidates, w.folded, w.scores, w.confidence, w.reading_buckets, "
+                "w.strokes, w.x, w.y, w.width, w.height FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
     n_pages = dst.execute("SELECT count(*) FROM t_drawings").fetchone()[0]
     n_words = dst.execute("SELECT count(*) FROM t_words").fetchone()[0]
+    file_base = dst.execute("SELECT coalesce(max(id), 0) + 1 FROM files").fetchone()[0]
+    drawing_base = dst.execute("SELECT coalesce(max(id), 0) + 1 FROM drawings").fetchone()[0]
+    # the readings are indexed in bulk after each batch, not word by word by the trigger
+    trigger = dst.execute("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'words_ai'").fetchone()[0]
+    dst.execute("DROP TRIGGER words_ai")
+    dst.execute("CREATE TEMP TABLE copies(number INTEGER PRIMARY KEY, slot INTEGER, factor REAL)")
 
     untie = 1e-6 if args.untie else 0.0
     start = time.time()
-    dst.execute("BEGIN")
-    for i, copy in enumerate(range(args.first, args.first + args.copies)):
+    done = 0
+    for batch_start in range(args.first, args.first + args.copies, args.batch):
+        batch = range(batch_start, min(batch_start + args.batch, args.first + args.copies))
+        dst.execute("BEGIN")
+        dst.execute("DELETE FROM copies")
+        dst.executemany("INSERT INTO copies VALUES (?, ?, ?)",
+                        [(k, k - args.first, 1 - untie * copy_fraction(k)) for k in batch])
         dst.execute(
-            "INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages, error, indexed_at) "
-            "SELECT relocate(path, ?1), disk(relocate(path, ?1), 0, size), disk(relocate(path, ?1), 1, mtime_ns), content_hash, format, title, pages, error, indexed_at "
-            "FROM t_files ORDER BY id", (copy,))
+            "INSERT INTO files(id, path, size, mtime_ns, content_hash, format, title, pages, error, indexed_at) "
+            "SELECT ?1 + c.slot * ?2 + f.rank, relocate(f.path, c.number), disk(relocate(f.path, c.number), 0, f.size), "
+            "disk(relocate(f.path, c.number), 1, f.mtime_ns), f.content_hash, f.format, f.title, f.pages, f.error, "
+            "f.indexed_at FROM copies c, t_files f ORDER BY c.slot, f.rank", (file_base, n_files))
         dst.execute(
-            "INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text) "
-            "SELECT nf.id, d.page, fresh_key(d.key, ?1), d.strokes, d.recognition_version, d.text "
-            "FROM t_drawings d JOIN t_files f ON f.id = d.file_id "
-            "JOIN files nf ON nf.path = relocate(f.path, ?1) ORDER BY d.id", (copy,))
+            "INSERT INTO drawings(id, file_id, page, key, strokes, recognition_version, stroke_ids) "
+            "SELECT ?1 + c.slot * ?2 + d.rank, ?3 + c.slot * ?4 + d.file_rank, d.page, fresh_key(d.key, c.number), "
+            "d.strokes, d.recognition_version, fresh_strokes(d.stroke_ids, c.number) "
+            "FROM copies c, t_drawings d ORDER BY c.slot, d.rank", (drawing_base, n_pages, file_base, n_files))
         dst.execute(
-            "INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, "
-            "confidence, stroke_ids, x, y, width, height, reading_buckets) "
-            "SELECT (nd.id << 20) | (w.id & 1048575), nd.id, w.source, w.line, w.position, w.text, w.candidates, "
-            "w.scores, w.folded, w.confidence * (1 - ?2), fresh_ids(w.stroke_ids, ?1), w.x, w.y, w.width, w.height, "
-            "reading_buckets(w.confidence * (1 - ?2), w.scores) "
-            "FROM t_words w JOIN t_files f ON f.id = w.t_file "
-            "JOIN files nf ON nf.path = relocate(f.path, ?1) "
-            "JOIN drawings nd ON nd.file_id = nf.id AND nd.page = w.t_page ORDER BY w.id", (copy, untie * copy_fraction(copy)))
-        if (i + 1) % args.batch == 0:
-            dst.execute("COMMIT")
-            dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            done = i + 1
-            rate = done / max(time.time() - start, 1e-9)
-            print(f"  {done}/{args.copies} copies, {done * n_pages} pages, "
-                  f"{(args.copies - done) / rate:.0f} s left", file=sys.stderr, flush=True)
-            dst.execute("BEGIN")
-    dst.execute("COMMIT")
+            "INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets, "
+            "strokes, x, y, width, height) "
+            "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, w.line, w.position, "
+            "w.candidates, w.folded, w.scores, w.confidence * c.factor, w.reading_buckets, w.strokes, "
+            "w.x, w.y, w.width, w.height FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
+            (drawing_base, n_pages))
+        first_word = (drawing_base + (batch.start - args.first) * n_pages) << WORD_BITS
+        last_word = ((drawing_base + (batch.stop - args.first) * n_pages) << WORD_BITS) - 1
+        for table in ("readings_fts", "readings_trigram"):
+            dst.execute(f"INSERT INTO {table}(rowid, folded) SELECT id, folded FROM readings "
+                        "WHERE word_id BETWEEN ? AND ?", (first_word, last_word))
+        dst.execute("COMMIT")
+        dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        done += len(batch)
+        rate = done / max(time.time() - start, 1e-9)
+        print(f"  {done}/{args.copies} copies, {done * n_pages} pages, "
+              f"{(args.copies - done) / rate:.0f} s left", file=sys.stderr, flush=True)
+    dst.execute(trigger)
     dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     dst.close()
     print(f"replicated {n_files} files, {n_pages} pages, {n_words} words x {args.copies} copies "

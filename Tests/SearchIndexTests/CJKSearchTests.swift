@@ -121,9 +121,11 @@ import Testing
     @Test func schema5IndexIsSplitIntoCharacters() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
+        do { _ = try Self.store(folder) }
+        try LegacyIndex.rewriteAsSchema6(path: folder.index)
         do {
-            let store = try Self.store(folder)
-            try store.database.execute(
+            let store = try Database(path: folder.index)
+            try store.execute(
                 """
                 INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
                                   stroke_ids, x, y, width, height, reading_buckets)

@@ -1,3 +1,4 @@
+import Foundation
 import SeededRandom
 import Testing
 
@@ -22,7 +23,8 @@ import Testing
     }
 
     /// The filter is sound: every word within the allowed distance of a query word contains one
-    /// of the substrings the trigram expression asks for (seeded random words and edits).
+    /// of the substrings the trigram expression asks for, so every trigram of one (seeded random
+    /// words and edits).
     @Test func trigramExpressionFindsEveryCloseWord() {
         var random = SplitMix64(seed: 10)
         let letters = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
@@ -41,10 +43,13 @@ import Testing
             var query = "", candidate = ""
             query.unicodeScalars.append(contentsOf: word)
             candidate.unicodeScalars.append(contentsOf: edited)
-            let substrings = FuzzyMatching.trigramExpression(for: query).split(separator: " OR ").map {
-                $0.dropFirst().dropLast()
+            // alternatives of trigrams that must all be there (`FTSExpression`)
+            let alternatives = FuzzyMatching.trigramExpression(for: query).split(separator: " OR ").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "()")).components(separatedBy: " AND ")
+                    .map { $0.dropFirst().dropLast() }
             }
-            #expect(substrings.contains { candidate.contains($0) }, "\(query) → \(candidate)")
+            #expect(
+                alternatives.contains { $0.allSatisfy { candidate.contains($0) } }, "\(query) → \(candidate)")
         }
     }
 
@@ -52,10 +57,11 @@ import Testing
         #expect(FuzzyMatching.trigramExpression(for: "pie") == "\"pie\"")
     }
 
-    /// Words long enough are cut into one piece more than the edits they forgive.
+    /// Words long enough are cut into one piece more than the edits they forgive, each asked for
+    /// as its trigrams.
     @Test(arguments: [
-        ("bremen", "\"bre\" OR \"men\""), ("history", "\"his\" OR \"tory\""),
-        ("handwriting", "\"han\" OR \"dwri\" OR \"ting\""),
+        ("bremen", "\"bre\" OR \"men\""), ("history", "\"his\" OR (\"tor\" AND \"ory\")"),
+        ("handwriting", "\"han\" OR (\"dwr\" AND \"wri\") OR (\"tin\" AND \"ing\")"),
     ])
     func longWordsAreCutIntoPieces(word: String, expression: String) {
         #expect(FuzzyMatching.trigramExpression(for: word) == expression)

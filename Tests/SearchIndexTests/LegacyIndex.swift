@@ -7,7 +7,7 @@ enum LegacyIndex {
     /// Version 2's schema, as it shipped: the file tables of today, words and their FTS tables.
     /// (Version 1 had the same tables.)
     static let schema =
-        IndexSchema.fileTables + """
+        IndexSchema.Version6.fileTables + """
             CREATE TABLE words(
                 id INTEGER PRIMARY KEY,          -- WordID: confidence bucket, drawing, word number
                 drawing_id INTEGER NOT NULL REFERENCES drawings(id) ON DELETE CASCADE,
@@ -83,5 +83,74 @@ enum LegacyIndex {
             ])
         }
         try database.execute("PRAGMA application_id = \(IndexSchema.applicationID); PRAGMA user_version = \(version)")
+    }
+}
+
+extension LegacyIndex {
+    /// Rewrites the index at `path` (made by this build, schema 7) as schema 6 stored the same
+    /// files, drawings and words: stroke IDs as text in every word, scores as text, `folded` and
+    /// `text` always, each page's text, FTS5 tables with positions. The migration tests start
+    /// from it.
+    static func rewriteAsSchema6(path: String) throws {
+        var files: [(notebook: StoredNotebook, record: FileRecord, drawings: [IndexedDrawing])] = []
+        var meta: [(String, String)] = []
+        do {
+            let store = try IndexStore(path: path, access: .write)
+            let records = try store.fileRecords(recognitionVersion: 0)
+            for notebook in try store.storedNotebooks() {
+                guard let record = records[notebook.path] else { continue }
+                files.append((notebook, record, try store.drawings(path: notebook.path)))
+            }
+            try store.database.statement("SELECT key, value FROM meta").forEachRow {
+                meta.append(($0.string(0), $0.string(1)))
+            }
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let database = try Database(path: path, mode: .create)
+        try database.execute(
+            IndexSchema.Version6.fileTables + IndexSchema.Version6.words + IndexSchema.Version6.readings
+                + IndexSchema.vocabulary)
+        for (key, value) in meta where key != "schema_version" {
+            try database.run("INSERT INTO meta(key, value) VALUES (?, ?)", key, value)
+        }
+        try database.run("INSERT INTO meta(key, value) VALUES ('schema_version', '6')")
+        let insertWord = try database.statement(
+            """
+            INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
+                              stroke_ids, x, y, width, height, reading_buckets)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var forms = Set<String>()
+        for (notebook, record, drawings) in files {
+            try database.run(
+                "INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                notebook.path, record.fingerprint.size, record.fingerprint.modificationTime,
+                record.fingerprint.contentHash, notebook.format, notebook.title, notebook.pages, notebook.error)
+            let fileID = database.lastInsertedRowID
+            for drawing in drawings {
+                try database.run(
+                    "INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text) VALUES (?, ?, ?, ?, ?, ?)",
+                    fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion, drawing.text)
+                let drawingID = database.lastInsertedRowID
+                for (number, word) in drawing.words.enumerated() {
+                    let texts = word.candidates.map { IndexStore.oneLine($0.text) }
+                    let folded = texts.map(IndexStore.storedForms)
+                    for reading in folded.prefix(ReadingID.indexedReadings) {
+                        forms.formUnion(VocabularyForms.of(reading))
+                    }
+                    try insertWord.execute([
+                        try WordID.make(drawingID: drawingID, wordNumber: number), drawingID, word.source.rawValue,
+                        word.line, word.position, word.text, texts.joined(separator: "\n"),
+                        word.candidates.map { String($0.score) }.joined(separator: " "),
+                        folded.joined(separator: "\n"), word.confidence,
+                        word.strokeIDs.map(\.canonicalString).joined(separator: ","),
+                        word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,
+                        ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)),
+                    ])
+                }
+            }
+        }
+        for form in forms.sorted() { try database.run("INSERT INTO vocabulary(form) VALUES (?)", form) }
+        try database.execute("PRAGMA application_id = \(IndexSchema.applicationID); PRAGMA user_version = 6")
     }
 }

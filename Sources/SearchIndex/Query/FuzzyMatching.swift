@@ -31,7 +31,8 @@ enum FuzzyMatching {
         Array("abcdefghijklmnopqrstuvwxyz0123456789'-".unicodeScalars)
 
     /// The MATCH expression for `readings_trigram` that finds every reading containing a token
-    /// within `maxDistance(forLength:)` of `folded` (and every reading containing `folded`).
+    /// within `maxDistance(forLength:)` of `folded` (and every reading containing `folded`): each
+    /// substring as all its trigrams (`FTSExpression`), so it serves a table without positions.
     /// - Precondition: `folded` has at least 3 scalars.
     static func trigramExpression(for folded: String) -> String {
         let word = Array(folded.unicodeScalars)
@@ -43,11 +44,11 @@ enum FuzzyMatching {
             text.unicodeScalars.append(contentsOf: scalars)
             if seen.insert(text).inserted { substrings.append(text) }
         }
-        guard distance > 0 else { return SearchQuery.quoted(folded) }
+        guard distance > 0 else { return FTSExpression.allTrigrams(folded) }
         if word.count >= 3 * (distance + 1) {
             let pieces = distance + 1
             for piece in 0..<pieces { add(word[(word.count * piece / pieces)..<(word.count * (piece + 1) / pieces)]) }
-            return substrings.map(SearchQuery.quoted).joined(separator: " OR ")
+            return FTSExpression.any(substrings.map(FTSExpression.allTrigrams))
         }
         // every trigram, but the middle one of 5 letters adds nothing: an edit that breaks both
         // others touches the middle letter, which the middle trigram holds too
@@ -71,7 +72,7 @@ enum FuzzyMatching {
         default:
             break
         }
-        return substrings.map(SearchQuery.quoted).joined(separator: " OR ")
+        return FTSExpression.any(substrings.map(FTSExpression.allTrigrams))
     }
 
     /// The Levenshtein distance between `a` and `b` when it is at most `limit`, else nil.

@@ -100,7 +100,7 @@ extension IndexStore {
         }
         guard !forms.isEmpty else { return nil }
         guard forms.count <= Self.maxFuzzyForms else { return ("readings_trigram", expression) }
-        return ("readings_fts", forms.map(SearchQuery.quoted).joined(separator: " OR "))
+        return ("readings_fts", FTSExpression.any(forms.map { FTSExpression.allTokens($0) }))
     }
 
     private static let maxFuzzyForms = 256
@@ -108,7 +108,7 @@ extension IndexStore {
     /// The kept matches as hits, each with its file, page and line, ranked.
     private func hits(for matches: ArraySlice<QueryMatch>) throws -> [SearchHit] {
         var ranked: [SearchHit] = []
-        var drawings: [Int64: (path: String, page: Int, key: String)] = [:]
+        var drawings: [Int64: DrawingInfo] = [:]
         let wordStatement = try database.statement("SELECT \(WordRow.columns) FROM words w WHERE w.id = ?")
         for match in matches {
             let start = match.start
@@ -116,14 +116,16 @@ extension IndexStore {
             guard let info = drawings[start.drawing] else { continue }
             var words: [IndexedWord] = []
             for word in match.words {
-                guard let decoded = try wordStatement.firstRow([word.id], { WordRow($0).word() }) else { break }
+                guard
+                    let decoded = try wordStatement.firstRow(
+                        [word.id], { WordRow($0).word(drawingStrokes: info.strokes) })
+                else { break }
                 words.append(decoded)
             }
             guard words.count == match.words.count else { continue }  // gone since (a build in between)
             var hit = hit(match, words: words, info: info)
             hit.context = try lineContext(
-                drawing: start.drawing, source: start.source, line: start.line,
-                matched: start.position..<(start.position + match.words.count))
+                start: match.words[0].id, place: start, matched: start.position..<(start.position + match.words.count))
             ranked.append(hit)
         }
         ranked.sort { a, b in
@@ -136,15 +138,25 @@ extension IndexStore {
         return ranked
     }
 
-    private func drawingInfo(_ id: Int64) throws -> (path: String, page: Int, key: String)? {
-        try database.statement(
-            "SELECT f.path, d.page, d.key FROM drawings d JOIN files f ON f.id = d.file_id WHERE d.id = ?"
-        ).firstRow([id]) { ($0.string(0), $0.int(1), $0.string(2)) }
+    /// What a hit shows of its drawing: its file, page, key, and the stroke IDs its words name.
+    private struct DrawingInfo {
+        var path: String
+        var page: Int
+        var key: String
+        var strokes: [UUID]
     }
 
-    private func hit(
-        _ match: QueryMatch, words: [IndexedWord], info: (path: String, page: Int, key: String)
-    ) -> SearchHit {
+    private func drawingInfo(_ id: Int64) throws -> DrawingInfo? {
+        try database.statement(
+            "SELECT f.path, d.page, d.key, d.stroke_ids FROM drawings d JOIN files f ON f.id = d.file_id WHERE d.id = ?"
+        ).firstRow([id]) {
+            DrawingInfo(
+                path: $0.string(0), page: $0.int(1), key: $0.string(2),
+                strokes: $0.withBytes(3, PackedColumns.strokeIDs))
+        }
+    }
+
+    private func hit(_ match: QueryMatch, words: [IndexedWord], info: DrawingInfo) -> SearchHit {
         var strokes = Set<UUID>()
         var bounds: Rect?
         for word in words {

@@ -111,9 +111,10 @@ package struct SearchQuery: Sendable, Hashable {
 
     /// The FTS5 table to search and the MATCH expression for one term.
     ///
-    /// Whole words: a quoted phrase of the term's tokens in `readings_fts` (unicode61). Inside words:
-    /// the folded term quoted for `readings_trigram`; terms under three characters, which trigrams
-    /// cannot find, fall back to a token prefix query (they match the starts of words).
+    /// Whole words: the term's tokens in `readings_fts` (unicode61). Inside words: the folded
+    /// term's trigrams in `readings_trigram`; terms under three characters, which trigrams
+    /// cannot find, fall back to a token prefix query (they match the starts of words). Tokens
+    /// and trigrams are asked for together, not as phrases (`FTSExpression`).
     /// With `--fuzzy`, a term that forgives edits is looked up by its trigrams whatever the other
     /// options (`FuzzyMatching.trigramExpression`); the exact checks still apply to distance 0.
     /// A CJK character is a token of its own in `readings_fts` (`IndexStore.storedForms`), and
@@ -123,12 +124,12 @@ package struct SearchQuery: Sendable, Hashable {
             return ("readings_trigram", FuzzyMatching.trigramExpression(for: term.folded))
         }
         if options.fullWordsOnly || term.isCJK {
-            return ("readings_fts", Self.quoted(term.tokens.joined(separator: " ")))
+            return ("readings_fts", FTSExpression.allTokens(term.tokens.joined(separator: " ")))
         }
         if term.folded.unicodeScalars.count >= 3 {
-            return ("readings_trigram", Self.quoted(term.folded))
+            return ("readings_trigram", FTSExpression.allTrigrams(term.folded))
         }
-        return ("readings_fts", Self.quoted(term.tokens.joined(separator: " ")) + "*")
+        return ("readings_fts", FTSExpression.allTokens(term.tokens.joined(separator: " "), prefix: true))
     }
 
     /// An FTS5 string: everything between double quotes is literal, quotes are doubled.

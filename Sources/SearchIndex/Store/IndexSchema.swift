@@ -16,17 +16,41 @@ import TextMatching
 /// numbers every drawing's words 0, 1, … in place order (source, line, position), so the words
 /// of a phrase have consecutive IDs (`PhraseSearch`), and adds the `vocabulary` of indexed forms;
 /// 6 stores every CJK character as a word of its own, spaced out in `folded` so that unicode61
-/// reads it as a token (`IndexStore.storedForms`), and folds fullwidth forms.
+/// reads it as a token (`IndexStore.storedForms`), and folds fullwidth forms; 7 is compact
+/// (docs/index-design.md has the bytes): stroke IDs as 16-byte values once per drawing, words
+/// referring to them by position and their scores packed (`PackedColumns`), `folded` only where
+/// it differs from `candidates`, the best reading and the drawing ID computed rather than stored
+/// (generated columns, which the `sqlite3` shell reads as columns), no index on `words` (a
+/// drawing's words are a range of IDs), no page text in `drawings`, and FTS5 tables that keep
+/// neither positions nor sizes (`detail=none`, `columnsize=0`: queries build no phrases
+/// (`FTSExpression`) and rank without bm25). `IndexSchema.Version6` keeps what older indexes are
+/// migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 6
+    static let version = 7
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
     static let create = fileTables + words + readings + vocabulary
 
-    /// Files and their drawings: the same in every version so far.
-    static let fileTables = """
+    /// Files and their drawings (a drawing's stroke IDs: `PackedColumns`).
+    static let fileTables =
+        metaAndFiles + """
+            CREATE TABLE drawings(
+                id INTEGER PRIMARY KEY,
+                file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+                page INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                strokes INTEGER NOT NULL,
+                recognition_version INTEGER NOT NULL,
+                stroke_ids BLOB NOT NULL DEFAULT x'',  -- 16 bytes a stroke the words name (PackedColumns)
+                UNIQUE(file_id, page)
+            );
+            CREATE INDEX drawings_by_version ON drawings(recognition_version);
+            """
+
+    /// The meta rows and the files: the same in every version so far.
+    static let metaAndFiles = """
         CREATE TABLE meta(
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
@@ -43,54 +67,58 @@ enum IndexSchema {
             error TEXT,
             indexed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         );
-        CREATE TABLE drawings(
-            id INTEGER PRIMARY KEY,
-            file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-            page INTEGER NOT NULL,
-            key TEXT NOT NULL,
-            strokes INTEGER NOT NULL,
-            recognition_version INTEGER NOT NULL,
-            text TEXT NOT NULL,
-            UNIQUE(file_id, page)
-        );
-        CREATE INDEX drawings_by_version ON drawings(recognition_version);
+
         """
 
+    /// A drawing's words are the IDs `drawing << 20` to `drawing << 20 | 0xFFFFF` (`WordID`), in
+    /// place order: `drawing_id` and `text` (the best reading) are computed from the stored
+    /// columns, and removing a drawing removes its range (`words_of_drawing_ad`).
     static let words = """
         CREATE TABLE words(
-            id INTEGER PRIMARY KEY,          -- WordID: drawing, word number
-            drawing_id INTEGER NOT NULL REFERENCES drawings(id) ON DELETE CASCADE,
+            id INTEGER PRIMARY KEY,          -- WordID: drawing, word number in place order
             source INTEGER NOT NULL,         -- 0 handwriting, 1 typed text
             line INTEGER NOT NULL,
             position INTEGER NOT NULL,
-            text TEXT NOT NULL,              -- best reading
             candidates TEXT NOT NULL,        -- every reading, best first, one per line
-            scores TEXT NOT NULL,            -- their scores, space-separated, same order
-            folded TEXT NOT NULL,            -- candidates folded (IndexStore.storedForms), one per line
+            folded TEXT,                     -- candidates folded (IndexStore.storedForms); NULL: the same
+            scores BLOB NOT NULL,            -- their scores, same order (PackedColumns)
             confidence REAL NOT NULL,
-            stroke_ids TEXT NOT NULL,        -- comma-separated UUIDs
+            reading_buckets TEXT NOT NULL,   -- each candidate's score bucket (ReadingID)
+            strokes BLOB NOT NULL,           -- positions in drawings.stroke_ids (PackedColumns)
             x REAL, y REAL, width REAL, height REAL,
-            reading_buckets TEXT NOT NULL DEFAULT ''  -- each candidate's score bucket (ReadingID)
+            drawing_id INTEGER GENERATED ALWAYS AS (id >> 20) VIRTUAL,
+            text TEXT GENERATED ALWAYS AS (substr(candidates, 1, instr(candidates || char(10), char(10)) - 1)) VIRTUAL
         );
-        CREATE INDEX words_by_place ON words(drawing_id, source, line, position);
+        CREATE TRIGGER words_of_drawing_ad AFTER DELETE ON drawings BEGIN
+            DELETE FROM words WHERE id BETWEEN old.id << 20 AND (old.id << 20) | \(WordID.maxWordsPerDrawing - 1);
+        END;
         """
 
     /// The `readings` view, its FTS5 tables and the triggers that keep them in step with `words`.
     /// `folded` holds no control characters (the writer replaces them), so turning its lines into
     /// a JSON array needs only quotes and backslashes escaped. (SQLite's bit operators share one
-    /// precedence, hence the parentheses.)
+    /// precedence, hence the parentheses.) The FTS5 tables keep row IDs only (`detail=none`,
+    /// `columnsize=0`): every query checks the readings it is handed itself, so it asks for
+    /// tokens together rather than in sequence (`FTSExpression`).
     static let readings = """
         CREATE VIEW readings(id, word_id, folded) AS
             SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(w.reading_buckets, ' ', ',') || ']', '$[' || r.key || ']')) << 53)
                        | (w.id << 3) | r.key,
                    w.id, r.value
             FROM words w,
-                 json_each('["' || replace(replace(replace(w.folded, '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
+                 json_each('["' || replace(replace(replace(coalesce(w.folded, w.candidates), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
             WHERE r.key < \(ReadingID.indexedReadings);
         CREATE VIRTUAL TABLE readings_fts USING fts5(
-            folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+            folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
+            detail=none, columnsize=0);
         CREATE VIRTUAL TABLE readings_trigram USING fts5(
-            folded, content='readings', content_rowid='id', tokenize='trigram');
+            folded, content='readings', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
+        """ + readingTriggers(updating: "id, candidates, folded, reading_buckets")
+
+    /// The triggers that index a word's readings when it is written and drop them before it
+    /// changes (any of `columns`) or goes.
+    static func readingTriggers(updating columns: String) -> String {
+        """
         CREATE TRIGGER words_ai AFTER INSERT ON words BEGIN
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
             INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
@@ -101,17 +129,18 @@ enum IndexSchema {
             INSERT INTO readings_trigram(readings_trigram, rowid, folded)
                 SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
         END;
-        CREATE TRIGGER words_bu BEFORE UPDATE OF id, folded, reading_buckets ON words BEGIN
+        CREATE TRIGGER words_bu BEFORE UPDATE OF \(columns) ON words BEGIN
             INSERT INTO readings_fts(readings_fts, rowid, folded)
                 SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
             INSERT INTO readings_trigram(readings_trigram, rowid, folded)
                 SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
         END;
-        CREATE TRIGGER words_au AFTER UPDATE OF id, folded, reading_buckets ON words BEGIN
+        CREATE TRIGGER words_au AFTER UPDATE OF \(columns) ON words BEGIN
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
             INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
         END;
         """
+    }
 
     /// Every distinct form the indexed readings hold (`VocabularyForms`), with a trigram index:
     /// `--fuzzy` finds the forms a query word is close to here, among thousands, and then the

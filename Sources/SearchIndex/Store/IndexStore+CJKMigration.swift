@@ -2,7 +2,7 @@ import Foundation
 import TextMatching
 
 extension IndexStore {
-    /// Versions 1 to 5 to 6: words whose best reading holds CJK characters beside other parts
+    /// Versions 1 to 5 to 6 (run on schema 7's tables, after `compact`): words whose best reading holds CJK characters beside other parts
     /// (typed "学习", "PencilKit手写": until version 6 one word each) are split as the writer
     /// splits them now (`IndexedWord.splitAtCJKCharacters`), so a query of CJK characters finds
     /// them as it finds new ones. Nothing is dropped: each drawing holding such a word has its
@@ -26,13 +26,15 @@ extension IndexStore {
             last = end
         }
         let read = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.drawing_id = ? ORDER BY w.source, w.line, w.position")
+            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         for drawing in Set(drawings).sorted() {
             var words: [IndexedWord] = []
-            try read.forEachRow([drawing]) { words.append(WordRow($0).word()) }
+            let strokes = try drawingStrokes(drawing)
+            let range = Self.wordRange(of: drawing)
+            try read.forEachRow([range.first, range.last]) { words.append(WordRow($0).word(drawingStrokes: strokes)) }
             let split = IndexedWord.numberedInLines(
                 words.flatMap { $0.splitAtCJKCharacters(estimatingBoxes: $0.source == .typedText) })
-            try database.run("DELETE FROM words WHERE drawing_id = ?", drawing)
+            try database.run("DELETE FROM words WHERE id BETWEEN ? AND ?", range.first, range.last)
             try insertWords(split, drawingID: drawing)
         }
     }

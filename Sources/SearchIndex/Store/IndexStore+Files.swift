@@ -46,35 +46,36 @@ extension IndexStore {
 
     private func insert(_ drawing: IndexedDrawing, fileID: Int64) throws {
         try database.run(
-            "INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text) VALUES (?, ?, ?, ?, ?, ?)",
-            fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion, drawing.text)
+            "INSERT INTO drawings(file_id, page, key, strokes, recognition_version) VALUES (?, ?, ?, ?, ?)",
+            fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion)
         try insertWords(drawing.words, drawingID: database.lastInsertedRowID)
     }
 
-    /// Writes a drawing's words, numbered in place order, and adds their forms to the vocabulary.
+    /// Writes a drawing's words, numbered in place order, with the drawing's stroke IDs
+    /// (`PackedColumns`), and adds their forms to the vocabulary.
     func insertWords(_ words: [IndexedWord], drawingID: Int64) throws {
         let statement = try database.statement(
             """
-            INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
-                              stroke_ids, x, y, width, height, reading_buckets)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
+                              strokes, x, y, width, height)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
         let inPlaceOrder = words.sorted {
             ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
         }
-        for (number, word) in inPlaceOrder.enumerated() {
+        let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs))
+        try database.run("UPDATE drawings SET stroke_ids = ? WHERE id = ?", strokes.drawing, drawingID)
+        for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
             let texts = word.candidates.map { Self.oneLine($0.text) }
+            let candidates = texts.joined(separator: "\n")
+            let folded = texts.map(Self.storedForms).joined(separator: "\n")
             try statement.execute([
                 try WordID.make(drawingID: drawingID, wordNumber: number),
-                drawingID, word.source.rawValue, word.line, word.position, word.text,
-                texts.joined(separator: "\n"),
-                word.candidates.map { String($0.score) }.joined(separator: " "),
-                texts.map(Self.storedForms).joined(separator: "\n"),
-                word.confidence,
-                word.strokeIDs.map(\.canonicalString).joined(separator: ","),
+                word.source.rawValue, word.line, word.position, candidates, folded == candidates ? nil : folded,
+                PackedColumns.scores(word.candidates.map(\.score)), word.confidence,
+                ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)), positions,
                 word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,
-                ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)),
             ])
         }
         try addToVocabulary(
@@ -142,7 +143,7 @@ extension IndexStore {
     }
 
     /// The stored drawings of a file by page, each with its words in place order (source, line,
-    /// position); none for a file the index does not hold or could not read.
+    /// position: their IDs' order); none for a file the index does not hold or could not read.
     package func drawings(path: String) throws -> [IndexedDrawing] {
         var drawings: [(id: Int64, drawing: IndexedDrawing)] = []
         try database.statement(
@@ -160,12 +161,13 @@ extension IndexStore {
                 ))
         }
         let words = try database.statement(
-            """
-            SELECT \(WordRow.columns) FROM words w WHERE w.drawing_id = ? ORDER BY w.source, w.line, w.position
-            """)
+            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         for index in drawings.indices {
-            try words.forEachRow([drawings[index].id]) { row in
-                drawings[index].drawing.words.append(WordRow(row).word())
+            let id = drawings[index].id
+            let strokes = try drawingStrokes(id)
+            let range = Self.wordRange(of: id)
+            try words.forEachRow([range.first, range.last]) { row in
+                drawings[index].drawing.words.append(WordRow(row).word(drawingStrokes: strokes))
             }
         }
         return drawings.map(\.drawing)

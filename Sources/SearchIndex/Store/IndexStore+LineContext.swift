@@ -5,28 +5,43 @@ extension IndexStore {
     /// The line a hit sits on: the best reading of every word of one drawing's line (of one
     /// source), in position order, and the union of their bounds.
     ///
-    /// Called only for the hits a search returns (at most its limit), through one cached
-    /// statement that reads the `words_by_place` index, so context costs a few index probes per
-    /// hit and nothing for the rows the search reads and drops.
-    /// - Parameter matched: the word positions the hit covers.
-    func lineContext(drawing: Int64, source: Int, line: Int, matched: Range<Int>) throws -> LineContext? {
-        let statement = try database.statement(
-            """
-            SELECT \(WordRow.columns) FROM words w
-            WHERE w.drawing_id = ? AND w.source = ? AND w.line = ? ORDER BY w.position
-            """)
+    /// Called only for the hits a search returns (at most its limit), through two cached
+    /// statements: a drawing numbers its words in place order (source, line, position), so a
+    /// line's words are consecutive IDs, read from the hit's first word back to the line's start
+    /// and on to its end. Context costs a few rows per hit and nothing for the rows the search
+    /// drops.
+    /// - Parameters:
+    ///   - start: the hit's first word.
+    ///   - matched: the word positions the hit covers.
+    func lineContext(start: Int64, place: WordPlace, matched: Range<Int>) throws -> LineContext? {
+        let range = Self.wordRange(of: place.drawing)
+        var line: [(text: String, position: Int, bounds: Rect?)] = []
+        // back from the hit to the line's start, then on from the hit to its end
+        let backward = try database.statement(
+            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id DESC")
+        let forward = try database.statement(
+            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
+        for (statement, from, to) in [(backward, range.first, start - 1), (forward, start, range.last)] {
+            if statement === forward { line.reverse() }
+            try statement.forEachRow([from, to]) { (statement: Statement) throws -> Bool in
+                let row = WordRow(statement)
+                let at = row.place
+                guard at.source == place.source, at.line == place.line else { return false }
+                line.append((row.text, at.position, row.bounds))
+                return true
+            }
+        }
         var words: [String] = []
         var first: Int?
         var last: Int?
         var bounds: Rect?
-        try statement.forEachRow([drawing, source, line]) { (statement: Statement) throws -> Void in
-            let row = WordRow(statement)
-            if matched.contains(row.place.position) {
+        for word in line {
+            if matched.contains(word.position) {
                 if first == nil { first = words.count }
                 last = words.count
             }
-            words.append(row.text)
-            if let box = row.bounds { bounds = bounds.map { $0.union(box) } ?? box }
+            words.append(word.text)
+            if let box = word.bounds { bounds = bounds.map { $0.union(box) } ?? box }
         }
         guard let first, let last else { return nil }
         return LineContext(words: words, matched: first..<(last + 1), bounds: bounds)

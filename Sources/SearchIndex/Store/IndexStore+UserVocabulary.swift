@@ -38,10 +38,11 @@ extension IndexStore {
     /// Counts the words again from everything the index holds, in one transaction.
     package func rebuildUserVocabulary() throws {
         var typed: [String: Int] = [:], handwritten: [String: Int] = [:]
-        try database.statement("SELECT source, text FROM words WHERE source = 1 OR confidence >= ?")
-            .forEachRow([UserVocabulary.minimumConfidence]) { (row: Statement) -> Void in
-                let isTyped = row.int(0) == IndexedWord.Source.typedText.rawValue
-                for word in UserVocabulary.words(in: row.string(1)) {
+        try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.source = 1 OR w.confidence >= ?")
+            .forEachRow([UserVocabulary.minimumConfidence]) { (statement: Statement) -> Void in
+                let row = WordRow(statement)
+                let isTyped = row.place.source == IndexedWord.Source.typedText.rawValue
+                for word in UserVocabulary.words(in: row.text) {
                     if isTyped { typed[word, default: 0] += 1 } else { handwritten[word, default: 0] += 1 }
                 }
             }

@@ -82,8 +82,13 @@ package final class IndexStore {
             throw version == 0 && tableCount == 0
                 ? IndexStoreError.missing : IndexStoreError.olderSchema(found: version, supported: IndexSchema.version)
         }
+        // a migration rewrites every word in one transaction: a larger page cache keeps it from
+        // spilling to the WAL and reading it back at every step
+        if version > 0 { try database.execute("PRAGMA cache_size = -131072") }
+        defer { if version > 0 { try? database.execute("PRAGMA cache_size = -2000") } }
         try database.transaction {
-            // Version 0 is an empty file; later versions migrate here, one step at a time.
+            // Version 0 is an empty file; later versions migrate here, one step at a time: to
+            // schema 6's tables first, then to schema 7's (`compact`), where CJK runs are split.
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -91,11 +96,15 @@ package final class IndexStore {
                 try numberWordsInPlaceOrder()
                 try fillVocabulary()
             }
+            if (1...6).contains(version) { try compact() }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
+        // the old tables' pages are free now: give them back (VACUUM is a transaction of its own,
+        // so a kill leaves the migrated index as it was committed)
+        if version > 0 { try database.execute("VACUUM") }
     }
 
     /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`
@@ -142,7 +151,7 @@ package final class IndexStore {
             for row in rows { try fill.execute([row.folded, row.buckets, row.id]) }
             last = end
         }
-        try database.execute(IndexSchema.readings)
+        try database.execute(IndexSchema.Version6.readings)
         try database.execute(
             """
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings;

@@ -19,16 +19,14 @@ struct WordPlace: Hashable {
 /// IDs and bounds are decoded only for the words it keeps.
 struct WordRow {
     /// Every column.
-    static let columns = matchingColumns + ", w.text, w.stroke_ids, w.x, w.y, w.width, w.height"
-    /// What matching a word needs, leaving out `text`, `stroke_ids` and the bounds: they sit at
-    /// the row's end, where a long stroke list spills into overflow pages that SQLite reads only
-    /// for a column past them (phrases check thousands of words and keep a hundred).
+    static let columns = matchingColumns + ", w.strokes, w.x, w.y, w.width, w.height"
+    /// What matching a word needs, leaving out the strokes and the bounds. `folded` is NULL where
+    /// it would repeat `candidates`.
     static let matchingColumns =
-        "w.id, w.drawing_id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
+        "w.id, w.source, w.line, w.position, w.candidates, w.scores, coalesce(w.folded, w.candidates), w.confidence"
 
     private enum Column: Int32 {
-        case id, drawing, source, line, position, candidates, scores, folded, confidence, text, strokeIDs, x, y, width,
-            height
+        case id, source, line, position, candidates, scores, folded, confidence, strokes, x, y, width, height
     }
 
     private let statement: Statement
@@ -44,11 +42,16 @@ struct WordRow {
     var id: Int64 { statement.int64(column(.id)) }
     var place: WordPlace {
         WordPlace(
-            drawing: statement.int64(column(.drawing)), source: statement.int(column(.source)),
+            drawing: id >> 20, source: statement.int(column(.source)),
             line: statement.int(column(.line)), position: statement.int(column(.position)))
     }
-    /// The best reading.
-    var text: String { statement.string(column(.text)) }
+    /// The best reading: the first line of `readings`.
+    var text: String {
+        statement.withBytes(column(.candidates)) { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
+    }
     /// Every reading, best first, one per line.
     var readings: String { statement.string(column(.candidates)) }
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
@@ -61,7 +64,7 @@ struct WordRow {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
-    /// The score of the reading at `candidate` (`ReadingID.score`); the scores are parsed only for
+    /// The score of the reading at `candidate` (`ReadingID.score`); the scores are decoded only for
     /// an alternative reading, since the best one scores the word's confidence.
     func score(ofCandidate candidate: Int) -> Double {
         guard candidate > 0 else { return ReadingID.score(confidence: confidence, best: 0, chosen: 0) }
@@ -78,19 +81,13 @@ struct WordRow {
         return raw.map { ReadingID.score(confidence: confidence, best: best, chosen: $0) }
     }
 
-    /// The candidates' log-likelihoods, split on the space byte: searches parse them for
-    /// thousands of rows, and splitting characters cost a third of a fuzzy query.
-    private var rawScores: [Double] {
-        var text = statement.string(column(.scores))
-        return text.withUTF8 { utf8 in
-            utf8.split(separator: UInt8(ascii: " ")).map {
-                Double(String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)) ?? 0
-            }
-        }
-    }
+    /// The candidates' log-likelihoods (`PackedColumns`).
+    private var rawScores: [Double] { statement.withBytes(column(.scores), PackedColumns.scores) }
 
     /// The whole word, decoded.
-    func word() -> IndexedWord {
+    /// - Parameter drawingStrokes: the stroke IDs of the word's drawing (`drawings.stroke_ids`),
+    ///   which its `strokes` are positions in.
+    func word(drawingStrokes: [UUID]) -> IndexedWord {
         let texts = readings.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let scores = rawScores
         let candidates = texts.enumerated().map { index, text in
@@ -100,14 +97,21 @@ struct WordRow {
         return IndexedWord(
             source: IndexedWord.Source(rawValue: place.source) ?? .handwriting, line: place.line,
             position: place.position, candidates: candidates, confidence: confidence,
-            strokeIDs: Self.strokeIDs(statement.string(column(.strokeIDs))), bounds: bounds)
+            strokeIDs: statement.withBytes(column(.strokes)) { PackedColumns.strokeIDs($0, in: drawingStrokes) },
+            bounds: bounds)
+    }
+}
+
+extension IndexStore {
+    /// The stroke IDs of a drawing (`drawings.stroke_ids`), which its words' `strokes` refer to.
+    func drawingStrokes(_ drawing: Int64) throws -> [UUID] {
+        try database.statement("SELECT stroke_ids FROM drawings WHERE id = ?").firstRow([drawing]) {
+            $0.withBytes(0, PackedColumns.strokeIDs)
+        } ?? []
     }
 
-    /// Comma-separated stroke IDs, parsed in place (queries decode thousands of them).
-    private static func strokeIDs(_ text: String) -> [UUID] {
-        var text = text
-        return text.withUTF8 { utf8 in
-            utf8.split(separator: UInt8(ascii: ",")).compactMap { UUID.parse(UnsafeBufferPointer(rebasing: $0)) }
-        }
+    /// The first and last word IDs a drawing can hold: its words are this range (`WordID`).
+    static func wordRange(of drawing: Int64) -> (first: Int64, last: Int64) {
+        (drawing << 20, drawing << 20 | Int64(WordID.maxWordsPerDrawing - 1))
     }
 }

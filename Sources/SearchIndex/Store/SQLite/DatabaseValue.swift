@@ -4,6 +4,7 @@ enum DatabaseValue: Sendable, Hashable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 }
 
 /// Types that bind as a `DatabaseValue`.
@@ -25,6 +26,10 @@ extension Double: DatabaseValueConvertible {
 
 extension String: DatabaseValueConvertible {
     var databaseValue: DatabaseValue { .text(self) }
+}
+
+extension [UInt8]: DatabaseValueConvertible {
+    var databaseValue: DatabaseValue { .blob(self) }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {

@@ -36,6 +36,13 @@ final class Statement {
             case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
             case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
+            case .blob(let v):
+                // a zero-length blob, not NULL, for an empty array
+                code = v.withUnsafeBytes {
+                    sqlite3_bind_blob(
+                        handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count),
+                        sqliteTransient)
+                }
             }
             guard code == SQLITE_OK else { throw error(code) }
         }
@@ -104,6 +111,13 @@ final class Statement {
     func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: text)
+    }
+
+    /// Calls `body` with the column's bytes (a text column's UTF-8), valid only inside it; empty for NULL.
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 
     func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }

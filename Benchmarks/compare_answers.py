@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Two builds of notebook-index on two indexes of the same notebooks: the same answers, and how fast.
+
+Runs the queries `make bench-index` draws (bench_index.py: 200 words in-word, with --full-words
+and with --fuzzy, 100 two-word phrases) with `--json` on each side, and checks that every query
+prints exactly the same (hits, order, stroke IDs, bounds, scores, lines); prints each side's
+p50/p99 per mode. Made for a schema change: the old binary on an index of the old schema, the
+new one on the same index upgraded (`notebook-index build`), e.g.
+
+    compare_answers.py --old /tmp/s6/notebook-index --old-index r6.sqlite \\
+                       --new .build/release/notebook-index --new-index r7.sqlite
+
+Exits 1 when an answer differs. Writes Benchmarks/results/compare_answers-<date>.json (or --json).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import bench_index  # noqa: E402
+import index_bytes  # noqa: E402
+
+
+def run(cli, index, text, extra):
+    start = time.perf_counter()
+    p = subprocess.run([cli, "query", text, "--index", index, "--json"] + extra, capture_output=True, text=True)
+    return (time.perf_counter() - start) * 1000, p.returncode, p.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--old", required=True)
+    ap.add_argument("--old-index", required=True)
+    ap.add_argument("--new", required=True)
+    ap.add_argument("--new-index", required=True)
+    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    words = bench_index.query_words(args.queries, 11)
+    phrases = bench_index.query_phrases(args.queries // 2, 11)
+    for side in ((args.old, args.old_index), (args.new, args.new_index)):
+        with open(side[1], "rb") as f:  # warm the page cache, as bench_index.py does
+            while f.read(1 << 24):
+                pass
+        run(side[0], side[1], "warmup", [])
+    modes, differences = {}, []
+    for mode, extra, texts in (("in-word", [], words), ("full-words", ["--full-words"], words),
+                               ("fuzzy", ["--fuzzy"], words), ("phrase", [], phrases)):
+        lat = {"old": [], "new": []}
+        for text in texts:
+            # alternate sides, so that load on the machine falls on both alike
+            ms_old, rc_old, out_old = run(args.old, args.old_index, text, extra)
+            ms_new, rc_new, out_new = run(args.new, args.new_index, text, extra)
+            lat["old"].append(ms_old)
+            lat["new"].append(ms_new)
+            if (rc_old, out_old) != (rc_new, out_new):
+                differences.append({"mode": mode, "query": text})
+        modes[mode] = {side: {"p50_ms": round(bench_index.percentile(v, 0.5), 1),
+                              "p99_ms": round(bench_index.percentile(v, 0.99), 1)} for side, v in lat.items()}
+        modes[mode]["queries"] = len(texts)
+        print(f"  {mode:<11} old p50 {modes[mode]['old']['p50_ms']} p99 {modes[mode]['old']['p99_ms']} ms;  "
+              f"new p50 {modes[mode]['new']['p50_ms']} p99 {modes[mode]['new']['p99_ms']} ms", flush=True)
+    sizes = {side: index_bytes.measure(path)["bytes_per_page"]
+             for side, path in (("old", args.old_index), ("new", args.new_index))}
+    total = sum(m["queries"] for m in modes.values())
+    print(f"  bytes a page: old {sizes['old']}, new {sizes['new']}")
+    print(f"  {total - len(differences)} of {total} queries answer the same" +
+          ("" if not differences else f"; DIFFERENT: {differences[:10]}"))
+    out = args.json or os.path.join(HERE, "results", f"compare_answers-{datetime.date.today().isoformat()}.json")
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    with open(out, "w") as f:
+        json.dump({"benchmark": "compare_answers", "commit": commit,
+                   "machine": f"{platform.node()} ({os.cpu_count()} cores)",
+                   "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                   "command": " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]),
+                   "figures": {"modes": modes, "bytes_per_page": sizes, "queries": total,
+                               "same_answers": total - len(differences), "differences": differences}}, f, indent=1)
+    sys.exit(1 if differences else 0)
+
+
+if __name__ == "__main__":
+    main()

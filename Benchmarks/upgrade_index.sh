@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The in-place upgrade of a large index, killed once and then run to its end.
+#   Benchmarks/upgrade_index.sh [--cli PATH] [--kill-after SECONDS] INDEX
+# INDEX (of an older schema; Benchmarks/downgrade_index.py makes one of schema 6 from a big
+# bench index) is upgraded where it is. First a `build` of an empty folder into it (which
+# upgrades the index before anything else) is killed with SIGKILL after SECONDS (default 20): the
+# index must still be of its old schema and sound (`PRAGMA quick_check`). Then the upgrade runs
+# to its end, timed (/usr/bin/time -v: wall seconds, max RSS); the index must be of the new
+# schema, sound, with as many drawings and words as before, none recognized again (the
+# drawings' recognizer versions unchanged). Writes Benchmarks/results/upgrade_index-<date>.json.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cli=$root/.build/release/notebook-index
+after=20
+while [ $# -gt 1 ]; do
+    case $1 in
+        --cli) cli=$2; shift 2 ;;
+        --kill-after) after=$2; shift 2 ;;
+        *) break ;;
+    esac
+done
+index=${1:?usage: upgrade_index.sh [--cli PATH] [--kill-after SECONDS] INDEX}
+empty=$(mktemp -d)
+trap 'rm -rf "$empty"' EXIT
+q() { sqlite3 "$index" "$1"; }
+schema=$(q "PRAGMA user_version")
+counts="$(q "SELECT count(*) FROM drawings") $(q "SELECT count(*) FROM words") $(q "SELECT group_concat(recognition_version) FROM (SELECT DISTINCT recognition_version FROM drawings)")"
+bytes=$(stat -c %s "$index")
+"$cli" build "$empty" --index "$index" >/dev/null 2>&1 &
+pid=$!
+sleep "$after"
+kill -KILL "$pid" 2>/dev/null && killed=true || killed=false
+wait "$pid" 2>/dev/null
+after_kill="$(q "PRAGMA user_version") $(q "PRAGMA quick_check")"
+echo "killed after $after s: $killed; schema and check then: $after_kill (was schema $schema)"
+/usr/bin/time -v "$cli" build "$empty" --index "$index" >/dev/null 2>"$empty/time" || true
+wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$empty/time")
+rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$empty/time")
+counts_after="$(q "SELECT count(*) FROM drawings") $(q "SELECT count(*) FROM words") $(q "SELECT group_concat(recognition_version) FROM (SELECT DISTINCT recognition_version FROM drawings)")"
+new_schema=$(q "PRAGMA user_version")
+check=$(q "PRAGMA quick_check")
+new_bytes=$(stat -c %s "$index")
+ok=false
+if [ "$counts" = "$counts_after" ] && [ "$check" = ok ] && [ "${after_kill#* }" = ok ] \
+    && { [ "${after_kill% *}" = "$schema" ] || [ "${after_kill% *}" = "$new_schema" ]; }; then ok=true; fi
+echo "upgrade $schema -> $new_schema in $wall (max RSS $rss MB): drawings, words, versions $counts -> $counts_after; quick_check $check; $bytes -> $new_bytes bytes"
+mkdir -p "$root/Benchmarks/results"
+cat >"$root/Benchmarks/results/upgrade_index-$(date +%F).json" <<JSON
+{"benchmark": "upgrade_index", "commit": "$(git -C "$root" rev-parse --short HEAD)", "machine": "$(hostname) ($(nproc) cores)",
+ "date": "$(date -u +%FT%TZ)", "command": "Benchmarks/upgrade_index.sh --kill-after $after $index",
+ "figures": {"from_schema": $schema, "to_schema": $new_schema, "killed_after_s": $after, "killed": $killed,
+             "after_kill": "$after_kill", "wall": "$wall", "max_rss_mb": $rss,
+             "drawings_words_versions_before": "$counts", "after": "$counts_after", "quick_check": "$check",
+             "file_bytes_before": $bytes, "file_bytes_after": $new_bytes, "ok": $ok}}
+JSON
+[ $ok = true ]

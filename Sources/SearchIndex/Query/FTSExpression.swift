@@ -1,0 +1,60 @@
+/// MATCH expressions for FTS5 tables that keep no positions (`detail=none`, `IndexSchema`).
+///
+/// Such a table answers which rows hold a token, not where: FTS5 refuses a phrase of several
+/// tokens there. So a query asks for every token together (AND), a superset of the phrase,
+/// and the search's own checks on the stored readings (`SearchQuery.matchingCandidate`) keep
+/// only what the phrase would have found. Each row is one reading of a few letters, so the
+/// superset is barely larger.
+enum FTSExpression {
+    /// Every unicode61 token of `text` (runs of letters, numbers and private-use characters,
+    /// unicode61's token characters), quoted and AND-ed; the last one a prefix when `prefix`.
+    static func allTokens(_ text: String, prefix: Bool = false) -> String {
+        var tokens: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if isTokenCharacter(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        guard !tokens.isEmpty else { return SearchQuery.quoted(text) + (prefix ? "*" : "") }
+        return tokens.enumerated().map { index, token in
+            SearchQuery.quoted(token) + (prefix && index == tokens.count - 1 ? "*" : "")
+        }.joined(separator: " AND ")
+    }
+
+    /// Every trigram of `text` (three Unicode scalars, as the trigram tokenizer cuts them),
+    /// quoted and AND-ed: the rows that can hold `text` whole.
+    /// - Precondition: `text` has at least 3 scalars.
+    static func allTrigrams(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > 3 else { return SearchQuery.quoted(text) }
+        var seen = Set<String>()
+        var trigrams: [String] = []
+        for start in 0...(scalars.count - 3) {
+            var trigram = ""
+            trigram.unicodeScalars.append(contentsOf: scalars[start..<start + 3])
+            if seen.insert(trigram).inserted { trigrams.append(SearchQuery.quoted(trigram)) }
+        }
+        return trigrams.joined(separator: " AND ")
+    }
+
+    /// Alternatives, each parenthesized when it is a conjunction.
+    static func any(_ expressions: [String]) -> String {
+        guard expressions.count > 1 else { return expressions.first ?? "" }
+        return expressions.map { $0.contains(" AND ") ? "(" + $0 + ")" : $0 }.joined(separator: " OR ")
+    }
+
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber, .privateUse:
+            return true
+        default:
+            return false
+        }
+    }
+}

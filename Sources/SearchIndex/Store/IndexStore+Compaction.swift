@@ -1,0 +1,110 @@
+import Foundation
+
+extension IndexStore {
+    /// Version 6 to 7: the words rewritten compactly (`IndexSchema`), nothing recognized again.
+    ///
+    /// Inside the migration's one transaction, so a build killed halfway leaves the index of
+    /// version 6 as it was, and the next build starts over. Schema 6's words are read once, in ID
+    /// order, a drawing at a time: each drawing's stroke IDs are gathered once
+    /// (`PackedColumns`), and every word keeps its ID, readings, scores, buckets and bounds. The
+    /// FTS5 tables are made afresh from the `readings` view once every word is written.
+    func compact() throws {
+        try database.execute(
+            """
+            DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
+            DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
+            DROP TABLE readings_fts; DROP TABLE readings_trigram; DROP VIEW readings;
+            DROP INDEX IF EXISTS words_by_place;
+            ALTER TABLE words RENAME TO words_v6;
+            ALTER TABLE drawings ADD COLUMN stroke_ids BLOB NOT NULL DEFAULT x'';
+            """)
+        try database.execute(IndexSchema.words)
+        let insert = try database.statement(
+            """
+            INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
+                              strokes, x, y, width, height)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let strokes = try database.statement("UPDATE drawings SET stroke_ids = ? WHERE id = ?")
+        var drawing: Int64?
+        var rows: [OldWord] = []
+        func flush() throws {
+            guard let drawing, !rows.isEmpty else { return }
+            let packed = PackedColumns.strokes(of: rows.map(\.strokeIDs))
+            try strokes.execute([packed.drawing, drawing])
+            for (row, positions) in zip(rows, packed.words) {
+                try insert.execute([
+                    row.id, row.source, row.line, row.position, row.candidates,
+                    row.folded == row.candidates ? nil : row.folded, PackedColumns.scores(row.scores), row.confidence,
+                    row.buckets, positions, row.x, row.y, row.width, row.height,
+                ])
+            }
+            rows.removeAll(keepingCapacity: true)
+        }
+        try database.statement(
+            """
+            SELECT id, source, line, position, candidates, folded, scores, confidence, reading_buckets, stroke_ids,
+                   x, y, width, height
+            FROM words_v6 ORDER BY id
+            """
+        ).forEachRow { row in
+            let id = row.int64(0)
+            if id >> 20 != drawing {
+                try flush()
+                drawing = id >> 20
+            }
+            rows.append(OldWord(row))
+        }
+        try flush()
+        try database.execute(
+            """
+            DROP TABLE words_v6;
+            ALTER TABLE drawings DROP COLUMN text;
+            """)
+        try database.execute(IndexSchema.readings)
+        try database.execute(
+            """
+            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings;
+            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings;
+            """)
+    }
+}
+
+/// A row of schema 6's `words`, as `compact` reads it.
+private struct OldWord {
+    var id: Int64
+    var source: Int
+    var line: Int
+    var position: Int
+    var candidates: String
+    var folded: String
+    var scores: [Double]
+    var confidence: Double
+    var buckets: String
+    var strokeIDs: [UUID]
+    var x: Double?
+    var y: Double?
+    var width: Double?
+    var height: Double?
+
+    init(_ row: Statement) {
+        id = row.int64(0)
+        source = row.int(1)
+        line = row.int(2)
+        position = row.int(3)
+        candidates = row.string(4)
+        folded = row.string(5)
+        // as schema 6 parsed them (`WordRow`): split on spaces, a bad number read as 0
+        scores = row.string(6).split(separator: " ").map { Double($0) ?? 0 }
+        confidence = row.double(7)
+        buckets = row.string(8)
+        var text = row.string(9)
+        strokeIDs = text.withUTF8 { utf8 in
+            utf8.split(separator: UInt8(ascii: ",")).compactMap { UUID.parse(UnsafeBufferPointer(rebasing: $0)) }
+        }
+        x = row.optionalDouble(10)
+        y = row.optionalDouble(11)
+        width = row.optionalDouble(12)
+        height = row.optionalDouble(13)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The binary columns of schema 7: a drawing's stroke IDs, a word's references to them, and a
+/// word's candidate scores. Each is small and read only for the words a query keeps (or matches,
+/// for scores), so it is packed rather than spelled out as text.
+///
+///     drawings.stroke_ids   16 bytes a stroke (the UUID's bytes), each stroke once, in the order
+///                           the drawing's words (in place order) first name them
+///     words.strokes         the word's stroke IDs, in its own order, as positions in its drawing's
+///                           `stroke_ids`: each the difference from the one before (the first from
+///                           0), zigzag-encoded, as a LEB128 varint
+///     words.scores          one tag byte, 4 or 8, then each candidate's score, little-endian:
+///                           Float32 when every score is exactly one (the network's are), else Float64
+///
+/// Decoding never traps: a truncated varint ends the list, a position past the drawing's strokes
+/// is dropped, and scores of a bad length read as none.
+enum PackedColumns {
+    // MARK: Stroke IDs
+
+    /// A drawing's stroke IDs, and each word's list of positions into them.
+    static func strokes(of words: [[UUID]]) -> (drawing: [UInt8], words: [[UInt8]]) {
+        var position: [UUID: Int] = [:]
+        var drawing: [UInt8] = []
+        let packed = words.map { ids -> [UInt8] in
+            var bytes: [UInt8] = []
+            var previous = 0
+            for id in ids {
+                let index: Int
+                if let known = position[id] {
+                    index = known
+                } else {
+                    index = position.count
+                    position[id] = index
+                    withUnsafeBytes(of: id.uuid) { drawing.append(contentsOf: $0) }
+                }
+                appendVarint(zigzag(index - previous), to: &bytes)
+                previous = index
+            }
+            return bytes
+        }
+        return (drawing, packed)
+    }
+
+    /// The stroke IDs of a drawing's `stroke_ids`.
+    static func strokeIDs(_ bytes: UnsafeRawBufferPointer) -> [UUID] {
+        stride(from: 0, to: bytes.count - 15, by: 16).map { start in
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &uuid) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + 16]))
+            }
+            return UUID(uuid: uuid)
+        }
+    }
+
+    /// A word's stroke IDs: its `strokes` looked up in its drawing's IDs.
+    static func strokeIDs(_ bytes: UnsafeRawBufferPointer, in drawing: [UUID]) -> [UUID] {
+        var ids: [UUID] = []
+        var offset = 0
+        var previous = 0
+        while let value = readVarint(bytes, at: &offset) {
+            let (index, overflow) = previous.addingReportingOverflow(unzigzag(value))
+            guard !overflow else { break }
+            previous = index
+            if index >= 0, index < drawing.count { ids.append(drawing[index]) }
+        }
+        return ids
+    }
+
+    // MARK: Scores
+
+    /// A word's candidate scores, packed.
+    static func scores(_ values: [Double]) -> [UInt8] {
+        let narrow = values.allSatisfy { Double(Float($0)) == $0 || $0.isNaN }
+        var bytes: [UInt8] = [narrow ? 4 : 8]
+        for value in values {
+            if narrow {
+                withUnsafeBytes(of: Float(value).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            } else {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+        }
+        return bytes
+    }
+
+    /// The scores of a word's `scores` column; none when it is malformed.
+    static func scores(_ bytes: UnsafeRawBufferPointer) -> [Double] {
+        guard let width = bytes.first, width == 4 || width == 8, (bytes.count - 1) % Int(width) == 0 else { return [] }
+        return stride(from: 1, to: bytes.count, by: Int(width)).map { start in
+            var bits: UInt64 = 0
+            for byte in (0..<Int(width)).reversed() { bits = bits << 8 | UInt64(bytes[start + byte]) }
+            return width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+        }
+    }
+
+    // MARK: Varints
+
+    static func zigzag(_ value: Int) -> UInt64 { UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63) }
+
+    static func unzigzag(_ value: UInt64) -> Int {
+        Int(truncatingIfNeeded: Int64(bitPattern: value >> 1 ^ (0 &- (value & 1))))
+    }
+
+    static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    /// The varint at `offset`, which moves past it; nil at the end or for a truncated or
+    /// overlong one.
+    static func readVarint(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+}

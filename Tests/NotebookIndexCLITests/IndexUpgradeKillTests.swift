@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+/// The upgrade of a schema-6 index killed with SIGKILL at staggered moments leaves either the
+/// index of schema 6 as it was or the finished schema 7, never a mixture, and the next build
+/// finishes it with the answers of an upgrade never killed. (Slow lane: it runs the binary.)
+@Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
+struct IndexUpgradeKillTests {
+    /// The fixture's files 40 times over (under other paths), so the upgrade takes a while.
+    static func largeSchema6Index(at path: String) throws {
+        try FileManager.default.copyItem(
+            atPath: IndexUpgradeTests.fixtures.appendingPathComponent("schema6-samples.sqlite").path, toPath: path)
+        let database = try Database(path: path)
+        try database.execute("BEGIN")
+        for copy in 1...40 {
+            try database.execute(
+                """
+                INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages, error)
+                    SELECT path || '.\(copy)', size, mtime_ns, content_hash, format, title, pages, error
+                    FROM files WHERE path NOT LIKE '%.%.%' AND path NOT GLOB '*.[0-9]*';
+                INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text)
+                    SELECT nf.id, d.page, d.key || '.\(copy)', d.strokes, d.recognition_version, d.text
+                    FROM drawings d JOIN files f ON f.id = d.file_id JOIN files nf ON nf.path = f.path || '.\(copy)';
+                INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
+                                  stroke_ids, x, y, width, height, reading_buckets)
+                    SELECT (nd.id << 20) | (w.id & 1048575), nd.id, w.source, w.line, w.position, w.text, w.candidates,
+                           w.scores, w.folded, w.confidence, w.stroke_ids, w.x, w.y, w.width, w.height, w.reading_buckets
+                    FROM words w JOIN drawings d ON d.id = w.drawing_id JOIN files f ON f.id = d.file_id
+                    JOIN files nf ON nf.path = f.path || '.\(copy)'
+                    JOIN drawings nd ON nd.file_id = nf.id AND nd.page = d.page;
+                """)
+        }
+        try database.execute("COMMIT")
+    }
+
+    @Test func killedUpgradesLeaveSchema6OrSchema7() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        try Self.largeSchema6Index(at: runner.index)
+        let clean = runner.folder + "/clean.sqlite"
+        try FileManager.default.copyItem(atPath: runner.index, toPath: clean)
+        let words = try Database(path: runner.index).integer("SELECT count(*) FROM words")
+        #expect((words ?? 0) > 10_000)
+        var random = SeededRandom(seed: 50)
+        for _ in 0..<4 {
+            let (process, _, _) = try runner.start(["build", "notes", "--index", runner.index])
+            Thread.sleep(forTimeInterval: 0.05 + Double(random.next() % 600) / 1000)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let database = try Database(path: runner.index)
+            let version = try database.integer("PRAGMA user_version")
+            #expect(version == 6 || version == IndexSchema.version)
+            #expect(try database.text("PRAGMA integrity_check") == "ok")
+            #expect(try database.integer("SELECT count(*) FROM words") == words)
+            #expect(try database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
+        }
+        #expect(try runner.run(["build", "notes", "--index", runner.index]).status == 0)
+        #expect(try runner.run(["build", "notes", "--index", clean]).status == 0)
+        for query in ["the", "contemplated", "the darkness", "journal"] {
+            let a = try runner.run([
+                "query", query, "--json", "--min-score", "0", "--limit", "500", "--index", runner.index,
+            ])
+            let b = try runner.run(["query", query, "--json", "--min-score", "0", "--limit", "500", "--index", clean])
+            #expect(a.status == 0 && a.stdout == b.stdout)
+        }
+    }
+}

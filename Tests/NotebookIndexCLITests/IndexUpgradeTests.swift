@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+/// An index of schema 6, made by the last build before schema 7 (`tools/make_index_fixture.py`),
+/// upgraded in place: nothing recognized again, and every query prints what it printed then.
+@Suite struct IndexUpgradeTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/index")
+
+    struct Answer: Decodable {
+        var arguments: [String]
+        var status: Int32
+        var stdout: String
+    }
+
+    /// A copy of the fixture index in a fresh folder.
+    static func copy(into runner: CommandRunner) throws -> String {
+        try FileManager.default.copyItem(
+            atPath: fixtures.appendingPathComponent("schema6-samples.sqlite").path, toPath: runner.index)
+        return runner.index
+    }
+
+    @Test func schema6IndexIsUpgradedInPlaceWithTheSameAnswers() async throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let index = try Self.copy(into: runner)
+        let answers = try JSONDecoder().decode(
+            [Answer].self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("schema6-samples-answers.json")))
+        let before: (drawings: Int?, words: Int?, keys: String?)
+        do {
+            let database = try Database(path: index)
+            before = (
+                try database.integer("SELECT count(*) FROM drawings"),
+                try database.integer("SELECT count(*) FROM words"),
+                try database.text("SELECT group_concat(key || recognition_version) FROM drawings")
+            )
+        }
+        do {
+            let store = try IndexStore(path: index, access: .write)
+            #expect(try store.database.integer("PRAGMA user_version") == IndexSchema.version)
+            #expect(try store.integrityCheck() == "ok")
+            #expect(try store.database.integer("SELECT count(*) FROM drawings") == before.drawings)
+            #expect(try store.database.integer("SELECT count(*) FROM words") == before.words)
+            // the same pages, read by the same recognizer version: nothing to recognize again
+            #expect(
+                try store.database.text("SELECT group_concat(key || recognition_version) FROM drawings") == before.keys)
+            #expect(try store.recognitionVersion() == 24)
+            #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
+        }
+        for answer in answers {
+            var arguments = ["query"] + answer.arguments + ["--index", index, "--json"]
+            if !answer.arguments.contains("--min-score") { arguments += ["--min-score", "0"] }
+            let run = await InProcessTests().run(arguments, version: 24)
+            #expect(run.status == answer.status, "\(answer.arguments)")
+            #expect(run.stdout == answer.stdout, "\(answer.arguments)")
+        }
+    }
+
+    /// The upgrade leaves the old tables' pages to nobody: the file is no larger than before.
+    @Test func upgradeGivesBackTheOldTablesPages() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let index = try Self.copy(into: runner)
+        let size = { (try? FileManager.default.attributesOfItem(atPath: index)[.size] as? Int) ?? nil }
+        let before = try #require(size())
+        _ = try IndexStore(path: index, access: .write)
+        let database = try Database(path: index)
+        #expect(try database.integer("PRAGMA freelist_count") == 0)
+        #expect(try #require(size()) < before)
+    }
+}

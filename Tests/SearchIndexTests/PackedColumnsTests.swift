@@ -1,0 +1,53 @@
+import Foundation
+import SeededRandom
+import Testing
+
+@testable import SearchIndex
+
+@Suite struct PackedColumnsTests {
+    static func uuid(_ n: UInt8) -> UUID { UUID(uuid: (n, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, n)) }
+
+    /// Each word gets back its stroke IDs in its own order; each ID is stored once.
+    @Test func strokeIDsRoundTripThroughTheDrawing() {
+        let words: [[UUID]] = [[3, 1, 2], [], [2, 4], [4, 4], (5...200).map { UInt8($0) }].map { $0.map(Self.uuid) }
+        let packed = PackedColumns.strokes(of: words)
+        #expect(packed.drawing.count == 16 * 200)
+        let drawing = packed.drawing.withUnsafeBytes { PackedColumns.strokeIDs($0) }
+        #expect(Set(drawing).count == drawing.count)
+        for (ids, bytes) in zip(words, packed.words) {
+            #expect(bytes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawing) } == ids)
+        }
+        // consecutive strokes take a byte each
+        #expect(packed.words[4].count == 196)
+    }
+
+    @Test(arguments: [[], [0.0], [-1.5, -2.25], [12.352738380432129, -0.1], [Double.pi, 1e-300]])
+    func scoresRoundTripExactly(scores: [Double]) {
+        let bytes = PackedColumns.scores(scores)
+        #expect(bytes.withUnsafeBytes { PackedColumns.scores($0) } == scores)
+        let narrow = scores.allSatisfy { Double(Float($0)) == $0 }
+        #expect(bytes.count == 1 + scores.count * (narrow ? 4 : 8))
+    }
+
+    /// Bytes from a damaged file decode to something, never a trap: truncated at every offset,
+    /// and seeded random bytes.
+    @Test func damagedColumnsNeverTrap() {
+        let words: [[UUID]] = [[1, 2, 3], [9, 8]].map { $0.map(Self.uuid) }
+        let packed = PackedColumns.strokes(of: words)
+        let drawing = packed.drawing.withUnsafeBytes { PackedColumns.strokeIDs($0) }
+        let scores = PackedColumns.scores([Double.pi, -1])
+        for end in 0...packed.drawing.count {
+            _ = Array(packed.drawing[..<end]).withUnsafeBytes { PackedColumns.strokeIDs($0) }
+        }
+        for end in 0...scores.count { _ = Array(scores[..<end]).withUnsafeBytes { PackedColumns.scores($0) } }
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 0...24, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            let ids = bytes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawing) }
+            #expect(ids.allSatisfy(drawing.contains))
+            _ = bytes.withUnsafeBytes { PackedColumns.scores($0) }
+        }
+    }
+}
