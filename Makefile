@@ -14,6 +14,7 @@
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   bench-speed      pages/s and CPU seconds of build on dev pages against version 12's last commit, in turn
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
+#   bench-layout     stroke class (writing / drawing / markup) and line grouping on real pages labelled by eye
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
@@ -35,7 +36,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
+.PHONY: help lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards eval bench-speed bench-real bench-layout loss-table train check-html check-pdf check-recoll docs-check fuzz man completions install clean
 
 build:
 	$(RELEASE) --product notebook-index
@@ -152,6 +153,11 @@ bench-speed: build
 # Words read by eye on real notebooks (reMarkable, Xournal++) found by query --full-words, per notebook.
 bench-real: build
 	python3 $(SHARED)/tools/eval/real_words.py $(BIN) $(SHARED)/realnotes $(SHARED)/realnotes/truth.json $(REAL_ARGS)
+
+# The layout on real strokes labelled by eye (Tests/Fixtures/layout-labels, tools/label_strokes.py):
+# strokes read as writing or not against their labels, labelled lines read as one line.
+bench-layout: build
+	python3 Benchmarks/bench_layout.py --bin $(BIN) --shared $(SHARED)
 
 # Each single-word sample of the dev pages classified against the index's words, then best-reading CER and WER by kind of sample (Benchmarks/loss_table.py).
 loss-table: build
