@@ -14,6 +14,7 @@ prints is one it derived:
   white-out, not ink);
 * reMarkable v3/v5 .rm pages, alone or in a xochitl notebook folder: key `0/layer/index` of the
   page file's bytes (eraser tools 6 and 8 are not ink);
+* InkML with plain coordinates: key `trace:<id>` (or `trace#<n>`);
 * Rnote (one-page documents): key `rnote/<slot>`, the stroke's slot in the stroke store.
 
     label_strokes.py render FILE --page N [--out DIR] [--labels DIR] [--region X0,Y0,X1,Y1]
@@ -110,8 +111,10 @@ def read_xochitl(folder):
     stem = content[: -len(".content")]
     ids = doc.get("pages") or [p["id"] for p in doc.get("cPages", {}).get("pages", [])]
     pages = []
-    for page_id in ids:
+    for k, page_id in enumerate(ids):
         rm = os.path.join(folder, stem, page_id + ".rm")
+        if not os.path.exists(rm):  # older tablet software names page files by their index
+            rm = os.path.join(folder, stem, f"{k}.rm")
         pages.append(read_rm_page(rm) if os.path.exists(rm) else [])
     return pages
 
@@ -166,6 +169,29 @@ def read_rnote(path):
     return [strokes]
 
 
+def read_inkml(path):
+    """Plain-coordinate traces only (no difference encoding); key `trace:<id>`, or `trace#<n>`
+    when the trace has no id or repeats one."""
+    raw = open(path, "rb").read()
+    digest = hashlib.sha1(raw).digest()
+    root = ET.fromstring(raw)
+    strokes, used = [], set()
+    traces = [el for el in root.iter() if el.tag.rsplit("}", 1)[-1] == "trace"]
+    for index, el in enumerate(traces):
+        tid = el.get("{http://www.w3.org/XML/1998/namespace}id") or el.get("id")
+        key = f"trace:{tid}" if tid and tid not in used else f"trace#{index}"
+        if tid:
+            used.add(tid)
+        points = []
+        for part in (el.text or "").split(","):
+            nums = part.split()
+            if len(nums) >= 2:
+                points.append((float(nums[0]), float(nums[1])))
+        if points:
+            strokes.append({"id": stable_id(digest, key), "points": points, "highlighter": False})
+    return [strokes]
+
+
 def read_pages(path):
     if os.path.isdir(path):
         return read_xochitl(path)
@@ -176,6 +202,8 @@ def read_pages(path):
         return [read_rm_page(path)]
     if ext == "rnote":
         return read_rnote(path)
+    if ext == "inkml":
+        return read_inkml(path)
     raise SystemExit(f"{path}: format not supported by this tool")
 
 
