@@ -277,7 +277,7 @@ def render(args):
         pts = [at(p) for p in s["points"]]
         if len(pts) == 1:
             pts = pts * 2
-        draw.line(pts, fill=colour, width=max(1, int(scale)))
+        draw.line(pts, fill=colour, width=2)
     for n, s in enumerate(strokes):
         colour = palette[n % len(palette)]
         x, y = at(s["points"][0])
