@@ -20,6 +20,7 @@ prints is one it derived:
     label_strokes.py render FILE --page N [--out DIR] [--labels DIR] [--region X0,Y0,X1,Y1]
     label_strokes.py assign LABELS.json box80,30,300,60=writing:1 0-12,15=writing:2 16=markup:2 17-20=drawing
     label_strokes.py show LABELS.json          # classes and lines so far, unlabelled numbers
+    label_strokes.py render FILE --page N --review LABELS.json   # the labels drawn, to check them
 
 Stroke numbers count from 0 in file order on the page; pages count from 1 as `text` prints them.
 Needs Pillow (`pip install pillow`) for `render` only.
@@ -272,20 +273,39 @@ def render(args):
         draw.line([at((x0, gy)), at((x1, gy))], fill=(225, 225, 225))
         draw.text((0, at((x0, gy))[1] + 1), f"{gy:g}", fill=(150, 150, 150), font=font)
         gy += step
+    review = None
+    if args.review:
+        # Checking labels: ink coloured by its class, each line's name at its first stroke.
+        review = {s["id"]: s for s in json.load(open(args.review))["strokes"]}
+    class_colour = {"writing": (0, 0, 0), "drawing": (0, 90, 230), "markup": (220, 0, 0)}
+
+    def colour_of(n, s):
+        if review is None:
+            return palette[n % len(palette)]
+        return class_colour.get(review.get(s["id"], {}).get("class"), (250, 160, 0))
+
     for n, s in enumerate(strokes):
-        colour = palette[n % len(palette)]
         pts = [at(p) for p in s["points"]]
         if len(pts) == 1:
             pts = pts * 2
-        draw.line(pts, fill=colour, width=2)
+        draw.line(pts, fill=colour_of(n, s), width=2)
+    named = set()
     for n, s in enumerate(strokes):
-        colour = palette[n % len(palette)]
         x, y = at(s["points"][0])
+        label = str(n)
+        if review is not None:
+            line = review.get(s["id"], {}).get("line")
+            if not line or line in named:
+                continue
+            named.add(line)
+            label = line
         if -5 <= x <= size[0] and -5 <= y <= size[1]:
-            draw.text((x - 2, y - args.font), str(n), fill=colour, font=font)
+            draw.text((x - 2, y - args.font), label, fill=colour_of(n, s) if review is None else (0, 150, 0),
+                      font=font)
     os.makedirs(args.out, exist_ok=True)
     stem = os.path.basename(args.file.rstrip("/"))
-    png = os.path.join(args.out, f"{stem}-p{args.page}" + (f"-{args.region}" if args.region else "") + ".png")
+    png = os.path.join(args.out, f"{stem}-p{args.page}" + (f"-{args.region}" if args.region else "")
+                       + ("-review" if review is not None else "") + ".png")
     img.save(png)
     print(png, f"{len(strokes)} strokes; reader read {sum(len(l['strokes']) for l in read)} in {len(read)} lines")
     if args.labels:
@@ -367,6 +387,8 @@ def main():
     r.add_argument("--region", help="X0,Y0,X1,Y1 in page units: draw only that part, larger")
     r.add_argument("--width", type=float, default=1400)
     r.add_argument("--font", type=int, default=13)
+    r.add_argument("--review", metavar="LABELS.json", help="colour the ink by its labelled class (writing black, "
+                   "drawing blue, markup red, unlabelled orange) and name each line, to check the labels")
     r.add_argument("--grid", type=float, help="page units between grid lines (default: a power of 10)")
     r.add_argument("--bin", default=DEFAULT_BIN)
     a = sub.add_parser("assign")
