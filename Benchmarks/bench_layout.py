@@ -87,6 +87,9 @@ def main():
     cache, pages = {}, []
     for f in files:
         labels = json.load(open(f))
+        bad = [s["n"] for s in labels["strokes"] if s["class"] not in ("writing", "drawing", "markup")]
+        if bad:
+            sys.exit(f"{f}: strokes {bad[:10]} have no class")
         path = os.path.join(args.shared, labels["file"])
         if labels.get("sha1") and hashlib.sha1(open(path, "rb").read()).hexdigest() != labels["sha1"]:
             sys.exit(f"{f}: {path} changed since it was labelled (stroke IDs follow the file's bytes)")

@@ -29,6 +29,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import math
 import os
 import re
 import struct
@@ -262,7 +263,7 @@ def render(args):
     def at(p):
         return (margin + (p[0] - x0) * scale, margin + (p[1] - y0) * scale)
 
-    step = args.grid or 10 ** int(__import__("math").log10(max(x1 - x0, y1 - y0) / 2))
+    step = args.grid or 10 ** int(math.log10(max(x1 - x0, y1 - y0) / 2))
     gx = step * int(x0 // step)
     while gx <= x1:
         draw.line([at((gx, y0)), at((gx, y1))], fill=(225, 225, 225))
