@@ -15,6 +15,7 @@
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   bench-speed      pages/s and CPU seconds of build on dev pages against version 12's last commit, in turn
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
+#   bench-layout     stroke class (writing / drawing / markup) and line grouping on real pages labelled by eye
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   bench-adapt      one index per dev writer with >= 150 samples, with and without build --adapt (ADAPT_ARGS=--writers K)
 #   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
@@ -42,7 +43,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install clean
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -193,6 +194,11 @@ bench-real: build
 		--json /tmp/bench-real.json
 	python3 Benchmarks/results.py bench-real$(if $(findstring fuzzy,$(REAL_ARGS)),-fuzzy) \
 		--command "make bench-real REAL_ARGS='$(REAL_ARGS)'" --json /tmp/bench-real.json
+
+# The layout on real strokes labelled by eye (Tests/Fixtures/layout-labels, tools/label_strokes.py):
+# strokes read as writing or not against their labels, labelled lines read as one line.
+bench-layout: build
+	python3 Benchmarks/bench_layout.py --bin $(BIN) --shared $(SHARED)
 
 # Each single-word sample of the dev pages classified against the index's words, then best-reading CER and WER by kind of sample (Benchmarks/loss_table.py).
 loss-table: build
