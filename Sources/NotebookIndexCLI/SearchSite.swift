@@ -188,7 +188,8 @@ struct SearchSite: Sendable {
             let store = try IndexStore(path: indexPath, access: .read)
             let status = try store.status(currentRecognitionVersion: recognitionVersion)
             let lines = StatusCommand.lines(
-                status, shard: try store.shard(), hand: try store.handAdaptation(), recognitionVersion: recognitionVersion)
+                status, shard: try store.shard(), hand: try store.handAdaptation(),
+                recognitionVersion: recognitionVersion)
             return Self.html(SearchPage.status(lines: lines, lastChange: lastChange()))
         } catch {
             return Self.html(

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SearchIndex
@@ -43,7 +44,7 @@ struct IndexUpgradeKillTests {
         try FileManager.default.copyItem(atPath: runner.index, toPath: clean)
         let words = try Database(path: runner.index).integer("SELECT count(*) FROM words")
         #expect((words ?? 0) > 10_000)
-        var random = SeededRandom(seed: 50)
+        var random = SplitMix64(seed: 50)
         for _ in 0..<4 {
             let (process, _, _) = try runner.start(["build", "notes", "--index", runner.index])
             Thread.sleep(forTimeInterval: 0.05 + Double(random.next() % 600) / 1000)
