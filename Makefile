@@ -91,9 +91,9 @@ bench-cjk: build
 
 # The phases are a table in Training/Makefile (its top says which phases this reproduces and how
 # exactly): a phase whose row changed is redone with every phase after it. The shipped network
-# (version 21 on) is generation 3's (Training/bakeoff.py), exported from its committed weights,
-# which Training/Makefile's v23.pt rule remakes (v21.pt: versions 21-22). Training/README.md has
-# the schedules.
+# (version 21 on) is generation 3's (Training/bakeoff.py), exported from its committed weights
+# (checkpoints/gen3/v23.pt), checked by hash against Training/checkpoints/SHA256SUMS; the history
+# is never read. Training/README.md has the schedules.
 train:
 	$(MAKE) -C Training settle
 	$(MAKE) -C Training train UNIPEN=$(abspath $(SHARED))/data/unipen
