@@ -11,7 +11,7 @@ does, and times the page with all its pictures as well. The target of issue 49 i
 p99 <= 100 ms for `/search` on the 50,000-page bench index (`make bench-index` leaves it in its
 WORK folder; its notebooks must exist on disk for the pictures to be drawn, as after that run).
 
-Writes the figures as JSON to Benchmarks/results/serve-latency-DATE.json (or --json OUT) with the
+Writes the figures as JSON to Benchmarks/results/serve-latency-DATE[-N].json (or --json OUT) with the
 commit, machine, date and command, and prints them.
 
 Usage: serve_latency.py INDEX [--cli .build/release/notebook-index] [--queries 200]
@@ -34,6 +34,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_index  # noqa: E402
+import results  # noqa: E402
 
 
 def machine():
@@ -140,12 +141,14 @@ def main():
         "slowest": [{"ms": round(ms, 1), "word": w, "hits": h, "kb": round(b / 1024, 1)}
                     for ms, w, h, b in sorted(timings, reverse=True)[:8]],
     }
-    out = args.json or os.path.join(bench_index.ROOT, "Benchmarks", "results",
-                                    f"serve-latency-{date.strftime('%Y-%m-%d')}.json")
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump(result, f, indent=2)
-        f.write("\n")
+    if args.json:
+        out = args.json
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=2)
+            f.write("\n")
+    else:  # the next free name of the day, as every benchmark's result
+        out = results.record("serve-latency", {**figures, "index": result["index"], "path": result["path"],
+                                               "slowest": result["slowest"]}, command=result["command"])
     for entry in result["slowest"]:
         print(f"{entry['ms']:8.1f} ms  {entry['word']!r}  {entry['hits']} hits  {entry['kb']} KB")
     print(f"{figures['requests']} requests of {args.path} on {status['pages']} pages: p50 {figures['p50_ms']} ms, "
