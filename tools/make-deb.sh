@@ -2,7 +2,9 @@
 # `make deb`: the Debian package notebook-index_VERSION_ARCH.deb in .build/, from the release build.
 # It lays out what `make install PREFIX=/usr` installs (the command with its resource bundle beside
 # it, where Bundle.module looks; the man page; bash, zsh and fish completions; the GNOME, KRunner,
-# D-Bus activation and .desktop files of contrib/), plus the nightly build's systemd user units
+# D-Bus activation and .desktop files of contrib/), except that the command and its bundle live in
+# /usr/lib/notebook-index/ with /usr/bin/notebook-index a link to it (Debian allows no folder in
+# /usr/bin; Bundle.module finds the bundle beside the link's target, /proc/self/exe), plus the nightly build's systemd user units
 # (contrib/systemd/) and the copyright (contrib/debian/copyright, DEP-5). The version is the one
 # `notebook-index --version` prints, the library dependencies are dpkg-shlibdeps' reading of the
 # binary, and lintian must report no error (it is installed with apt-get when missing and root).
@@ -29,9 +31,11 @@ root="$stage/notebook-index"
 rm -rf "$stage"
 mkdir -p "$root/DEBIAN"
 
-# The command and its bundle, as `make install` puts them.
-install -D -m 755 -s "$bin" "$root/usr/bin/notebook-index"
-cp -R "$resources" "$root/usr/bin/"
+# The command and its bundle side by side, as `make install` puts them, but in a folder of their own.
+install -D -m 755 -s "$bin" "$root/usr/lib/notebook-index/notebook-index"
+cp -R "$resources" "$root/usr/lib/notebook-index/"
+install -d "$root/usr/bin"
+ln -s ../lib/notebook-index/notebook-index "$root/usr/bin/notebook-index"
 # Man page and completions: zsh's vendor directory is Debian's (in zsh's default fpath there).
 install -d "$root/usr/share/man/man1"
 gzip -9n <.build/man/notebook-index.1 >"$root/usr/share/man/man1/notebook-index.1.gz"
@@ -52,6 +56,8 @@ sed 's|@BINDIR@|/usr/bin|' contrib/systemd/notebook-index.service.in >"$root/usr
 install -m 644 contrib/systemd/notebook-index.timer "$root/usr/lib/systemd/user/"
 
 doc="$root/usr/share/doc/notebook-index"
+# The version is the program's own, with no Debian revision: a native package, whose changelog
+# Debian names changelog.gz (changelog.Debian.gz is for a revision of upstream's release).
 install -D -m 644 contrib/debian/copyright "$doc/copyright"
 {
     echo "notebook-index ($version) unstable; urgency=medium"
@@ -59,21 +65,23 @@ install -D -m 644 contrib/debian/copyright "$doc/copyright"
     echo "  * Built by make deb from commit $commit; the changes are in CHANGELOG.md."
     echo
     echo " -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")"
-} | gzip -9n >"$doc/changelog.Debian.gz"
+} | gzip -9n >"$doc/changelog.gz"
 
 # Modes as dpkg expects them whatever the umask or the build left.
 find "$root" -type d -exec chmod 755 {} +
-find "$root/usr" -type f ! -path "$root/usr/bin/notebook-index" -exec chmod 644 {} +
+find "$root/usr" -type f ! -path "$root/usr/lib/notebook-index/notebook-index" -exec chmod 644 {} +
 
 # dpkg-shlibdeps reads the binary's NEEDED libraries and the packages that ship them; it wants a
 # debian/control, so it runs in a scratch directory of its own.
 shlib="$stage/shlibdeps"
 mkdir -p "$shlib/debian"
 printf 'Source: notebook-index\n\nPackage: notebook-index\nArchitecture: any\n' >"$shlib/debian/control"
-depends=$(cd "$shlib" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/notebook-index" | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$shlib" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/lib/notebook-index/notebook-index" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 rm -rf "$shlib"
 
+(cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
+chmod 644 "$root/DEBIAN/md5sums"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat >"$root/DEBIAN/control" <<EOF
 Package: notebook-index
@@ -86,13 +94,15 @@ Recommends: tegaki-zinnia-japanese, tegaki-zinnia-simplified-chinese
 Section: text
 Priority: optional
 Description: offline full-text search of handwritten notebooks
- notebook-index reads handwritten notebooks (Xournal++, reMarkable, InkML, SVG and more),
- recognizes the handwriting on the machine itself, with no cloud and no GPU, and keeps an SQLite
- full-text index that answers a search with the file, the page and the ink of each word.
+ notebook-index reads handwritten notebooks (Xournal++, reMarkable, InkML,
+ SVG and more), recognizes the handwriting on the machine itself, with no
+ cloud and no GPU, and keeps an SQLite full-text index that answers a
+ search with the file, the page and the ink of each word.
  .
- It searches from the command line, a local search page (notebook-index serve), and the
- desktop's own search: GNOME Shell and KRunner through D-Bus. A systemd user timer rebuilds the
- index every night. Chinese and Japanese are read with Zinnia and the Tegaki models.
+ It searches from the command line, from a local search page
+ (notebook-index serve) and from the desktop's own search: GNOME Shell and
+ KRunner through D-Bus. A systemd user timer can rebuild the index every
+ night. Chinese and Japanese are read with Zinnia and the Tegaki models.
 EOF
 
 deb=".build/notebook-index_${version}_${arch}.deb"
@@ -103,5 +113,5 @@ if ! command -v lintian >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lintian
 fi
 # Errors fail the target; warnings and notes are printed for the reader.
-lintian --fail-on error --no-tag-display-limit "$deb"
+lintian --fail-on error --tag-display-limit 0 "$deb"
 echo "make-deb: $deb"
