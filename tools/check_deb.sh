@@ -7,7 +7,8 @@
 # must name the package's version, `build` must index a copy of SampleNotebooks/ into a throwaway
 # index, and `query` must find a typed and a handwritten word in their files; the installed files
 # (man page, completions, desktop-search and systemd files) must be where the package put them.
-# Last `apt-get remove -y notebook-index`, whatever happened. Refuses when another notebook-index
+# Last `apt-get remove -y notebook-index`, whatever happened. The run is recorded as
+# Benchmarks/results/check-deb-DATE.json: lintian's errors and warnings, sizes, hits, pass or fail. Refuses when another notebook-index
 # package is already installed, so it never removes one it did not install. Exits 0 when all
 # holds, 1 when something fails, 2 when it cannot run.
 set -uo pipefail
@@ -74,6 +75,17 @@ grep -q "xournal/lecture-notes.xopp" "$work/typed.txt" \
 grep -q "svg/sketch-page-2.svg" "$work/hand.txt" \
     || { echo "check-deb: FAIL 'service' (handwritten) not found in sketch-page-2.svg" >&2; fail=1; }
 cat "$work/version.txt"
-echo "check-deb: query lecture: $(grep -c '^page ' "$work/typed.txt") hits; query service: $(grep -c '^page ' "$work/hand.txt") hits"
+echo "check-deb: query lecture: $(grep -c '^page ' "$work/typed.txt") hits;" \
+    "query service: $(grep -c '^page ' "$work/hand.txt") hits"
+lintian --tag-display-limit 0 "$deb" >"$work/lintian.txt" 2>/dev/null
+lintian_errors=$(grep -c '^E: ' "$work/lintian.txt")
+lintian_warnings=$(grep -c '^W: ' "$work/lintian.txt")
+[ "$lintian_errors" -eq 0 ] || { echo "check-deb: FAIL lintian: $lintian_errors errors" >&2; fail=1; }
+python3 "$root/Benchmarks/results.py" check-deb --command "make check-deb" \
+    --set "package=$(basename "$deb")" --set "deb_bytes=$(stat -c %s "$deb")" \
+    --set "installed_size_kb=$(dpkg-deb -f "$deb" Installed-Size)" \
+    --set "lintian_errors=$lintian_errors" --set "lintian_warnings=$lintian_warnings" \
+    --set "query_typed_hits=$(grep -c '^page ' "$work/typed.txt")" \
+    --set "query_handwritten_hits=$(grep -c '^page ' "$work/hand.txt")" --set "passed=$((1 - fail))"
 [ $fail -eq 0 ] && echo "check-deb: OK ($deb installed, built and queried from /usr/bin with $top hidden, removed)"
 exit $fail

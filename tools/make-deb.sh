@@ -3,15 +3,27 @@
 # It lays out what `make install PREFIX=/usr` installs (the command with its resource bundle beside
 # it, where Bundle.module looks; the man page; bash, zsh and fish completions; the GNOME, KRunner,
 # D-Bus activation and .desktop files of contrib/), except that the command and its bundle live in
-# /usr/lib/notebook-index/ with /usr/bin/notebook-index a link to it (Debian allows no folder in
-# /usr/bin; Bundle.module finds the bundle beside the link's target, /proc/self/exe), plus the nightly build's systemd user units
-# (contrib/systemd/) and the copyright (contrib/debian/copyright, DEP-5). The version is the one
-# `notebook-index --version` prints, the library dependencies are dpkg-shlibdeps' reading of the
-# binary, and lintian must report no error (it is installed with apt-get when missing and root).
+# /usr/lib/notebook-index/ with /usr/bin/notebook-index a link to the command: Debian allows no
+# folder in /usr/bin, and Bundle.module looks beside the link's target (/proc/self/exe). It adds
+# the nightly build's systemd user units (contrib/systemd/) and the copyright
+# (contrib/debian/copyright, DEP-5). The version is the one `notebook-index --version` prints, the
+# library dependencies are dpkg-shlibdeps' reading of the binary, and lintian must report no error.
 # DEB_MAINTAINER overrides the Maintainer field (default: git's user.name and user.email).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make="${MAKE:-make}"
+
+# dpkg-shlibdeps (dpkg-dev) and lintian, installed with apt-get when missing, as root.
+need=()
+command -v dpkg-shlibdeps >/dev/null 2>&1 || need+=(dpkg-dev)
+command -v lintian >/dev/null 2>&1 || need+=(lintian)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "make-deb: missing ${need[*]}; install with: sudo apt-get install -y ${need[*]}" >&2
+        exit 1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
+fi
 
 "$make" build man completions
 bin=.build/release/notebook-index
@@ -21,7 +33,9 @@ resources=.build/release/notebook-index_Recognition.resources
 version=$("$bin" --version | sed -n 's/^notebook-index \([0-9][0-9A-Za-z.+~-]*\)$/\1/p')
 [ -n "$version" ] || { echo "make-deb: no version in '$bin --version'" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
-maintainer="${DEB_MAINTAINER:-$(git config user.name) <$(git config user.email)>}"
+maintainer=${DEB_MAINTAINER:-"$(git config user.name || true) <$(git config user.email || true)>"}
+[[ $maintainer =~ ^[^\<]*[^\<\ ]\ \<[^@\>]+@[^\>]+\>$ ]] \
+    || { echo "make-deb: Maintainer '$maintainer' is not 'Name <address>'; set DEB_MAINTAINER" >&2; exit 1; }
 # File dates and the changelog's date come from the commit, so two runs give the same package.
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}"
 commit=$(git rev-parse --short HEAD)
@@ -52,7 +66,8 @@ sed 's|@BINDIR@|/usr/bin|' contrib/desktop/io.github.notebook_index.desktop.in \
 install -m 644 contrib/gnome/io.github.notebook_index.SearchProvider.ini "$root/usr/share/gnome-shell/search-providers/"
 install -m 644 contrib/krunner/notebook-index.desktop "$root/usr/share/krunner/dbusplugins/"
 # The nightly build (docs/nightly-build.md): installed, not enabled; each user enables the timer.
-sed 's|@BINDIR@|/usr/bin|' contrib/systemd/notebook-index.service.in >"$root/usr/lib/systemd/user/notebook-index.service"
+sed 's|@BINDIR@|/usr/bin|' contrib/systemd/notebook-index.service.in \
+    >"$root/usr/lib/systemd/user/notebook-index.service"
 install -m 644 contrib/systemd/notebook-index.timer "$root/usr/lib/systemd/user/"
 
 doc="$root/usr/share/doc/notebook-index"
@@ -76,7 +91,8 @@ find "$root/usr" -type f ! -path "$root/usr/lib/notebook-index/notebook-index" -
 shlib="$stage/shlibdeps"
 mkdir -p "$shlib/debian"
 printf 'Source: notebook-index\n\nPackage: notebook-index\nArchitecture: any\n' >"$shlib/debian/control"
-depends=$(cd "$shlib" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/lib/notebook-index/notebook-index" | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$shlib" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/lib/notebook-index/notebook-index" \
+    | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 rm -rf "$shlib"
 
@@ -108,10 +124,6 @@ EOF
 deb=".build/notebook-index_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb"
 
-if ! command -v lintian >/dev/null 2>&1; then
-    [ "$(id -u)" -eq 0 ] || { echo "make-deb: lintian missing; install it with: sudo apt-get install -y lintian" >&2; exit 1; }
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lintian
-fi
 # Errors fail the target; warnings and notes are printed for the reader.
 lintian --fail-on error --tag-display-limit 0 "$deb"
 echo "make-deb: $deb"
