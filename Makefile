@@ -34,6 +34,8 @@
 #   check-slurm      a one-node Slurm cluster (slurm-wlm, munge) runs contrib/slurm's array job into shards, merged, against one build
 #   check-parallel   the same with GNU parallel (contrib/parallel)
 #   install          the command, its man page, completions and desktop-search files under PREFIX (default /usr/local)
+#   deb              the Debian package .build/notebook-index_VERSION_ARCH.deb (tools/make-deb.sh), checked by lintian
+#   check-deb        that package installed with apt-get, build and query run from /usr/bin with the tree hidden, removed (root)
 PREFIX ?= /usr/local
 SHARED ?= ../shared
 SWIFT ?= swift
@@ -43,7 +45,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -259,6 +261,17 @@ install: build man completions
 		> $(PREFIX)/share/applications/io.github.notebook_index.desktop
 	install -m 644 contrib/gnome/io.github.notebook_index.SearchProvider.ini $(PREFIX)/share/gnome-shell/search-providers/
 	install -m 644 contrib/krunner/notebook-index.desktop $(PREFIX)/share/krunner/dbusplugins/
+
+# What `install PREFIX=/usr` installs, the nightly build's systemd user units too, as a .deb whose
+# version is `--version`'s and whose library dependencies dpkg-shlibdeps reads from the binary;
+# lintian errors fail it (tools/make-deb.sh).
+deb:
+	tools/make-deb.sh
+
+# The package installed (apt-get, as root), the samples built and searched by /usr/bin/notebook-index
+# in a mount namespace that hides the source tree, then removed (tools/check_deb.sh).
+check-deb: deb
+	tools/check_deb.sh
 
 clean:
 	rm -rf .build
