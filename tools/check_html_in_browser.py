@@ -99,14 +99,27 @@ def dark_share(pixels):
     return sum(1 for r, g, b in pixels if 0.3 * r + 0.59 * g + 0.11 * b < 110) / len(pixels)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def parse_arguments(doc, window):
+    """The options of a check in the browser (this one and check_serve_in_browser.py); `window` is
+    the default window size, WIDTH,HEIGHT."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--cli", default=os.path.join(ROOT, ".build/release/notebook-index"))
     parser.add_argument("--query", default="history", help="a word written in SampleNotebooks (default: history)")
     parser.add_argument("--screenshot", help="keep the screenshot here (for the README)")
-    parser.add_argument("--window", default="1200,1600", help="browser window WIDTH,HEIGHT (default: 1200,1600)")
+    parser.add_argument("--window", default=window, help=f"browser window WIDTH,HEIGHT (default: {window})")
     parser.add_argument("--chromium", help="the browser (default: $CHROMIUM, else chromium on PATH)")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def index_samples(cli, index):
+    """Builds `index` from SampleNotebooks; what went wrong, or None."""
+    build = subprocess.run([cli, "build", os.path.join(ROOT, "SampleNotebooks"), "--index", index],
+                           capture_output=True, text=True)
+    return f"build exited {build.returncode}: {build.stderr[-500:]}" if build.returncode != 0 else None
+
+
+def main():
+    args = parse_arguments(__doc__, "1200,1600")
     if not os.access(args.cli, os.X_OK):
         fail(f"{args.cli}: not built (run 'make build')", 2)
     browser = find_chromium(args.chromium)
@@ -114,10 +127,9 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="check-html-") as tmp:
         index, page, shot = f"{tmp}/index.sqlite", f"{tmp}/hits.html", f"{tmp}/shot.png"
-        build = subprocess.run([args.cli, "build", os.path.join(ROOT, "SampleNotebooks"), "--index", index],
-                               capture_output=True, text=True)
-        if build.returncode != 0:
-            fail(f"build exited {build.returncode}: {build.stderr[-500:]}")
+        problem = index_samples(args.cli, index)
+        if problem:
+            fail(problem)
         query = subprocess.run([args.cli, "query", args.query, "--index", index, "--html", page],
                                capture_output=True, text=True)
         summary = re.fullmatch(r"Wrote .*: (\d+) hits? on (\d+) pages?\n", query.stdout)

@@ -18,7 +18,6 @@ no binary). Needs only Python's standard library and Chromium (`apt-get install 
                                     [--screenshot docs/serve.png] [--window 1000,1100]
 """
 
-import argparse
 import base64
 import json
 import os
@@ -30,7 +29,8 @@ import time
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_html_in_browser import OUTLINE, ROOT, dark_share, find_chromium, read_png  # noqa: E402
+from check_html_in_browser import (OUTLINE, dark_share, find_chromium, index_samples, parse_arguments,  # noqa: E402
+                                   read_png)
 
 
 def fail(message, status=1):
@@ -152,13 +152,7 @@ HITS = """(() => {
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cli", default=os.path.join(ROOT, ".build/release/notebook-index"))
-    parser.add_argument("--query", default="history", help="a word written in SampleNotebooks (default: history)")
-    parser.add_argument("--screenshot", help="keep the screenshot here (for the README)")
-    parser.add_argument("--window", default="1000,1100", help="browser window WIDTH,HEIGHT (default: 1000,1100)")
-    parser.add_argument("--chromium", help="the browser (default: $CHROMIUM, else chromium on PATH)")
-    args = parser.parse_args()
+    args = parse_arguments(__doc__, "1000,1100")
     if not os.access(args.cli, os.X_OK):
         fail(f"{args.cli}: not built (run 'make build')", 2)
     chromium = find_chromium(args.chromium)
@@ -166,10 +160,9 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="check-serve-") as tmp:
         index = f"{tmp}/index.sqlite"
-        build = subprocess.run([args.cli, "build", os.path.join(ROOT, "SampleNotebooks"), "--index", index],
-                               capture_output=True, text=True)
-        if build.returncode != 0:
-            fail(f"build exited {build.returncode}: {build.stderr[-500:]}")
+        problem = index_samples(args.cli, index)
+        if problem:
+            fail(problem)
         server = subprocess.Popen([args.cli, "serve", "--index", index, "--port", "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         browser = None
