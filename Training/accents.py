@@ -1,5 +1,10 @@
 """Accented letters and European punctuation composed from real UNIPEN ink.
 
+The marks: the acute, grave, circumflex, tilde, diaeresis and cedilla of French, German, Spanish,
+Italian, Portuguese and Dutch, and the ogonek, caron, ring, double acute, breve, dot, macron, comma,
+stroke (ł, đ, ø) and dotless i the other Latin-script languages add (alphabet.MORE_LOWER), each
+drawn from the character samples that look like it (a caron from a 'v', a ring from an 'o').
+
 No online-handwriting set with accented labels can be had under a licence we can use, so training
 makes its own: UNIPEN's isolated characters hold the marks people draw (' ` ^ ~ " , . by 67-162
 writers each), and the current model's CTC alignment says where each letter of a word or line
@@ -22,6 +27,25 @@ for base, marks in {
         ACCENTS[item[0]] = (base, item[1:])
         if item[0].upper() != item[0] and item[0] != "ÿ":
             ACCENTS[item[0].upper()] = (base.upper(), item[1:])
+# the letters of the other Latin-script languages (alphabet.MORE_LOWER); a capital takes its small
+# letter's mark unless listed in CAPITAL_MARKS (Ď and Ť carry a caron where ď and ť carry a stroke
+# like an apostrophe, Ģ a comma below where ģ has one above)
+MORE = {
+    "a": "ąogonek ăbreve åring āmacron", "e": "ęogonek ěcaron ėdot ēmacron", "i": "įogonek īmacron",
+    "o": "ődacute øslash", "u": "ůring űdacute ųogonek ūmacron", "c": "ćacute čcaron",
+    "n": "ńacute ňcaron ņcommabelow", "s": "śacute šcaron șcommabelow şcedilla",
+    "z": "źacute żdot žcaron", "l": "łstroke ĺacute ľapostrophe ļcommabelow", "r": "řcaron ŕacute",
+    "d": "ďapostrophe đbar", "t": "ťapostrophe țcommabelow", "g": "ğbreve ģcommaabove",
+    "k": "ķcommabelow",
+}
+CAPITAL_MARKS = {"Ď": "caron", "Ť": "caron", "Ģ": "commabelow"}
+for base, marks in MORE.items():
+    for item in marks.split():
+        ACCENTS[item[0]] = (base, item[1:])
+        ACCENTS[item[0].upper()] = (base.upper(), CAPITAL_MARKS.get(item[0].upper(), item[1:]))
+# Turkish: dotless ı is an i losing its dot; İ is an I gaining one
+ACCENTS["ı"] = ("i", "dotless")
+ACCENTS["İ"] = ("I", "dot")
 VARIANTS = {}
 for accented, (base, _) in ACCENTS.items():
     VARIANTS.setdefault(base, []).append(accented)
@@ -31,7 +55,13 @@ COMMON = set("éèàüöäçñóáíúãõâêôîû")
 # the character samples each mark is drawn from
 MARK_SOURCES = {"acute": "'`", "grave": "'`", "circumflex": "^", "tilde": "~", "diaeresis": "\".",
                 "cedilla": ",", "comma": ",", "quote": "'", "dquote": "\"", "less": "<", "greater": ">",
-                "exclamation": "!", "question": "?", "c": "Cc", "dash": "-"}
+                "exclamation": "!", "question": "?", "c": "Cc", "dash": "-",
+                "caron": "v^", "ring": "o0", "dacute": "\"'", "breve": "uU", "dot": ".", "macron": "-",
+                "ogonek": ",", "commabelow": ",", "commaabove": "',", "apostrophe": "'", "stroke": "/-",
+                "bar": "-/", "slash": "/-", "dotless": ""}
+# where a mark sits: under the letter, through it, beside its top, or (any other) above it
+BELOW = {"cedilla", "ogonek", "commabelow"}
+THROUGH = {"stroke", "bar", "slash"}
 
 
 class MarkLibrary:
@@ -46,7 +76,7 @@ class MarkLibrary:
         self.all = {lab: [s for v in w.values() for s in v] for lab, w in self.by_label.items()}
 
     def has(self, kind):
-        return any(lab in self.all for lab in MARK_SOURCES[kind])
+        return kind == "dotless" or any(lab in self.all for lab in MARK_SOURCES[kind])
 
     def pick(self, kind, writer, rng):
         labels = [lab for lab in MARK_SOURCES[kind] if lab in self.all]
@@ -91,7 +121,55 @@ def _mark(kind, writer, u, lib, rng):
             st = _fit(st, width=u * rng.uniform(0.5, 0.9))
     elif kind == "cedilla":
         st = _fit(st, height=u * rng.uniform(0.5, 0.9))
+    elif kind == "caron":
+        if label == "^":
+            st = [s * [1, -1] for s in st]
+        st = _fit(st, width=u * rng.uniform(0.5, 0.9))
+    elif kind == "ring":
+        st = _fit(st, height=u * rng.uniform(0.25, 0.45))
+    elif kind == "dacute":
+        if label == "'":
+            st = _pair("quote", writer, u, lib, rng, rng.uniform(0.5, 0.9), u * rng.uniform(0.3, 0.5))
+        else:
+            st = _fit(st, height=u * rng.uniform(0.5, 0.9))
+        slant = rng.uniform(0.3, 1.0)
+        st = [np.stack([s[:, 0] - slant * s[:, 1], s[:, 1]], axis=1) for s in st]
+    elif kind == "breve":
+        st = _fit(st, width=u * rng.uniform(0.5, 0.9))
+    elif kind == "dot":
+        st = _fit(st, height=u * rng.uniform(0.05, 0.2))
+    elif kind == "macron":
+        st = _fit(st, width=u * rng.uniform(0.6, 1.1))
+    elif kind in ("ogonek", "commabelow", "commaabove", "apostrophe"):
+        st = _fit(st, height=u * rng.uniform(0.5, 0.9))
+        if kind == "ogonek":  # a comma's hook turned the other way
+            st = [s * [-1, 1] for s in st]
+        elif kind == "commaabove" and label == ",":
+            st = [s * [-1, -1] for s in st]
+    elif kind in THROUGH:
+        # a line drawn at its own angle: ł's stroke rises gently, ø's slash steeply, đ's bar is level
+        low, high, length = {"stroke": (20, 50, (0.7, 1.1)), "slash": (45, 70, (1.3, 1.7)),
+                             "bar": (-8, 8, (0.6, 1.0))}[kind]
+        st = _along(st, np.radians(rng.uniform(low, high)), u * rng.uniform(*length))
     return st
+
+
+def _along(strokes, angle, length):
+    """The strokes of a line-like mark turned so that their main axis rises at `angle` (radians,
+    y growing downward) and scaled to `length` along it, centred on (0, 0)."""
+    allp = np.concatenate(strokes)
+    centre = allp.mean(axis=0)
+    centred = [s - centre for s in strokes]
+    flat = np.concatenate(centred)
+    _, _, axes = np.linalg.svd(flat, full_matrices=False)
+    direction = axes[0] if axes[0][0] >= 0 else -axes[0]
+    turn = np.arctan2(-direction[1], direction[0]) - angle
+    c, s_ = np.cos(turn), np.sin(turn)
+    # rotating by `turn` in screen coordinates (y down) brings the axis onto the wanted angle
+    rotation = np.array([[c, -s_], [s_, c]])
+    turned = [p @ rotation.T for p in centred]
+    span = np.ptp(np.concatenate(turned) @ np.array([np.cos(angle), -np.sin(angle)]))
+    return [p * (length / max(span, 1e-6)) for p in turned]
 
 
 def _top_and_bottom(points, x, u):
@@ -157,16 +235,29 @@ def _draw_accent(strokes, accented, char_x, u, writer, lib, rng):
     points = np.concatenate(strokes)
     x = char_x + rng.normal(0, 0.12) * u
     top, bottom = _top_and_bottom(points, x, u)
-    if base == "i":
+    if base == "i" and kind not in BELOW:
         dot = _remove_dot(strokes, x, u, top)
         if dot is not None:
             del strokes[dot]
             points = np.concatenate(strokes)
             top, bottom = _top_and_bottom(points, x, u)
+    if kind == "dotless":
+        return
     mark = _mark(kind, writer, u, lib, rng)
     mp = np.concatenate(mark)
-    if kind == "cedilla":
-        dy = bottom + rng.uniform(0.0, 0.2) * u - mp[:, 1].min()
+    if kind in BELOW:
+        dy = bottom + rng.uniform(-0.1, 0.2) * u - mp[:, 1].min()
+        if kind == "ogonek":  # hangs from the letter's right foot
+            x += rng.uniform(0.15, 0.4) * u
+    elif kind in THROUGH:
+        # ł's stroke and ø's slash cross the letter's middle, đ's bar its ascender
+        middle = top + (0.3 if kind == "bar" else 0.5) * (bottom - top)
+        dy = middle - (mp[:, 1].min() + mp[:, 1].max()) / 2
+        if kind == "bar":
+            x += rng.uniform(0.1, 0.35) * u
+    elif kind == "apostrophe":
+        dy = top - rng.uniform(-0.1, 0.2) * u - mp[:, 1].min()
+        x += rng.uniform(0.4, 0.7) * u
     else:
         dy = top - rng.uniform(0.15, 0.6) * u - mp[:, 1].max()
     mark = [s + [x, dy] for s in mark]

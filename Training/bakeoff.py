@@ -151,6 +151,29 @@ def candidate_specs(phase11):
     }
 
 
+def grow_output(state, net):
+    """A saved state of a network with the shorter alphabet (alphabet.BASIC_CLASSES outputs) given
+    the output rows of alphabet.CHARS's added letters, in place: each starts as its base letter's row
+    ("ł" as "l") with a lower bias, so the grown network reads as before until training tells the
+    letters apart. Adam's moments of the new rows start at zero."""
+    old = state["net"]["out.weight"].shape[0]
+    if old == alphabet.NUM_CLASSES:
+        return
+    assert old == alphabet.BASIC_CLASSES, f"a state with {old} outputs cannot grow to {alphabet.NUM_CLASSES}"
+    base_rows = [alphabet.INDEX[phase_train.base_char(ch)] for ch in alphabet.CHARS[old - 1:]]
+    for part in ("net", "ema"):
+        w, b = state[part]["out.weight"], state[part]["out.bias"]
+        state[part]["out.weight"] = torch.cat([w, w[base_rows]])
+        state[part]["out.bias"] = torch.cat([b, b[base_rows] - phase_train.NEW_CLASS_PENALTY])
+    names = [name for name, _ in net.named_parameters()]
+    for name in ("out.weight", "out.bias"):
+        moments = state["opt"]["state"].get(names.index(name), {})
+        for key in ("exp_avg", "exp_avg_sq"):
+            if key in moments:
+                m = moments[key]
+                moments[key] = torch.cat([m, torch.zeros((alphabet.NUM_CLASSES - old,) + m.shape[1:], dtype=m.dtype)])
+
+
 class Candidate:
     def __init__(self, name, make, peak_lr, warm, out_dir, device):
         self.name, self.peak_lr, self.warm = name, peak_lr, warm
@@ -166,6 +189,7 @@ class Candidate:
         self.next_eval = 0.0
         if os.path.exists(self.path):
             s = torch.load(self.path, weights_only=False, map_location=device)
+            grow_output(s, self.net)
             self.net.load_state_dict(s["net"])
             self.ema.load_state_dict(s["ema"])
             self.opt.load_state_dict(s["opt"])
@@ -349,7 +373,8 @@ def prepare(train, dev, args):
     """Letter positions of the aligned `train` samples (for accents) and the `dev` subsets watched."""
     pool = mp.get_context("fork").Pool(1)
     reference = phase_train.Net(json.loads(str(np.load(args.init)["config"])))
-    reference.load({k[2:]: v for k, v in np.load(args.init).items() if k.startswith("p:")}, alphabet.CHARS)
+    reference.load({k[2:]: v for k, v in np.load(args.init).items() if k.startswith("p:")},
+                   alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
     wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
     wl = sorted(np.random.default_rng(11).permutation(wl)[:args.align_limit].tolist())
     aligned = phase_train.align(reference, [train[i] for i in wl], pool.map(phase_train._features, [train[i] for i in wl], chunksize=64),

@@ -75,6 +75,10 @@ def base_char(ch):
     return PUNCTUATION_BASE.get(ch, ch)
 
 
+# how much less likely a class new to a grown network starts than the letter it is made from
+NEW_CLASS_PENALTY = 3.0
+
+
 class Net(torch.nn.Module):
     """model.py's network. Each LSTM direction runs over the padded batch, the backward one on
     every sequence reversed within its own length, so frames beyond a sequence's length never
@@ -172,7 +176,7 @@ class Net(torch.nn.Module):
                 ch = alphabet.CHARS[cls - 1] if cls else None
                 src = 0 if cls == 0 else old_index.get(ch) or old_index[base_char(ch)]
                 self.out.weight[cls] = w[:, src]
-                self.out.bias[cls] = b[src] - (0.0 if cls == 0 or ch in old_index else 3.0)
+                self.out.bias[cls] = b[src] - (0.0 if cls == 0 or ch in old_index else NEW_CLASS_PENALTY)
 
 
 # ---- batches -------------------------------------------------------------------------------
