@@ -175,7 +175,7 @@ def grow_output(state, net):
 
 
 class Candidate:
-    def __init__(self, name, make, peak_lr, warm, out_dir, device):
+    def __init__(self, name, make, peak_lr, warm, out_dir, device, start_weights=None, new_letters_only=False):
         self.name, self.peak_lr, self.warm = name, peak_lr, warm
         self.path = os.path.join(out_dir, f"{name}.pt")
         self.net = make().to(device)
@@ -194,6 +194,22 @@ class Candidate:
             self.ema.load_state_dict(s["ema"])
             self.opt.load_state_dict(s["opt"])
             self.steps, self.cpu, self.curve, self.next_eval = s["steps"], s["cpu"], s["curve"], s["next_eval"]
+        elif start_weights:  # a shipped network's averaged weights, with a new optimizer
+            s = torch.load(start_weights, weights_only=False, map_location=device)
+            weights = {k: v.float() for k, v in s["ema"].items()}
+            state = {"net": weights, "ema": dict(weights), "opt": {"state": {}}}
+            grow_output(state, self.net)
+            self.net.load_state_dict(state["net"])
+            self.ema.load_state_dict(state["ema"])
+            self.steps, self.cpu = s["steps"], s["cpu"]
+        # Only the added letters' output rows learn: every reading of the old alphabet's letters
+        # stays as the start's, but for the share of probability the new letters take.
+        self.kept_rows = None
+        if new_letters_only:
+            for name_, p in self.net.named_parameters():
+                p.requires_grad_(name_.startswith("out."))
+            old = alphabet.BASIC_CLASSES
+            self.kept_rows = (self.net.out.weight[:old].detach().clone(), self.net.out.bias[:old].detach().clone())
 
     def parameters(self):
         return sum(p.numel() for p in self.net.parameters())
@@ -211,6 +227,11 @@ class Candidate:
         for g in self.opt.param_groups:
             g["lr"] = lr
         self.losses.append(phase_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
+        if self.kept_rows is not None:
+            with torch.no_grad():
+                old = alphabet.BASIC_CLASSES
+                self.net.out.weight[:old] = self.kept_rows[0]
+                self.net.out.bias[:old] = self.kept_rows[1]
         self.steps += 1
         # One training thread uses no more CPU than the wall time it takes. This machine's process
         # clock jumped by minutes both ways, or stood still, in some runs (session 15: negative
@@ -258,6 +279,9 @@ def main():
     ap.add_argument("--synth-share", type=float, default=0.0,
                     help="share of samples written by made-up writers from the glyph bank (synth/writer.py)")
     ap.add_argument("--style", type=float, default=0.0, help="share of samples restyled (styles.restyle)")
+    ap.add_argument("--start-weights", help="averaged weights to start from where OUT holds no state (a shipped network)")
+    ap.add_argument("--new-letters-only", action="store_true",
+                    help="train only the output rows of the letters the start's alphabet lacks")
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -279,7 +303,8 @@ def main():
         train = limited(train, args.limit)
         dev = limited(dev, args.limit)
     specs = candidate_specs(args.init)
-    cands = [Candidate(n, *specs[n], args.out, device) for n in args.candidates.split(",")]
+    cands = [Candidate(n, *specs[n], args.out, device, args.start_weights, args.new_letters_only)
+             for n in args.candidates.split(",")]
     for c in cands:
         log(f"{c.name}: {c.parameters():,} parameters, resumed at {c.cpu / 60:.1f} CPU min, {c.steps} steps")
         if args.decay_from:
