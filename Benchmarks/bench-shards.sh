@@ -49,20 +49,9 @@ notebooks=$("$cli" status --json --index "$tmp/one.sqlite" | python3 -c 'import 
 echo "machine: $cores cores; $pages pages in $notebooks notebooks; shards of $files notebooks"
 echo "one build (--jobs $cores): $one s"
 echo "$shards shards side by side (--jobs 1 each): $(seconds "$start" "$built") s, merge $(seconds "$built" "$merged") s, together $(seconds "$start" "$merged") s"
-same=0; queries=0
-for query in the and notes meeting week "of the" ing; do
-    queries=$((queries + 1))
-    a=$("$cli" query "$query" --json --min-score 0 --limit 100000 --index "$tmp/one.sqlite")
-    b=$("$cli" query "$query" --json --min-score 0 --limit 100000 --index "$tmp/merged.sqlite")
-    if python3 - "$a" "$b" <<'PY'
-import json, sys
-a, b = (sorted(json.dumps(r, sort_keys=True) for r in json.loads(t)["results"]) for t in sys.argv[1:3])
-print(f"  {len(a)} hits", end=" ")
-sys.exit(0 if a == b else 1)
-PY
-    then same=$((same + 1)); echo "'$query': the same"; else status=1; echo "'$query': DIFFERENT"; fi
-done
-echo "merged index answers $same of $queries queries as the one build"
+python3 "$root/Benchmarks/same_answers.py" "$cli" "$tmp/one.sqlite" "$tmp/merged.sqlite" --json "$tmp/queries.json" || status=1
+same=$(python3 -c 'import json,sys; print(sum(r["same"] for r in json.load(open(sys.argv[1]))))' "$tmp/queries.json")
+queries=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$tmp/queries.json")
 python3 "$root/Benchmarks/results.py" bench-shards --command "make bench-shards (Benchmarks/bench-shards.sh $*)" \
     --set "cores=$cores" --set "pages=$pages" --set "notebooks=$notebooks" --set "shards=$shards" \
     --set "one_build_seconds=$one" --set "shards_seconds=$(seconds "$start" "$built")" \

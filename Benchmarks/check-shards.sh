@@ -111,15 +111,7 @@ CONF
 esac
 seconds=$(python3 -c "print(f'{$(date +%s.%N) - $start:.1f}')")
 status=0
-results=()
-for query in the and notes meeting week "of the" ing; do
-    a=$("$cli" query "$query" --json --min-score 0 --limit 100000 --index "$tmp/one.sqlite")
-    b=$("$cli" query "$query" --json --min-score 0 --limit 100000 --index "$tmp/out/index.sqlite")
-    hits=$(python3 -c 'import json,sys; print(len(json.loads(sys.argv[1])["results"]))' "$a")
-    if [ "$a" = "$b" ]; then same=true; else same=false; status=1; fi
-    echo "'$query': $hits hits, $([ $same = true ] && echo the same || echo DIFFERENT)"
-    results+=("{\"query\": \"$query\", \"hits\": $hits, \"same\": $same}")
-done
+python3 "$root/Benchmarks/same_answers.py" "$cli" "$tmp/one.sqlite" "$tmp/out/index.sqlite" --json "$tmp/queries.json" || status=1
 files=$("$cli" status --json --index "$tmp/out/index.sqlite" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["files"], s["pages"])')
 echo "$how: $shards shards merged in $seconds s; $files (files, pages); answers $([ $status = 0 ] && echo the same as one build || echo DIFFERENT)"
 mkdir -p "$root/Benchmarks/results"
@@ -127,6 +119,6 @@ cat >"$root/Benchmarks/results/check-$mode-$(date +%F).json" <<JSON
 {"benchmark": "check-$mode", "commit": "$(git -C "$root" rev-parse --short HEAD)", "machine": "$(hostname) ($(nproc) cores)",
  "date": "$(date -u +%FT%TZ)", "command": "Benchmarks/check-shards.sh $mode --shards $shards",
  "figures": {"scheduler": "$how", "shards": $shards, "seconds": $seconds, "files_pages": "$files",
-             "queries": [$(IFS=,; echo "${results[*]}")], "same_as_one_build": $([ $status = 0 ] && echo true || echo false)}}
+             "queries": $(cat "$tmp/queries.json"), "same_as_one_build": $([ $status = 0 ] && echo true || echo false)}}
 JSON
 exit $status
