@@ -13,13 +13,13 @@ import ink
 
 # Where each character sits, in cap heights above the baseline (the centre of its box): single
 # character samples carry no baseline, so a code's glyphs are placed by class.
-_CENTRE = {}
+CENTRE = {}
 for _chars, _centre in (("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZbdfhklt!?%$#&@", 0.5),
                         ("acemnorsuvwxz", 0.3), ("gpqy", 0.1), ("j", 0.25), ("i", 0.4),
                         (".", 0.05), (",", -0.05), (":;", 0.3), ("-~", 0.45), ("=+<>*", 0.45),
                         ("()[]{}|/\\", 0.45), ("\"'`^", 0.9), ("_", -0.05)):
     for _c in _chars:
-        _CENTRE[_c] = _centre
+        CENTRE[_c] = _centre
 DIGITS = "0123456789"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -103,7 +103,7 @@ class CharBank:
     def __init__(self, char_samples):
         self.by_writer = {}
         for strokes, label, _, writer in char_samples:
-            if label in _CENTRE and sum(len(s) for s in strokes) >= 1:
+            if label in CENTRE and sum(len(s) for s in strokes) >= 1:
                 self.by_writer.setdefault(writer, {}).setdefault(label, []).append(strokes)
         self.cap = {}
         for writer, labels in self.by_writer.items():
@@ -123,10 +123,10 @@ class CharBank:
         lo, hi = allp.min(axis=0), allp.max(axis=0)
         scale = cap / self.cap[writer]
         centre = (lo + hi) / 2
-        return [(s - centre) * scale + [0.0, -_CENTRE[ch] * cap] for s in st]
+        return [(s - centre) * scale + [0.0, -CENTRE[ch] * cap] for s in st]
 
 
-def _code_text(rng):
+def code_text(rng):
     """The text of one code token as notes hold them."""
     kind = int(rng.integers(9))
     digits = lambda lo, hi: "".join(DIGITS[i] for i in rng.integers(0, 10, int(rng.integers(lo, hi + 1))))
@@ -188,7 +188,7 @@ def mixed_line(words, bank, rng):
                     label += tail
             tokens.append((strokes, label))
         else:
-            text = _code_text(rng)
+            text = code_text(rng)
             strokes = _draw_code(text, bank, char_writer, cap, rng)
             if strokes is not None:
                 tokens.append((strokes, text))

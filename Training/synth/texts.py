@@ -3,7 +3,7 @@
 Words come from the UNIPEN `train` labels (so common words come at their real rate), from the
 decoder's word lists of every language it reads (accented words included), and are sometimes
 capitalized, written in capitals, glued into identifiers ("songName", "udp_port", "sqlite3") or
-followed by punctuation; lines hold 2-7 such tokens with codes among them (styles._code_text:
+followed by punctuation; lines hold 2-7 such tokens with codes among them (styles.code_text:
 numbers, dates, versions, brackets).
 """
 import os
@@ -57,7 +57,7 @@ class TextSource:
         rng = self.rng
         out = []
         for _ in range(tokens):
-            out.append(styles._code_text(rng) if tokens > 1 and rng.random() < 0.15 else self.word())
+            out.append(styles.code_text(rng) if tokens > 1 and rng.random() < 0.15 else self.word())
         return " ".join(out)
 
     def sample_text(self):

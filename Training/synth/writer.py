@@ -18,7 +18,7 @@ import pickle
 
 import numpy as np
 
-# Characters a UNIPEN character writer's glyph is placed by (styles._CENTRE: no baseline there)
+# Characters a UNIPEN character writer's glyph is placed by (styles.CENTRE: no baseline there)
 import styles
 
 TABLET_UNITS = 60.0  # tablet units an x-height: UNIPEN words are 40-120 units tall
@@ -78,7 +78,7 @@ class Hand:
         return g
 
     def _unipen_glyph(self, ch):
-        if self.bank is None or ch not in styles._CENTRE:
+        if self.bank is None or ch not in styles.CENTRE:
             return None
         g = self.bank.glyph(self.unipen_writer, ch, self.caps, self.rng)
         if g is None:
