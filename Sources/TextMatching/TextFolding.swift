@@ -9,7 +9,7 @@ import Foundation
 /// that "Übung", "Ubung" and "uebung" all find it through the same FTS5 tables.
 package enum TextFolding {
     /// Case and diacritics removed, ligatures and ß spelled out ("Café" → "cafe", "Straße" →
-    /// "strasse", "Œuvre" → "oeuvre"), fullwidth and halfwidth forms made ordinary ones
+    /// "strasse", "Œuvre" → "oeuvre", "Łódź" → "lodz"), fullwidth and halfwidth forms made ordinary ones
     /// (`widthFolded`). CJK characters keep their marks (NFC): diacritic folding would turn が
     /// into か, another character.
     package static func fold(_ text: String) -> String {
@@ -79,9 +79,12 @@ package enum TextFolding {
         widthFolded(text).precomposedStringWithCanonicalMapping
     }
 
-    /// Letters that are two letters to a reader of the language and to the query's keyboard.
+    /// Letters that are two letters to a reader of the language and to the query's keyboard, and
+    /// the marked letters Unicode gives no decomposition, so that diacritic folding leaves them
+    /// as they are: Polish ł, Croatian and Serbian đ, Nordic ø, Turkish ı ("Łódź" → "lodz").
     private static let spelledOut: [Character: String] = [
         "ß": "ss", "ẞ": "SS", "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE",
+        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ı": "i",
     ]
 
     /// German umlauts and their transliterations (Character equality covers decomposed ones).

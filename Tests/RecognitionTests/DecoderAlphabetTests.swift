@@ -3,33 +3,57 @@ import Testing
 @testable import Recognition
 
 @Suite struct DecoderAlphabetTests {
-    @Test(arguments: ["plain ASCII", "Übung équation niño São", "«guillemets» „Anführung“ ‘x’ €5 ¿qué?"])
+    @Test(arguments: [
+        "plain ASCII", "Übung équation niño São", "«guillemets» „Anführung“ ‘x’ €5 ¿qué?",
+        "Łódź żółć Čeština ŘÍJEN Ångström Øre Győr ȘȚ ığüşİ Đak Ėė Įį Ųų Ūū Āā Ēē Ģģ Īī Ķķ Ļļ Ņņ",
+    ])
     func textSurvivesTheRoundTrip(_ text: String) throws {
         let bytes = try #require(DecoderAlphabet.bytes(of: text))
         #expect(bytes.count == text.unicodeScalars.count, "one byte per character")
         #expect(DecoderAlphabet.string(of: bytes) == text)
     }
 
-    @Test func charactersOutsideWindows1252HaveNoByte() {
-        #expect(DecoderAlphabet.bytes(of: "łódź") == nil)
+    @Test func charactersOutsideTheCodeHaveNoByte() {
         #expect(DecoderAlphabet.bytes(of: "日本") == nil)
+        #expect(DecoderAlphabet.bytes(of: "þorn") == nil)
+        #expect(DecoderAlphabet.bytes(of: "tab\there") == nil)
+        #expect(DecoderAlphabet.byte(of: "\u{FFFD}") == nil)
+    }
+
+    @Test func everyByteHasOneCharacter() {
+        var seen: [Unicode.Scalar: UInt8] = [:]
+        for b in UInt8.min...UInt8.max {
+            let scalar = DecoderAlphabet.scalar(of: b)
+            guard scalar != "\u{FFFD}" else { continue }
+            #expect(seen[scalar] == nil, "\(scalar) has two bytes")
+            seen[scalar] = b
+            #expect(DecoderAlphabet.byte(of: scalar) == b)
+        }
+        #expect(seen.count == 95 + 10 + 141)
     }
 
     @Test func accentedLettersFoldToLowerCaseInTheLexicon() throws {
-        let lexicon = Lexicon(words: ["Übung", "équation", "cœur"])
+        let lexicon = Lexicon(words: ["Übung", "équation", "cœur", "łódź", "İstanbul", "ılık", "şarkı"])
         #expect(lexicon.contains("übung"))
         #expect(lexicon.contains("ÜBUNG"))
         #expect(lexicon.contains("Équation"))
         #expect(lexicon.contains("CŒUR"))
+        #expect(lexicon.contains("ŁÓDŹ"))
+        #expect(lexicon.contains("istanbul"), "Turkish İ is the capital of i")
+        #expect(lexicon.contains("ılık"))
+        #expect(lexicon.contains("ŞARKı"))
         #expect(!lexicon.contains("ubung"), "an accent is a different letter to the word list")
+        #expect(!lexicon.contains("lodz"))
     }
 
     @Test func theCharacterModelGivesAccentedLettersTheirOwnSymbol() throws {
         let e = try #require(DecoderAlphabet.byte(of: "é"))
         #expect(CharacterLanguageModel.symbol(e) != CharacterLanguageModel.symbol(UInt8(ascii: "e")))
-        #expect(
-            CharacterLanguageModel.symbol(e)
-                == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "Ü"))))
+        for letter: Unicode.Scalar in ["Ü", "ł", "Ņ", "ß", "ı"] {
+            #expect(
+                CharacterLanguageModel.symbol(e)
+                    == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: letter))))
+        }
         #expect(
             CharacterLanguageModel.symbol(UInt8(ascii: "?"))
                 == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "€"))))

@@ -1,13 +1,56 @@
-import TextMatching
-
-/// The decoder's one byte per character: Windows-1252, which holds ASCII, every accented letter of
-/// Latin-1 and the quotes, guillemets and euro sign of the model's alphabet. The beam search, the
-/// word list and the character model compare and index single bytes on their hottest paths, so
-/// text is turned into these bytes once, where it enters them, and back where readings leave.
+/// The decoder's one byte per character, a code of its own: printable ASCII at its own values,
+/// and in the other byte values the non-ASCII characters the network writes or the word lists
+/// spell: the model's punctuation (¡ ¿ « » „ “ ” ‘ ’ €) from 0x80, then every accented letter of
+/// the Latin-script languages read (and ß œ æ), from 0x8A to 0xFF and on from 0x01. No other
+/// character has a byte. The beam search, the word list and the character model compare and
+/// index single bytes on their hottest paths, so text is turned into these bytes once, where it
+/// enters them, and back where readings leave. Nothing stores these bytes: the model file holds
+/// its alphabet as text, so the code can grow with the alphabet.
 enum DecoderAlphabet {
-    /// The byte of a character, nil when Windows-1252 has none.
+    /// The punctuation, at 0x80 up.
+    private static let punctuation = "¡¿«»„“”‘’€"
+    /// The letters, at 0x8A up to 0xFF and then from 0x01: lower case, then upper case.
+    private static let letters =
+        "àáâãäçèéêëìíîïñòóôõöùúûüýÿœæß"
+        + "ąćęłńśźżčďěňřšťůžĺľŕåøőűășțğışđėįųūāēģīķļņ"
+        + "ÀÁÂÃÄÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŸŒÆ"
+        + "ĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽĹĽŔÅØŐŰĂȘȚĞİŞĐĖĮŲŪĀĒĢĪĶĻŅ"
+    private static let firstLetter: UInt8 = 0x8A
+    /// The last byte value holding a letter below 0x80 (the letters that do not fit from 0x8A on).
+    private static let lastLowLetter = UInt8(Array(letters.unicodeScalars).count - (0x100 - 0x8A))
+
+    /// The character of every byte value; U+FFFD where the code has none.
+    private static let scalars: [Unicode.Scalar] = {
+        var table = [Unicode.Scalar](repeating: "\u{FFFD}", count: 256)
+        for v in 0x20...0x7E { table[v] = Unicode.Scalar(UInt8(v)) }
+        for (k, scalar) in punctuation.unicodeScalars.enumerated() { table[0x80 + k] = scalar }
+        for (k, scalar) in letters.unicodeScalars.enumerated() {
+            let b = Int(firstLetter) + k
+            table[b <= 0xFF ? b : b - 0xFF] = scalar
+        }
+        return table
+    }()
+
+    private static let bytesOfScalars: [Unicode.Scalar: UInt8] = {
+        var map: [Unicode.Scalar: UInt8] = [:]
+        for (b, scalar) in scalars.enumerated() where scalar != "\u{FFFD}" && !scalar.isASCII { map[scalar] = UInt8(b) }
+        return map
+    }()
+
+    /// The lower-case byte of each byte: a letter's lower-case form (its mapping's first
+    /// character: İ is i), anything else itself.
+    private static let lowerCase: [UInt8] = (0...255).map { b in
+        let byte = UInt8(b)
+        guard isAccentedLetter(byte), let lower = scalars[b].properties.lowercaseMapping.unicodeScalars.first,
+            let lowerByte = DecoderAlphabet.byte(of: lower)
+        else { return byte }
+        return lowerByte
+    }
+
+    /// The byte of a character, nil when the code has none.
     static func byte(of scalar: Unicode.Scalar) -> UInt8? {
-        Windows1252.byte(of: scalar)
+        if (0x20...0x7E).contains(scalar.value) { return UInt8(scalar.value) }
+        return bytesOfScalars[scalar]
     }
 
     /// The bytes of `text`, nil when a character has none.
@@ -22,7 +65,7 @@ enum DecoderAlphabet {
     }
 
     static func scalar(of byte: UInt8) -> Unicode.Scalar {
-        Windows1252.scalar(of: byte)
+        scalars[Int(byte)]
     }
 
     static func string(of bytes: some Sequence<UInt8>) -> String {
@@ -31,23 +74,13 @@ enum DecoderAlphabet {
         return String(s)
     }
 
-    /// Whether a byte is a letter with a diacritic (or ß, œ): Latin-1's letters from 0xC0 up, but
-    /// × and ÷, and Windows-1252's Š š Œ œ Ž ž Ÿ.
+    /// Whether a byte is a letter with a diacritic (or ß, œ, æ, ı): every non-ASCII letter.
     static func isAccentedLetter(_ b: UInt8) -> Bool {
-        switch b {
-        case 0xD7, 0xF7: return false
-        case 0xC0...0xFF, 0x8A, 0x8C, 0x8E, 0x9A, 0x9C, 0x9E, 0x9F: return true
-        default: return false
-        }
+        b >= firstLetter || (1...lastLowLetter).contains(b)
     }
 
-    /// The lower-case form of an accented letter's byte (ß and ÿ have no upper case here).
+    /// The lower-case form of a letter's byte (Turkish İ's is i; ß and ı have no capital here).
     static func lowercased(_ b: UInt8) -> UInt8 {
-        switch b {
-        case 0xC0...0xDE where b != 0xD7: return b + 0x20
-        case 0x8A, 0x8C, 0x8E: return b + 0x10
-        case 0x9F: return 0xFF
-        default: return b
-        }
+        lowerCase[Int(b)]
     }
 }
