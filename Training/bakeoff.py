@@ -202,6 +202,7 @@ class Candidate:
             self.net.load_state_dict(state["net"])
             self.ema.load_state_dict(state["ema"])
             self.steps, self.cpu = s["steps"], s["cpu"]
+            self.next_eval = self.cpu / 60
         # Only the added letters' output rows learn: every reading of the old alphabet's letters
         # stays as the start's, but for the share of probability the new letters take.
         self.kept_rows = None
@@ -279,6 +280,8 @@ def main():
     ap.add_argument("--synth-share", type=float, default=0.0,
                     help="share of samples written by made-up writers from the glyph bank (synth/writer.py)")
     ap.add_argument("--style", type=float, default=0.0, help="share of samples restyled (styles.restyle)")
+    ap.add_argument("--p-accent", type=float, default=0.35, help="share of words and lines given accents")
+    ap.add_argument("--peak-lr", type=float, default=0.0, help="the candidates' peak learning rate (0: their own)")
     ap.add_argument("--start-weights", help="averaged weights to start from where OUT holds no state (a shipped network)")
     ap.add_argument("--new-letters-only", action="store_true",
                     help="train only the output rows of the letters the start's alphabet lacks")
@@ -303,6 +306,8 @@ def main():
         train = limited(train, args.limit)
         dev = limited(dev, args.limit)
     specs = candidate_specs(args.init)
+    if args.peak_lr:
+        specs = {n: (make, args.peak_lr, warm) for n, (make, _, warm) in specs.items()}
     cands = [Candidate(n, *specs[n], args.out, device, args.start_weights, args.new_letters_only)
              for n in args.candidates.split(",")]
     for c in cands:
@@ -351,7 +356,7 @@ def main():
     # worker k > 0 draws from its own seed; with one worker the stream is the bake-off's
     workers = [mp.get_context("fork").Process(
         target=phase_train.worker, daemon=True,
-        args=(queue, 1000 + drawn + 7919 * k, train, char_x, lib, 4, 0.35, shares,
+        args=(queue, 1000 + drawn + 7919 * k, train, char_x, lib, 4, args.p_accent, shares,
               args.batch_points, 0.35, args.style)) for k in range(args.workers)]
     for worker in workers:
         worker.start()
