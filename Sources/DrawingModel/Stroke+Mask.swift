@@ -70,19 +70,4 @@ extension Stroke {
         }
         return ranges
     }
-
-    /// The visible pieces of the stroke as interpolated points in the drawing's coordinates (location
-    /// mapped by `transform`, size scaled by its `scaleFactor`), one array per masked path range.
-    /// - Parameter stride: the spacing along the path, in the path's own units for `.distance`.
-    package func visiblePoints(by stride: StrokePath.InterpolationStride) -> [[StrokePoint]] {
-        let scale = transform.scaleFactor
-        return maskedPathRanges.map { range in
-            path.interpolatedPoints(in: range, by: stride).map { p in
-                var q = p
-                q.location = p.location.applying(transform)
-                q.size = Size(width: p.size.width * scale, height: p.size.height * scale)
-                return q
-            }
-        }
-    }
 }

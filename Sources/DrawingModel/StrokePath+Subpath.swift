@@ -28,13 +28,3 @@ extension StrokePath {
         return StrokePath(controlPoints: points, creationDate: creationDate)
     }
 }
-
-extension Stroke {
-    /// The stroke cut to `range` of its path (see `StrokePath.subpath(_:)`), keeping its identity,
-    /// ink, transform and mask (the mask is in stroke coordinates, so it still applies).
-    package func substroke(_ range: ClosedRange<Double>) -> Stroke {
-        var piece = self
-        piece.path = path.subpath(range)
-        return piece
-    }
-}

@@ -10,7 +10,7 @@ import Foundation
 /// * Highlights: a translucent `<rect>` over each box, drawn last.
 ///
 /// `SVGReader` reads the result back with one stroke per `<path>` (it skips rectangles), so the
-/// stroke count it gives is the number of visible pieces (`visiblePieceCount`). `fragment` gives
+/// stroke count it gives is the number of visible pieces (`PageArtwork.visiblePieces`). `fragment` gives
 /// the same drawing without the document around it, for pages that embed it (`query --html`).
 package enum SVGWriter {
     /// Colours of the highlight boxes: a yellow marker with an orange outline, legible over ink of
@@ -69,11 +69,6 @@ package enum SVGWriter {
     /// `x y width height`, as a `viewBox` attribute holds a box.
     package static func viewBox(_ rect: Rect) -> String {
         "\(number(rect.x)) \(number(rect.y)) \(number(rect.width)) \(number(rect.height))"
-    }
-
-    /// How many strokes `SVGReader` reads back from `encode(page)`: the visible pieces of its ink.
-    package static func visiblePieceCount(_ drawing: Drawing) -> Int {
-        PageArtwork.visiblePieces(of: drawing).count
     }
 
     private static func path(_ piece: PageArtwork.Piece) -> String {
