@@ -3,7 +3,7 @@
 #   deps             install the Debian packages the build needs (tools/setup-deps.sh; build, test and demo run it)
 #   test             the test suite without the slow end-to-end lane
 #   test-all         every test, the slow lane too (kills, poison and hostile files, real shells; what CI runs)
-#   lint / format    check the code against .swift-format / rewrite it so
+#   lint / format    check the code against .swift-format and the public count (tools/count_public.sh) / rewrite it so
 #   help             this list
 #   demo             index SampleNotebooks into a temporary index and run a few queries
 #   bench            every benchmark (formats, recognizer, index)
@@ -61,6 +61,7 @@ help:
 # swift-format ships with the toolchain; .swift-format holds the rules (4 spaces, 120 columns)
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	tools/count_public.sh --max 150
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -57,14 +57,22 @@ let package = Package(
             name: "NotebookIndexCLI",
             dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus"]),
         .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
-        .executableTarget(name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
-        .executableTarget(name: "adapt-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"]),
-        .target(name: "BenchSupport", dependencies: ["DrawingModel"]),
+        // Apart from the product, under Sources/Tools: the recognizer's benchmarks, what they
+        // share, and the readers' fuzzer
+        .executableTarget(
+            name: "recognizer-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"],
+            path: "Sources/Tools/recognizer-bench"),
+        .executableTarget(
+            name: "adapt-bench", dependencies: ["BenchSupport", "Recognition", "DrawingModel"],
+            path: "Sources/Tools/adapt-bench"),
+        .target(name: "BenchSupport", dependencies: ["DrawingModel"], path: "Sources/Tools/BenchSupport"),
         .executableTarget(
             name: "cjk-bench",
-            dependencies: ["BenchSupport", "Recognition", "DrawingModel", "NotebookFormats", "TextMatching"]),
+            dependencies: ["BenchSupport", "Recognition", "DrawingModel", "NotebookFormats", "TextMatching"],
+            path: "Sources/Tools/cjk-bench"),
         .executableTarget(
-            name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"]),
+            name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"],
+            path: "Sources/Tools/notebook-fuzz"),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),
         .testTarget(
             name: "NotebookFormatsTests",

@@ -1,10 +1,10 @@
 import Foundation
 
 /// One cubic Bézier segment from `p0` to `p3` with handles `p1` and `p2`, as SVG and PDF paths hold them.
-public struct CubicBezier: Sendable, Hashable, Codable {
-    public var p0: Point, p1: Point, p2: Point, p3: Point
+package struct CubicBezier: Sendable, Hashable, Codable {
+    package var p0: Point, p1: Point, p2: Point, p3: Point
 
-    public init(p0: Point, p1: Point, p2: Point, p3: Point) {
+    package init(p0: Point, p1: Point, p2: Point, p3: Point) {
         self.p0 = p0
         self.p1 = p1
         self.p2 = p2
@@ -12,12 +12,12 @@ public struct CubicBezier: Sendable, Hashable, Codable {
     }
 
     /// A straight segment with its handles at the thirds, so its speed is constant.
-    public init(line from: Point, to: Point) {
+    package init(line from: Point, to: Point) {
         self.init(p0: from, p1: from + (to - from) * (1.0 / 3), p2: from + (to - from) * (2.0 / 3), p3: to)
     }
 
     /// The point at `u` in `0 ... 1`.
-    public func point(at u: Double) -> Point {
+    package func point(at u: Double) -> Point {
         let v = 1 - u
         let a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u
         return Point(
@@ -26,18 +26,18 @@ public struct CubicBezier: Sendable, Hashable, Codable {
     }
 
     /// The segment with every control point mapped by `t` (Bézier curves are affine invariant).
-    public func applying(_ t: AffineTransform) -> CubicBezier {
+    package func applying(_ t: AffineTransform) -> CubicBezier {
         CubicBezier(p0: p0.applying(t), p1: p1.applying(t), p2: p2.applying(t), p3: p3.applying(t))
     }
 
     /// The largest distance of the handles from the chord `p0 p3`: the curve lies within it of the chord.
-    public var flatness: Double {
+    package var flatness: Double {
         max(p1.distance(toSegment: p0, p3), p2.distance(toSegment: p0, p3))
     }
 
     /// The exact bounding box of the curve over `range` of `u` (clamped to `0 ... 1`).
     /// - Complexity: O(1): the ends plus the roots of each coordinate's derivative.
-    public func bounds(in range: ClosedRange<Double> = 0...1) -> Rect {
+    package func bounds(in range: ClosedRange<Double> = 0...1) -> Rect {
         let lo = min(max(range.lowerBound, 0), 1), hi = min(max(range.upperBound, 0), 1)
         var candidates = [lo, hi]
         for axis in [\Point.x, \Point.y] {
@@ -69,7 +69,7 @@ public struct CubicBezier: Sendable, Hashable, Codable {
 
 extension CubicBezier {
     /// The two halves of the curve at `u` (de Casteljau).
-    public func split(at u: Double) -> (CubicBezier, CubicBezier) {
+    package func split(at u: Double) -> (CubicBezier, CubicBezier) {
         func lerp(_ a: Point, _ b: Point) -> Point { a + (b - a) * u }
         let a = lerp(p0, p1), b = lerp(p1, p2), c = lerp(p2, p3)
         let d = lerp(a, b), e = lerp(b, c)

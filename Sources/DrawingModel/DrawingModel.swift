@@ -5,7 +5,7 @@
 //
 // What a path can do, one file each: evaluation of every attribute (`StrokePath+Evaluation`),
 // arc length (`+ArcLength`), interpolation by distance, time or parametric step and
-// `parametricValue(_:offsetBy:)` (`+Interpolation`), substrokes (`+Subpath`), exact Bézier conversion
+// `parametricValue(_:offsetBy:)` (`+Interpolation`), subpaths (`+Subpath`), exact Bézier conversion
 // (`+Bezier`, `CubicBezier`) and approximation of arbitrary Bézier chains (`+BezierApproximation`).
 // What a stroke can do: visible ranges after erasing (`Stroke+Mask`, `StrokeMask+Containment`) and
 // exact bounds (`Stroke+Bounds`, also `Drawing.bounds`).

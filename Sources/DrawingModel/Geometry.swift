@@ -13,18 +13,18 @@ public struct Point: Sendable, Hashable, Codable {
 
     public static let zero = Point(x: 0, y: 0)
 
-    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
-    public static func * (k: Double, a: Point) -> Point { Point(x: a.x * k, y: a.y * k) }
+    package static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    package static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    package static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    package static func * (k: Double, a: Point) -> Point { Point(x: a.x * k, y: a.y * k) }
 
     /// Euclidean distance to another point.
-    public func distance(to other: Point) -> Double {
+    package func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 
     /// Euclidean distance to the nearest point of the segment from `a` to `b`.
-    public func distance(toSegment a: Point, _ b: Point) -> Double {
+    package func distance(toSegment a: Point, _ b: Point) -> Double {
         let d = b - a
         let lengthSquared = d.x * d.x + d.y * d.y
         var t = lengthSquared > 0 ? ((x - a.x) * d.x + (y - a.y) * d.y) / lengthSquared : 0
@@ -61,7 +61,7 @@ public struct Rect: Sendable, Hashable, Codable {
     }
 
     /// The smallest rectangle holding every point; nil when there are none.
-    public init?<S: Sequence>(enclosing points: S) where S.Element == Point {
+    package init?<S: Sequence>(enclosing points: S) where S.Element == Point {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {
@@ -78,25 +78,25 @@ public struct Rect: Sendable, Hashable, Codable {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    public var midX: Double { x + width / 2 }
-    public var midY: Double { y + height / 2 }
+    package var midX: Double { x + width / 2 }
+    package var midY: Double { y + height / 2 }
 
     /// The smallest rectangle holding both.
-    public func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
     /// The rectangle grown by `dx` and `dy` on each side.
-    public func insetBy(dx: Double, dy: Double) -> Rect {
+    package func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }
 
-    public func contains(_ p: Point) -> Bool {
+    package func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }
 
-    public func intersects(_ other: Rect) -> Bool {
+    package func intersects(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 }
@@ -129,7 +129,7 @@ public struct AffineTransform: Sendable, Hashable, Codable {
         self.init(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
-    public var isIdentity: Bool { self == .identity }
+    package var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `other`: applying the result equals applying `self`, then `other`.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
@@ -143,7 +143,7 @@ public struct AffineTransform: Sendable, Hashable, Codable {
     }
 
     /// The geometric mean of the axis scales; used to scale widths.
-    public var scaleFactor: Double { abs(a * d - b * c).squareRoot() }
+    package var scaleFactor: Double { abs(a * d - b * c).squareRoot() }
 }
 
 extension Point {

@@ -4,25 +4,25 @@
 /// a coordinate of 1e308 overflows to infinity in the first subtraction and a resampled line of
 /// infinite length asks for unbounded memory. So ink is checked once, where a reader hands a
 /// notebook over, instead of in every stage that could be hurt by it.
-public enum InkLimits {
+package enum InkLimits {
     /// Largest coordinate magnitude accepted, after a stroke's transform (2^24 points is about
     /// 6 km; real pages are under 10,000). Within it, differences and products of coordinates
     /// stay far from overflow.
-    public static let maxCoordinate: Double = 16_777_216
+    package static let maxCoordinate: Double = 16_777_216
     /// Most control points accepted in one notebook (about 300 MB of `StrokePoint`s); a dense
     /// handwritten page has under 100,000.
-    public static let maxPointsPerFile = 4_000_000
+    package static let maxPointsPerFile = 4_000_000
     /// The reason given for a notebook over `limit` points.
-    public static func tooManyPoints(_ limit: Int = maxPointsPerFile) -> String {
+    package static func tooManyPoints(_ limit: Int = maxPointsPerFile) -> String {
         "more than \(limit) points; notebooks this large are not read"
     }
 }
 
 /// Why a notebook's ink was refused; `description` is the one-line reason shown after `path: `.
-public struct InkError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var description: String
+package struct InkError: Error, Sendable, CustomStringConvertible, Equatable {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
@@ -37,7 +37,7 @@ extension Notebook {
     /// - Throws: `InkError` naming the page and stroke whose coordinates are out of range, or the
     ///   point count.
     /// - Complexity: O(points); copies only what it changes.
-    public func checkedInk() throws(InkError) -> Notebook {
+    package func checkedInk() throws(InkError) -> Notebook {
         var notebook = self
         var points = 0
         for p in notebook.pages.indices {
@@ -67,7 +67,7 @@ extension Stroke {
     /// Whether every control point, before and after the transform, is finite and within
     /// `InkLimits.maxCoordinate`: what `checkedInk()` demands, and what the recognizer checks of
     /// drawings handed to it directly.
-    public var hasSaneLocations: Bool {
+    package var hasSaneLocations: Bool {
         let limit = InkLimits.maxCoordinate
         for point in path.controlPoints {
             let q = point.location.applying(transform)

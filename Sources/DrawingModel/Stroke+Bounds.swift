@@ -4,7 +4,7 @@ extension Stroke {
     /// The exact bounding box of the whole curve (mask ignored, no ink width) in the drawing's
     /// coordinates; nil for an empty path.
     /// - Complexity: O(count).
-    public var pathBounds: Rect? {
+    package var pathBounds: Rect? {
         curveBounds(over: [path.parametricRange], segments: path.bezierSegments)
     }
 
@@ -13,7 +13,7 @@ extension Stroke {
     /// nib (the larger of `ink.width` and the widest control point's size, scaled by the transform).
     /// Nil when nothing is visible.
     /// - Complexity: O(count), plus the mask test when there is a mask.
-    public var renderBounds: Rect? {
+    package var renderBounds: Rect? {
         guard let box = curveBounds(over: maskedPathRanges, segments: path.bezierSegments) else { return nil }
         let pointWidth = path.controlPoints.map { Swift.max($0.size.width, $0.size.height) }.max() ?? 0
         let half = Swift.max(ink.width, pointWidth * transform.scaleFactor) / 2
@@ -42,7 +42,7 @@ extension Stroke {
 extension Drawing {
     /// The union of every stroke's `renderBounds`, as PencilKit's `PKDrawing.bounds`; nil when no
     /// ink is visible.
-    public var bounds: Rect? {
+    package var bounds: Rect? {
         strokes.compactMap(\.renderBounds).reduce(nil) { partial, box in partial.map { $0.union(box) } ?? box }
     }
 }

@@ -11,10 +11,10 @@ import Foundation
 /// parametric range. Visible or erased pieces shorter than the resolution can be missed.
 extension Stroke {
     /// Most samples `maskedPathRanges` takes along one stroke.
-    public static let maxMaskSamples = 100_000
+    package static let maxMaskSamples = 100_000
 
     /// The arc-length step at which `maskedPathRanges` samples the path, in stroke coordinates.
-    public var maskResolution: Double {
+    package var maskResolution: Double {
         let length = path.length()
         var scales: [Double] = []
         if let radius = mask?.sweeps.map(\.radius).filter({ $0 > 0 && $0.isFinite }).min() {
@@ -37,7 +37,7 @@ extension Stroke {
     /// Without a mask (or with an empty one) this is the whole range; a fully erased stroke, or an
     /// empty path, gives none. A piece that survives as a single point gives a range of one value.
     /// - Complexity: O(samples × mask points near them); see the resolution above.
-    public var maskedPathRanges: [ClosedRange<Double>] {
+    package var maskedPathRanges: [ClosedRange<Double>] {
         guard !path.isEmpty else { return [] }
         guard let mask, !mask.isEmpty else { return [path.parametricRange] }
         let tester = StrokeMask.HitTester(mask)
@@ -69,20 +69,5 @@ extension Stroke {
             k = j + 1
         }
         return ranges
-    }
-
-    /// The visible pieces of the stroke as interpolated points in the drawing's coordinates (location
-    /// mapped by `transform`, size scaled by its `scaleFactor`), one array per masked path range.
-    /// - Parameter stride: the spacing along the path, in the path's own units for `.distance`.
-    public func visiblePoints(by stride: StrokePath.InterpolationStride) -> [[StrokePoint]] {
-        let scale = transform.scaleFactor
-        return maskedPathRanges.map { range in
-            path.interpolatedPoints(in: range, by: stride).map { p in
-                var q = p
-                q.location = p.location.applying(transform)
-                q.size = Size(width: p.size.width * scale, height: p.size.height * scale)
-                return q
-            }
-        }
     }
 }

@@ -4,7 +4,7 @@ extension StrokeMask {
     /// Whether `point` (stroke coordinates) is erased: within `radius` of a sweep's polyline, or inside
     /// a polygon by the even-odd rule.
     /// - Complexity: O(mask points); use `HitTester` to test many points.
-    public func erases(_ point: Point) -> Bool {
+    package func erases(_ point: Point) -> Bool {
         HitTester(self).erases(point)
     }
 

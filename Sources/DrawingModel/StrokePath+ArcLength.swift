@@ -37,7 +37,7 @@ extension StrokePath {
 
     /// The arc length of the curve over `range` (the whole path when nil), clamped to the path.
     /// - Complexity: O(spans in the range).
-    public func length(in range: ClosedRange<Double>? = nil) -> Double {
+    package func length(in range: ClosedRange<Double>? = nil) -> Double {
         guard count >= 2 else { return 0 }
         let whole = parametricRange
         let r = range?.clamped(to: whole) ?? whole

@@ -18,7 +18,7 @@ extension StrokePath {
     /// A one-point path gives one degenerate segment (all four points on the dot) so that it still
     /// has bounds; an empty path gives none.
     /// - Complexity: O(count).
-    public var bezierSegments: [CubicBezier] {
+    package var bezierSegments: [CubicBezier] {
         let n = count
         guard n >= 2 else {
             return controlPoints.first.map { p in
@@ -47,7 +47,7 @@ extension StrokePath {
     /// - Parameters:
     ///   - segments: the chain, in order.
     ///   - attributes: the attributes of control point `i` (its location is replaced).
-    public init(
+    package init(
         bezierSegments segments: [CubicBezier], creationDate: Date? = nil,
         attributes: (Int) -> StrokePoint = { _ in StrokePoint(location: .zero) }
     ) {
@@ -68,7 +68,7 @@ extension StrokePath {
 
     /// As `init(bezierSegments:creationDate:attributes:)`, attributes taken from `attributes[i]`
     /// (default attributes where the array is short).
-    public init(bezierSegments segments: [CubicBezier], creationDate: Date? = nil, attributes: [StrokePoint]) {
+    package init(bezierSegments segments: [CubicBezier], creationDate: Date? = nil, attributes: [StrokePoint]) {
         self.init(bezierSegments: segments, creationDate: creationDate) { i in
             i < attributes.count ? attributes[i] : StrokePoint(location: .zero)
         }

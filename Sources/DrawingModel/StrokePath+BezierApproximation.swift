@@ -11,7 +11,7 @@ import Foundation
 /// samples become the control points; the spline then stays within about `tolerance` of the chain.
 extension StrokePath {
     /// Most control points the approximation produces for one chain.
-    public static let maxApproximationPoints = 1 << 20
+    package static let maxApproximationPoints = 1 << 20
 
     /// A B-spline within `tolerance` of an arbitrary cubic Bézier chain.
     ///
@@ -26,7 +26,7 @@ extension StrokePath {
     ///   - attributes: the attributes of the control point taken at chain position `s` (segment index
     ///     plus the segment's own parameter, `0 ... segments.count`); its location is replaced.
     /// - Complexity: O(points produced × log(extent / tolerance)).
-    public init(
+    package init(
         approximating segments: [CubicBezier], tolerance: Double, creationDate: Date? = nil,
         attributes: (Double) -> StrokePoint = { _ in StrokePoint(location: .zero) }
     ) {

@@ -81,7 +81,7 @@ extension StrokePath {
     /// Values outside `0 ... parametricEnd` are clamped. An empty path gives a default point at the
     /// origin (files can hold empty strokes; this never traps).
     /// - Complexity: O(1).
-    public func interpolatedPoint(at t: Double) -> StrokePoint {
+    package func interpolatedPoint(at t: Double) -> StrokePoint {
         guard !controlPoints.isEmpty else { return StrokePoint(location: .zero) }
         let s = SplineStencil(count: count, at: t)
         let p = controlPoints
@@ -97,7 +97,7 @@ extension StrokePath {
 
     /// The location on the curve at parametric value `t` (clamped to the range); `.zero` when empty.
     /// - Complexity: O(1).
-    public func interpolatedLocation(at t: Double) -> Point {
+    package func interpolatedLocation(at t: Double) -> Point {
         guard !controlPoints.isEmpty else { return .zero }
         return SplineStencil(count: count, at: t).blendLocation(controlPoints)
     }

@@ -3,7 +3,7 @@ import Foundation
 extension StrokePath {
     /// How far apart consecutive interpolated points are, as PencilKit's
     /// `PKStrokePath.InterpolatedSlice.Stride`.
-    public enum InterpolationStride: Sendable, Hashable {
+    package enum InterpolationStride: Sendable, Hashable {
         /// Arc length along the curve, in the path's own units.
         case distance(Double)
         /// Seconds of the interpolated `timeOffset`.
@@ -13,7 +13,7 @@ extension StrokePath {
     }
 
     /// Most points `interpolatedPoints(in:by:)` returns; finer strides are widened to fit.
-    public static let maxInterpolatedPoints = 1 << 20
+    package static let maxInterpolatedPoints = 1 << 20
 
     /// The parametric value reached by moving `stride` from `t`, clamped to `0 ... parametricEnd`.
     ///
@@ -22,7 +22,7 @@ extension StrokePath {
     /// them; when the path's time never gets there the result is the end in that direction),
     /// `.parametricStep` just adds. Negative steps move backwards.
     /// - Complexity: O(spans passed).
-    public func parametricValue(_ t: Double, offsetBy stride: InterpolationStride) -> Double {
+    package func parametricValue(_ t: Double, offsetBy stride: InterpolationStride) -> Double {
         let end = parametricEnd
         let start = t.isNaN ? 0 : Swift.min(Swift.max(t, 0), end)
         switch stride {
@@ -49,7 +49,7 @@ extension StrokePath {
     ///   - stride: the spacing.
     /// - Returns: interpolated points (see `interpolatedPoint(at:)`); empty for an empty path.
     /// - Complexity: O(spans in the range + points returned).
-    public func interpolatedPoints(
+    package func interpolatedPoints(
         in range: ClosedRange<Double>? = nil, by stride: InterpolationStride
     )
         -> [StrokePoint]
@@ -58,7 +58,7 @@ extension StrokePath {
     }
 
     /// The locations of `interpolatedPoints(in:by:)`.
-    public func interpolatedLocations(
+    package func interpolatedLocations(
         in range: ClosedRange<Double>? = nil, by stride: InterpolationStride
     )
         -> [Point]
@@ -67,7 +67,7 @@ extension StrokePath {
     }
 
     /// The parametric values behind `interpolatedPoints(in:by:)`, increasing.
-    public func interpolatedParameters(
+    package func interpolatedParameters(
         in range: ClosedRange<Double>? = nil, by stride: InterpolationStride
     )
         -> [Double]

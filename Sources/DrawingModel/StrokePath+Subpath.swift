@@ -10,7 +10,7 @@ extension StrokePath {
     /// B-spline cut at arbitrary parameters has no exact uniform representation with our end
     /// convention). Time offsets and the creation date are kept as they were, not rebased.
     /// - Complexity: O(control points in the range).
-    public func subpath(_ range: ClosedRange<Double>) -> StrokePath {
+    package func subpath(_ range: ClosedRange<Double>) -> StrokePath {
         guard !isEmpty else { return self }
         let end = parametricEnd
         func clamp(_ t: Double) -> Double { t.isNaN ? 0 : Swift.min(Swift.max(t, 0), end) }
@@ -26,15 +26,5 @@ extension StrokePath {
             points.append(interpolatedPoint(at: hi))
         }
         return StrokePath(controlPoints: points, creationDate: creationDate)
-    }
-}
-
-extension Stroke {
-    /// The stroke cut to `range` of its path (see `StrokePath.subpath(_:)`), keeping its identity,
-    /// ink, transform and mask (the mask is in stroke coordinates, so it still applies).
-    public func substroke(_ range: ClosedRange<Double>) -> Stroke {
-        var piece = self
-        piece.path = path.subpath(range)
-        return piece
     }
 }

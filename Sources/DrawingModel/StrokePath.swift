@@ -33,8 +33,8 @@ public struct StrokePath: Sendable, Hashable {
     public subscript(i: Int) -> StrokePoint { controlPoints[i] }
 
     /// Largest parametric value; 0 for paths of zero or one point.
-    public var parametricEnd: Double { Double(max(count - 1, 0)) }
+    package var parametricEnd: Double { Double(max(count - 1, 0)) }
 
     /// The whole parametric range, `0 ... parametricEnd`.
-    public var parametricRange: ClosedRange<Double> { 0...parametricEnd }
+    package var parametricRange: ClosedRange<Double> { 0...parametricEnd }
 }

@@ -7,7 +7,7 @@ extension UUID {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// The same text as `uuidString`: upper-case hex in the 8-4-4-4-12 form.
-    public var canonicalString: String {
+    package var canonicalString: String {
         withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { out in
                 var i = 0
@@ -26,14 +26,14 @@ extension UUID {
     }
 
     /// Parses what `UUID(uuidString:)` accepts (the 8-4-4-4-12 hex form, either case).
-    public init?(canonical text: some StringProtocol) {
+    package init?(canonical text: some StringProtocol) {
         var text = String(text)
         guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
         self = parsed
     }
 
     /// Parses the 36 bytes of the 8-4-4-4-12 hex form.
-    public static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+    package static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard utf8.count == 36 else { return nil }
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
@@ -63,7 +63,7 @@ extension UUID {
     }
 
     /// The order of `uuidString`s (upper-case hex keeps byte order), without making them.
-    public static func precedesAsString(_ a: UUID, _ b: UUID) -> Bool {
+    package static func precedesAsString(_ a: UUID, _ b: UUID) -> Bool {
         withUnsafeBytes(of: a.uuid) { x in
             withUnsafeBytes(of: b.uuid) { y in
                 for k in 0..<16 where x[k] != y[k] { return x[k] < y[k] }

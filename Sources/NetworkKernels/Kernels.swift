@@ -8,10 +8,10 @@
 /// Both modules alone are built with `-Ounchecked` (no overflow or precondition checks): their
 /// loops are the network's time, and every index in them is derived from shapes the caller
 /// checked when the model was loaded. Everything that reads files or ink stays checked.
-public enum Kernels {
+package enum Kernels {
     /// `c[m×n] = a[m×k] · b[k×n] (+ bias[n])`, all row-major. Rows of `a` go by in pairs, each
     /// load of `b` serving both (four rows measured slower: they need more registers than SSE has).
-    public static func matmul(
+    package static func matmul(
         _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ c: UnsafeMutablePointer<Float>,
         m: Int, k: Int, n: Int, bias: UnsafePointer<Float>?
     ) {
@@ -27,7 +27,7 @@ public enum Kernels {
 
     /// `c[m×n] += a[m×k] · b[k×n]`, all row-major: `matmul` without the start from the bias (the
     /// recurrence of several lines at once adds their hidden states' share to the gates).
-    public static func matmulAdd(
+    package static func matmulAdd(
         _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ c: UnsafeMutablePointer<Float>,
         m: Int, k: Int, n: Int
     ) {
@@ -61,7 +61,7 @@ public enum Kernels {
     /// recurrence memory-bound); zeros of `x` (ReLU outputs, padding) are skipped. A block is two
     /// `Wide` vectors: enough independent sums to hide the latency of an addition, few enough to
     /// stay in the 16 vector registers.
-    public static func accumulate(
+    package static func accumulate(
         _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
         width n: Int
     ) {
@@ -207,7 +207,7 @@ public enum Kernels {
     /// 1-D convolution (cross-correlation as XLA computes it) with `kernel` taps, zero padding of
     /// `kernel / 2` on each side and the given stride. `x` is `t × cin`, `w` is `kernel × cin × cout`.
     /// Returns the `ceil(t / stride) × cout` output.
-    public static func conv1d(
+    package static func conv1d(
         _ x: [Float], t: Int, cin: Int, w: [Float], bias: [Float], cout: Int, kernel: Int, stride: Int
     ) -> [Float] {
         let pad = kernel / 2
@@ -244,7 +244,7 @@ public enum Kernels {
     /// order input, forget, cell, output; `cell` and `hidden` (h each) are updated in place.
     /// Eight units at a time through `exp8` (one `expf` call per gate and unit took a seventh of
     /// all recognition time).
-    public static func lstmCell(
+    package static func lstmCell(
         gates g: UnsafePointer<Float>, cell: UnsafeMutablePointer<Float>, hidden: UnsafeMutablePointer<Float>, h: Int
     ) {
         typealias Lane = SIMD8<Float>
@@ -276,7 +276,7 @@ public enum Kernels {
     /// `n` adds 1.5 · 2^23, which leaves `n` in the low bits of the sum (the standard library's
     /// float-to-integer vector conversion is a generic call per lane).
     @inline(__always)
-    public static func exp8(_ x: SIMD8<Float>) -> SIMD8<Float> {
+    package static func exp8(_ x: SIMD8<Float>) -> SIMD8<Float> {
         // (`clamped` is a generic call)
         let x = x.replacing(with: -87, where: x .< -87).replacing(with: 87, where: x .> 87)
         let shifter: Float = 12_582_912  // 1.5 · 2^23
@@ -306,7 +306,7 @@ public enum Kernels {
 
     /// Each row of `rows × width` values turned into log-probabilities (log-softmax), the sum of
     /// exponentials eight at a time through `exp8`.
-    public static func logSoftmaxRows(_ x: inout [Float], width: Int) {
+    package static func logSoftmaxRows(_ x: inout [Float], width: Int) {
         guard width > 0 else { return }
         x.withUnsafeMutableBufferPointer { xp in
             for start in stride(from: 0, to: xp.count - width + 1, by: width) {
@@ -331,7 +331,7 @@ public enum Kernels {
     /// Depthwise 1-D convolution: each of the `channels` columns of `x` (`t × channels`) with its
     /// own `kernel` taps (`w` is `kernel × channels`), zero padding of `kernel / 2` on each side and
     /// the given stride; returns the `ceil(t / stride) × channels` output.
-    public static func depthwiseConv1d(
+    package static func depthwiseConv1d(
         _ x: [Float], t: Int, channels c: Int, w: [Float], bias: [Float], kernel: Int, stride: Int
     ) -> [Float] {
         let pad = kernel / 2
@@ -348,7 +348,7 @@ public enum Kernels {
         return y
     }
 
-    public static func relu(_ x: inout [Float]) {
+    package static func relu(_ x: inout [Float]) {
         x.withUnsafeMutableBufferPointer { xp in
             let count = xp.count
             var i = 0
@@ -363,12 +363,12 @@ public enum Kernels {
     }
 
     @inline(__always)
-    public static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
+    package static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
 
     /// tanh through one `expf` (glibc's `tanhf` goes through `expm1f` and took a tenth of all
     /// recognition time); absolute error about 1e-7, far below what the network resolves.
     @inline(__always)
-    public static func tanh(_ x: Float) -> Float {
+    package static func tanh(_ x: Float) -> Float {
         let e = expf(-2 * abs(x))
         let t = (1 - e) / (1 + e)
         return x < 0 ? -t : t

@@ -11,11 +11,11 @@ import _Builtin_intrinsics.intel
 /// too. The caller keeps `k · levels²` within `Int32.max` (Recognition's `IntegerWeights`), so
 /// no sum of `k` products overflows its 32 bits: the sums are exact whatever their order, and a
 /// row's result is the same in any batch.
-public enum IntegerKernels {
+package enum IntegerKernels {
     /// `q[i][0..<k] = round(a[i] / scales[i])` with `scales[i] = max |a[i]| / levels` (0 for a
     /// row of zeros), for `m` rows of `a[m×k]`; the rows of `q` are `stride` long, the values past
     /// `k` zero.
-    public static func quantizeRows(
+    package static func quantizeRows(
         _ a: UnsafePointer<Float>, m: Int, k: Int, levels: Int, into q: UnsafeMutablePointer<Int16>, stride: Int,
         scales: UnsafeMutablePointer<Float>
     ) {
@@ -60,7 +60,7 @@ public enum IntegerKernels {
     /// starts from it instead of from its own values (one pass over `c` fewer than copying it in
     /// first). Rows go six at a time (twelve of the sixteen registers hold sums; each load of `w`
     /// serves six rows), then two, then one.
-    public static func matmulAdd(
+    package static func matmulAdd(
         _ a: UnsafePointer<Int16>, rowScales: UnsafePointer<Float>, m: Int, pairs: Int,
         _ w: UnsafePointer<Int16>, columnScales: UnsafePointer<Float>, paddedWidth: Int,
         into c: UnsafeMutablePointer<Float>, n: Int, bias: UnsafePointer<Float>? = nil

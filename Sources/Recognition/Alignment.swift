@@ -7,13 +7,13 @@ import Foundation
 /// A word owns exactly the points of its `pointRange`. Where one stroke runs through several words
 /// (cursive), the stroke's ID is in each of them, but each box holds only that word's share of the
 /// stroke, so a search hit frames the word and not the whole stroke.
-public enum Alignment {
+package enum Alignment {
     /// The recognized word for `word`, read from `line` of `drawing`.
     ///
     /// A `pointRange` reaching past the line is clamped to it; an empty one is placed at its
     /// nearest point, with a box of zero size. A word with `pointIndices` owns those points instead.
     /// - Returns: nil only when `line` has no points.
-    public static func align(_ word: DecodedWord, in line: LineInk, of drawing: Drawing) -> RecognizedWord? {
+    package static func align(_ word: DecodedWord, in line: LineInk, of drawing: Drawing) -> RecognizedWord? {
         let points = line.points
         guard !points.isEmpty else { return nil }
         let lower = min(max(word.pointRange.lowerBound, 0), points.count - 1)

@@ -13,25 +13,25 @@ public final class HandwritingRecognizer: Sendable {
     public static var recognitionVersion: Int { 24 }
 
     /// Lines whose layout `textLikelihood` is below this are not read at all.
-    public static let minimumTextLikelihood = 0.05
+    package static let minimumTextLikelihood = 0.05
 
     /// Work budgets, so that no drawing can take unbounded time or memory (a dense handwritten
     /// page has under 3,000 traces and lines of under 200). Traces past the first
     /// `maxTracesPerDrawing` in writing order are not read (`Transcript.unreadTraces` says how
     /// many); a line group of more than `maxTracesPerLine` traces is read in pieces of that many,
     /// so its words are still found; the network reads at most `InkFeatures.maxRows` rows of a line.
-    public static let maxTracesPerDrawing = 5_000
-    public static let maxTracesPerLine = 400
+    package static let maxTracesPerDrawing = 5_000
+    package static let maxTracesPerLine = 400
 
     /// The reader of single lines (the network and decoder in production, a double in tests).
-    public let lineReader: any LineReading
+    package let lineReader: any LineReading
     /// The layout analysis in front of the reader.
-    public let layout: LayoutAnalyzer
+    package let layout: LayoutAnalyzer
 
     /// - Parameters:
     ///   - lineReader: reads one line of ink into words.
     ///   - layout: finds the lines (`LayoutAnalyzer(sizeScale:)` for CJK writing).
-    public init(lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer()) {
+    package init(lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer()) {
         self.lineReader = lineReader
         self.layout = layout
     }

@@ -7,21 +7,21 @@ import Foundation
 /// Chinese (Simplified) and Japanese are read character by character by `CJKLineReader` with
 /// Zinnia's models from Debian and a character model of each (`cjk-<code>.txt`). A language is
 /// matched by its language code, so any region of it is read (en-GB, fr-CA, pt-BR, zh-CN …).
-public enum RecognitionLanguage {
+package enum RecognitionLanguage {
     /// Languages the recognizer reads, English first: en, fr, de, es, it, pt, nl, zh, ja.
-    public static let supported: [Locale.Language] = codes.map { Locale.Language(identifier: $0) }
+    package static let supported: [Locale.Language] = codes.map { Locale.Language(identifier: $0) }
 
     /// The language codes of `supported`, in order.
-    public static let codes = latinCodes + cjkCodes
+    package static let codes = latinCodes + cjkCodes
 
     /// The languages read by the network, Latin script.
-    public static let latinCodes = ["en", "fr", "de", "es", "it", "pt", "nl"]
+    package static let latinCodes = ["en", "fr", "de", "es", "it", "pt", "nl"]
 
     /// The languages read character by character (`CJKLineReader`).
-    public static let cjkCodes = ["zh", "ja"]
+    package static let cjkCodes = ["zh", "ja"]
 
     /// What to read when nothing is chosen.
-    public static let english = Locale.Language(identifier: "en")
+    package static let english = Locale.Language(identifier: "en")
 
     private static let names = [
         "en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
@@ -29,13 +29,13 @@ public enum RecognitionLanguage {
     ]
 
     /// Whether `language` is read: its language code is that of a supported language.
-    public static func isSupported(_ language: Locale.Language) -> Bool {
+    package static func isSupported(_ language: Locale.Language) -> Bool {
         guard let code = language.languageCode else { return false }
         return supported.contains { $0.languageCode == code }
     }
 
     /// The English name of a language, for messages ("German"); its identifier when unknown.
-    public static func name(of language: Locale.Language) -> String {
+    package static func name(of language: Locale.Language) -> String {
         language.languageCode.flatMap { names[$0.identifier] } ?? language.minimalIdentifier
     }
 
@@ -43,7 +43,7 @@ public enum RecognitionLanguage {
     ///
     /// - Parameter preferred: nil for the supported languages.
     /// - Throws: `LanguageError.unsupported` naming every language not supported, when any is.
-    public static func resolve(_ preferred: [Locale.Language]?) throws(LanguageError) -> [Locale.Language] {
+    package static func resolve(_ preferred: [Locale.Language]?) throws(LanguageError) -> [Locale.Language] {
         guard let preferred else { return supported }
         let unsupported = preferred.filter { !isSupported($0) }
         guard unsupported.isEmpty else { throw .unsupported(unsupported) }
@@ -53,7 +53,7 @@ public enum RecognitionLanguage {
     /// The language codes of `languages` (all supported), each once, in `supported`'s order: the
     /// same set of languages reads the same way whatever order it was given in, so this is what
     /// an index stores ("de,en" and "en-GB,de" are both `["en", "de"]`).
-    public static func canonicalCodes(_ languages: [Locale.Language]) -> [String] {
+    package static func canonicalCodes(_ languages: [Locale.Language]) -> [String] {
         let given = Set(languages.compactMap { $0.languageCode?.identifier })
         return codes.filter(given.contains)
     }
@@ -63,7 +63,7 @@ public enum RecognitionLanguage {
     /// - Returns: the languages in the order given, checked; empty items are skipped.
     /// - Throws: `LanguageError.unsupported` naming every language not supported, and
     ///   `.none` when the list names no language at all.
-    public static func parse(_ list: String) throws(LanguageError) -> [Locale.Language] {
+    package static func parse(_ list: String) throws(LanguageError) -> [Locale.Language] {
         let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !items.isEmpty else { throw .none }
         let languages = items.map { Locale.Language(identifier: $0.replacingOccurrences(of: "_", with: "-")) }
@@ -74,7 +74,7 @@ public enum RecognitionLanguage {
 
     /// The language of a POSIX locale such as `LANG`'s ("de_DE.UTF-8" → de) when it is supported;
     /// nil for C, POSIX, an empty value or a language we do not read.
-    public static func fromPOSIXLocale(_ value: String) -> Locale.Language? {
+    package static func fromPOSIXLocale(_ value: String) -> Locale.Language? {
         let name = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
         guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
         let language = Locale.Language(identifier: name.replacingOccurrences(of: "_", with: "-"))
@@ -94,7 +94,7 @@ public enum LanguageError: Error, Sendable, Hashable, CustomStringConvertible {
     case none
 
     /// The supported languages as a message lists them: "en (English), fr (French), …".
-    public static var supportedList: String {
+    package static var supportedList: String {
         RecognitionLanguage.supported.map { "\($0.minimalIdentifier) (\(RecognitionLanguage.name(of: $0)))" }
             .joined(separator: ", ")
     }

@@ -2,20 +2,20 @@ import DrawingModel
 import Foundation
 
 /// One visible pen sample of a text line, in drawing coordinates, remembering where it came from.
-public struct InkPoint: Sendable, Hashable {
+package struct InkPoint: Sendable, Hashable {
     /// Location after the stroke's transform.
-    public var location: Point
+    package var location: Point
     /// Seconds since the stroke began, when the format recorded time; nil otherwise.
-    public var time: Double?
+    package var time: Double?
     /// Pressure 0 … 1 when recorded; nil otherwise.
-    public var force: Double?
+    package var force: Double?
     /// Index of the stroke in the drawing's `strokes` array.
-    public var strokeIndex: Int
+    package var strokeIndex: Int
     /// True for the first point of a pen-down trace (a new stroke, or a stroke resuming after an
     /// erased gap): the network sees a pen lift before it.
-    public var startsTrace: Bool
+    package var startsTrace: Bool
 
-    public init(location: Point, time: Double? = nil, force: Double? = nil, strokeIndex: Int, startsTrace: Bool) {
+    package init(location: Point, time: Double? = nil, force: Double? = nil, strokeIndex: Int, startsTrace: Bool) {
         self.location = location
         self.time = time
         self.force = force
@@ -25,10 +25,10 @@ public struct InkPoint: Sendable, Hashable {
 }
 
 /// A text line ready to read: its points in writing order (left to right for a line of text).
-public struct LineInk: Sendable, Hashable {
-    public var points: [InkPoint]
+package struct LineInk: Sendable, Hashable {
+    package var points: [InkPoint]
 
-    public init(points: [InkPoint]) {
+    package init(points: [InkPoint]) {
         self.points = points
     }
 
@@ -42,18 +42,18 @@ public struct LineInk: Sendable, Hashable {
 }
 
 /// A word read from a line: n-best readings and the span of the line's points it covers.
-public struct DecodedWord: Sendable, Hashable {
+package struct DecodedWord: Sendable, Hashable {
     /// Best first; never empty.
-    public var candidates: [WordCandidate]
+    package var candidates: [WordCandidate]
     /// Indices into `LineInk.points` of the ink this word was read from.
-    public var pointRange: Range<Int>
+    package var pointRange: Range<Int>
     /// 0 … 1.
-    public var confidence: Double
+    package var confidence: Double
     /// The word's own points when they are not one run of the line's (a CJK character whose
     /// strokes were written apart from each other); nil for `pointRange`'s points. Never empty.
-    public var pointIndices: [Int]?
+    package var pointIndices: [Int]?
 
-    public init(candidates: [WordCandidate], pointRange: Range<Int>, confidence: Double, pointIndices: [Int]? = nil) {
+    package init(candidates: [WordCandidate], pointRange: Range<Int>, confidence: Double, pointIndices: [Int]? = nil) {
         self.candidates = candidates
         self.pointRange = pointRange
         self.confidence = confidence
@@ -62,7 +62,7 @@ public struct DecodedWord: Sendable, Hashable {
 }
 
 /// Reads one line of ink into words. The neural reader (network + CTC beam search) implements it.
-public protocol LineReading: Sendable {
+package protocol LineReading: Sendable {
     func read(_ line: LineInk) -> [DecodedWord]
     /// The words of several lines (a page's), in their order; a reader may read them together.
     func read(lines: [LineInk]) -> [[DecodedWord]]
@@ -73,6 +73,6 @@ public protocol LineReading: Sendable {
 }
 
 extension LineReading {
-    public func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
-    public func addingWords(_ words: [String]) -> any LineReading { self }
+    package func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
+    package func addingWords(_ words: [String]) -> any LineReading { self }
 }

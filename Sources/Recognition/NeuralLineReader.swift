@@ -4,7 +4,7 @@ import Foundation
 /// Reads a line of ink with the trained network: features → per-frame log-probabilities → a
 /// line-level beam search for the best reading → forced alignment to find each word's frames →
 /// a word-level beam search over those frames for the word's n-best readings.
-public struct NeuralLineReader: LineReading {
+package struct NeuralLineReader: LineReading {
     private(set) var network: RecognizerNetwork
     /// The network as shipped, before any writer's adaptation (`adapted(by:)`).
     let shippedNetwork: RecognizerNetwork
@@ -45,11 +45,11 @@ public struct NeuralLineReader: LineReading {
             settings: featureSettings)
     }
 
-    public func read(_ line: LineInk) -> [DecodedWord] {
+    package func read(_ line: LineInk) -> [DecodedWord] {
         read(lines: [line])[0]
     }
 
-    public func addingWords(_ words: [String]) -> any LineReading {
+    package func addingWords(_ words: [String]) -> any LineReading {
         var reader = self
         reader.decoder.lexicon = decoder.lexicon.adding(words)
         return reader
@@ -76,7 +76,7 @@ public struct NeuralLineReader: LineReading {
     /// The lines go through the network together (`RecognizerNetwork.logProbabilities(lines:)`),
     /// each is decoded on its own, and then their doubtful words are read a second time
     /// (`secondLook`). With a collector, the sure words' hidden states go to it.
-    public func read(lines: [LineInk]) -> [[DecodedWord]] {
+    package func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
         let hidden = network.hiddenStates(lines: inputs.map { ($0.values, $0.count) })
         let outputs = network.logProbabilities(hiddenStates: hidden)

@@ -212,7 +212,7 @@ extension HandwritingRecognizer {
     }
 
     /// Size in bytes of the shipped model file, nil when it is missing.
-    public static var modelFileSize: Int? {
+    package static var modelFileSize: Int? {
         guard
             let url = Bundle.module.url(
                 forResource: RecognizerResources.modelName, withExtension: RecognizerResources.modelExtension)
@@ -222,7 +222,7 @@ extension HandwritingRecognizer {
 
     /// A recognizer with other decoder settings (for tuning on the dev writers; the shipped
     /// settings are `DecoderSettings()`). Builds its own copy of the resources.
-    public static func make(
+    package static func make(
         settings: DecoderSettings, languages: [String] = ["en"], cjkSettings: CJKLatticeSettings = .init(),
         cjkEngine: CJKCharacterEngine = .combined
     ) throws(ModelError) -> HandwritingRecognizer {

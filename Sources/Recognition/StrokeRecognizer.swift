@@ -16,7 +16,7 @@ public actor StrokeRecognizer {
         /// The candidates that matched, one per word, joined by spaces.
         public var text: String
 
-        public init(strokeIDs: Set<UUID>, bounds: Rect, text: String) {
+        package init(strokeIDs: Set<UUID>, bounds: Rect, text: String) {
             self.strokeIDs = strokeIDs
             self.bounds = bounds
             self.text = text

@@ -6,7 +6,7 @@ public struct WordCandidate: Sendable, Hashable {
     public var text: String
     public var score: Double
 
-    public init(text: String, score: Double) {
+    package init(text: String, score: Double) {
         self.text = text
         self.score = score
     }
@@ -29,7 +29,7 @@ public struct RecognizedWord: Sendable, Hashable {
     /// a reading of several CJK characters by character, each part with the whole word's ink.
     public var characters: [RecognizedWord]
 
-    public init(
+    package init(
         candidates: [WordCandidate], strokeIDs: Set<UUID>, bounds: Rect, confidence: Double,
         characters: [RecognizedWord] = []
     ) {
@@ -49,7 +49,7 @@ public struct RecognizedLine: Sendable, Hashable {
     public var words: [RecognizedWord]
     public var bounds: Rect
 
-    public init(words: [RecognizedWord], bounds: Rect) {
+    package init(words: [RecognizedWord], bounds: Rect) {
         self.words = words
         self.bounds = bounds
     }
@@ -64,7 +64,7 @@ public struct Transcript: Sendable, Hashable {
     /// `HandwritingRecognizer.maxTracesPerDrawing`; 0 when everything was read.
     public var unreadTraces: Int
 
-    public init(lines: [RecognizedLine], unreadTraces: Int = 0) {
+    package init(lines: [RecognizedLine], unreadTraces: Int = 0) {
         self.lines = lines
         self.unreadTraces = unreadTraces
     }
@@ -72,7 +72,7 @@ public struct Transcript: Sendable, Hashable {
     public var text: String { lines.map(\.text).joined(separator: "\n") }
 
     /// Says what was left unread when the drawing was over a work budget; nil when all was read.
-    public var budgetNote: String? {
+    package var budgetNote: String? {
         guard unreadTraces > 0 else { return nil }
         let limit = HandwritingRecognizer.maxTracesPerDrawing
         return

@@ -76,7 +76,7 @@ extension Transcript {
     /// Where `text` is written in this transcript, by the rules of `StrokeRecognizer.search`, for
     /// callers that recognized a drawing themselves (the command line's `render --highlight`).
     /// - Returns: one result per match, in reading order; empty for an empty query.
-    public func matches(
+    package func matches(
         of text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false
     )
         -> [StrokeRecognizer.SearchResult]

@@ -13,11 +13,11 @@ public struct UserVocabulary: Sendable, Hashable {
     public var words: [String]
 
     /// Shorter words are too often a piece of a misreading to learn from.
-    public static let minimumLetters = 3
+    package static let minimumLetters = 3
     /// A handwritten word joins when its best reading is this sure …
-    public static let minimumConfidence = 0.9
+    package static let minimumConfidence = 0.9
     /// … in at least this many places; a typed word joins from one.
-    public static let minimumHandwrittenCount = 2
+    package static let minimumHandwrittenCount = 2
 
     public init(words: [String] = []) {
         self.words = words

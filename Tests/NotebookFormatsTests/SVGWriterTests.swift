@@ -26,7 +26,7 @@ import Testing
             let back = try Self.readBack(SVGWriter.encode(page))
             let visible = page.drawing.strokes.reduce(0) { $0 + $1.maskedPathRanges.count }
             #expect(back.drawing.strokes.count == visible, "\(file) page \(index + 1)")
-            #expect(back.drawing.strokes.count == SVGWriter.visiblePieceCount(page.drawing))
+            #expect(back.drawing.strokes.count == PageArtwork.visiblePieces(of: page.drawing).count)
             #expect(
                 back.texts.map(\.text)
                     == page.texts.map { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") })

@@ -18,16 +18,16 @@ import Foundation
 /// name's number prefix. Units: canvas pixels, origin top left, y down, on an unbounded canvas (no
 /// page size). Stroke IDs: the element's `id` where it is a UUID, else `StableStrokeID` of the
 /// file with key `page/layer/index`.
-public struct ButterflyReader: NotebookReader {
-    public static let formatName = "butterfly"
-    public static let displayName = "Butterfly"
-    public static let fileExtensions = ["bfly", "tbfly"]
+package struct ButterflyReader: NotebookReader {
+    package static let formatName = "butterfly"
+    package static let displayName = "Butterfly"
+    package static let fileExtensions = ["bfly", "tbfly"]
     /// Largest document accepted (the text form, or a page of the zip form after inflating, which
     /// may also expand no more than `ReadLimits.maxExpansionRatio` times).
-    public static let maxDocumentSize = 256 << 20
+    package static let maxDocumentSize = 256 << 20
     static let pagesFolder = "BFLY/pages/"
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         if probe.container == .zip {
             return probe.zipEntryNames.contains("META-INF/butterfly.json")
                 || probe.zipEntryNames.contains { $0.hasPrefix(pagesFolder) }
@@ -37,11 +37,11 @@ public struct ButterflyReader: NotebookReader {
         return text.contains("\"fileVersion\"") && (text.contains("\"pages\"") || text.contains("\"painters\""))
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let ids = StableStrokeID(fileContents: contents)
         if ZipArchive.hasMagic(contents) { return try readArchive(contents, ids: ids) }
         let document = try parse(contents, what: "file")

@@ -20,16 +20,16 @@ import Foundation
 ///
 /// Units: scene pixels, y down; the canvas is unbounded, so the page has no size. Stroke IDs:
 /// `StableStrokeID` of the file keyed by the element's `id`.
-public struct ExcalidrawReader: NotebookReader {
-    public static let formatName = "excalidraw"
-    public static let displayName = "Excalidraw"
-    public static let fileExtensions = ["excalidraw"]
+package struct ExcalidrawReader: NotebookReader {
+    package static let formatName = "excalidraw"
+    package static let displayName = "Excalidraw"
+    package static let fileExtensions = ["excalidraw"]
     /// `.excalidraw.md` ends in `.md`, like every Markdown note: taken only when its content says so.
-    public static let probedExtensions = ["md"]
+    package static let probedExtensions = ["md"]
     /// Largest scene accepted (bytes of JSON, after decompression for `compressed-json`).
     static let maxSceneSize = 128 << 20
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         guard probe.container == .none else { return false }
         let head = String(decoding: probe.head.prefix(4096), as: UTF8.self)
         if head.hasPrefix("---") || head.hasPrefix("\u{FEFF}---") { return ExcalidrawMarkdown.isPluginNote(head) }
@@ -37,11 +37,11 @@ public struct ExcalidrawReader: NotebookReader {
         return compact.hasPrefix("{") && compact.contains("\"type\":\"excalidraw")
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let first = contents.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
         let scene: DocumentTree
         if first == UInt8(ascii: "{") {

@@ -42,10 +42,10 @@ import Foundation
 ///
 /// Stroke IDs: `StableStrokeID` of the file, keyed `isf/<id>` by the stream's stroke IDs when they
 /// number every stroke once, else by position.
-public struct ISFReader: NotebookReader {
-    public static let formatName = "isf"
-    public static let displayName = "Windows Ink ISF"
-    public static let fileExtensions = ["isf"]
+package struct ISFReader: NotebookReader {
+    package static let formatName = "isf"
+    package static let displayName = "Windows Ink ISF"
+    package static let fileExtensions = ["isf"]
     /// Points (1/72 inch) per HIMETRIC unit (1/2540 inch).
     static let pointsPerHimetric = 72.0 / 2540
     /// MSN Messenger's prefix to base64 ink.
@@ -53,7 +53,7 @@ public struct ISFReader: NotebookReader {
     /// Tags a real stream starts with (detection by content).
     static let openingTags: Set<UInt64> = [0, 1, 2, 3, 4, 5, 10, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 28, 29, 30]
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         guard probe.container == .none else { return false }
         let text = probe.head.drop { $0 == 0x20 || (0x09...0x0D).contains($0) }
         if text.starts(with: base64Prefix) {
@@ -67,11 +67,11 @@ public struct ISFReader: NotebookReader {
         return startsStream(probe.head[...], whole: probe.head.count < 4096)
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let stream = try decodedBase64(contents) ?? contents
         let strokes = try ISFStream.strokes(
             stream, ids: StableStrokeID(fileContents: contents), scale: pointsPerHimetric)

@@ -22,16 +22,16 @@ import Foundation
 ///
 /// Stroke IDs: `StableStrokeID` of the file bytes with the trace's id as key (`trace:<id>`), or its
 /// position (`trace#<n>`) when it has none or repeats an earlier id.
-public struct InkMLReader: NotebookReader {
-    public static let formatName = "inkml"
-    public static let displayName = "InkML"
-    public static let fileExtensions = ["inkml"]
+package struct InkMLReader: NotebookReader {
+    package static let formatName = "inkml"
+    package static let displayName = "InkML"
+    package static let fileExtensions = ["inkml"]
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let (document, _) = try Containers.unwrap(contents) { archive in
             archive.entries.first { $0.name.hasSuffix(".inkml") || $0.name.hasSuffix(".xml") }
         }
@@ -39,7 +39,7 @@ public struct InkMLReader: NotebookReader {
         return try parser.parse()
     }
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.xmlRoot == "ink"
     }
 }

@@ -27,29 +27,29 @@ import Foundation
 ///
 /// The reader decodes straight from the bytes (no intermediate tree), so memory stays close to the
 /// size of the resulting `Notebook`.
-public struct NativeJSONReader: NotebookReader {
-    public static let formatName = "json"
-    public static let displayName = "native JSON"
-    public static let fileExtensions = ["json"]
+package struct NativeJSONReader: NotebookReader {
+    package static let formatName = "json"
+    package static let displayName = "native JSON"
+    package static let fileExtensions = ["json"]
     /// Most `.json` files are not notebooks; a crawl takes only ours.
-    public static let extensionIsShared = true
+    package static let extensionIsShared = true
     /// The value of the top-level `"format"` key.
-    public static let formatTag = "notebook-index"
+    package static let formatTag = "notebook-index"
     /// The newest version this build reads (and `NativeJSONWriter` writes).
-    public static let version = 1
+    package static let version = 1
     /// Largest file accepted (bytes): JSON spends about 30 bytes on a point.
-    public static let maxFileSize = 128 << 20
+    package static let maxFileSize = 128 << 20
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         try read(contents)
     }
 
     /// Recognises the format tag near the start of the file.
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         guard probe.container == .none else { return false }
         let head = probe.head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         guard head.first == UInt8(ascii: "{") else { return false }
@@ -59,7 +59,7 @@ public struct NativeJSONReader: NotebookReader {
 
     /// Decodes a whole file.
     /// - Throws: `ReadError` naming the problem and where (`page 2: stroke 5: point 3: …`).
-    public static func read(_ bytes: [UInt8]) throws(ReadError) -> Notebook {
+    package static func read(_ bytes: [UInt8]) throws(ReadError) -> Notebook {
         guard bytes.count <= maxFileSize else {
             throw ReadError(
                 "file is \(describeByteCount(bytes.count)), over the \(describeByteCount(maxFileSize)) limit of notebook-index JSON"

@@ -6,15 +6,15 @@ import Foundation
 /// Lossless: every number is written as the shortest decimal that reads back as the same double,
 /// so `NativeJSONReader.read(NativeJSONWriter.encode(notebook))` equals `notebook` in everything but
 /// `format` (which becomes "json"). One stroke per line keeps diffs of sample notebooks readable.
-public enum NativeJSONWriter {
+package enum NativeJSONWriter {
     /// Why a notebook could not be written: JSON has no NaN or infinity.
-    public struct WriteError: Error, Sendable, CustomStringConvertible, Equatable {
-        public var description: String
+    package struct WriteError: Error, Sendable, CustomStringConvertible, Equatable {
+        package var description: String
     }
 
     /// The file's bytes (UTF-8).
     /// - Throws: `WriteError` when a number is not finite.
-    public static func encode(_ notebook: Notebook) throws(WriteError) -> [UInt8] {
+    package static func encode(_ notebook: Notebook) throws(WriteError) -> [UInt8] {
         var out = "{\"format\":\"\(NativeJSONReader.formatTag)\",\"version\":\(NativeJSONReader.version)"
         if let title = notebook.title { out += ",\"title\":" + JSONStringLiteral.quoted(title) }
         out += ",\"pages\":["
@@ -43,7 +43,7 @@ public enum NativeJSONWriter {
     }
 
     /// Writes the notebook to `url`, replacing any file there.
-    public static func write(_ notebook: Notebook, to url: URL) throws {
+    package static func write(_ notebook: Notebook, to url: URL) throws {
         try Data(encode(notebook)).write(to: url, options: .atomic)
     }
 

@@ -28,10 +28,10 @@ import TextMatching
 /// gives the device's words. Units: points from the page's origin, y down, no page size.
 /// Refused with a reason: the table of contents (`.onetoc2`) and sections in the revision-store
 /// form that OneNote 2007–2016 save on disk (unless it only wraps a package).
-public struct OneNoteReader: NotebookReader {
-    public static let formatName = "onenote"
-    public static let displayName = "OneNote"
-    public static let fileExtensions = ["one"]
+package struct OneNoteReader: NotebookReader {
+    package static let formatName = "onenote"
+    package static let displayName = "OneNote"
+    package static let fileExtensions = ["one"]
 
     /// guidFileType of a section, {7B5C52E4-D88C-4DA7-AEB1-5378D02996D3}, as stored.
     static let sectionType: [UInt8] = [
@@ -67,15 +67,15 @@ public struct OneNoteReader: NotebookReader {
         static let recognisedInk: UInt32 = 0x1C00_35DF
     }
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.container == .none && (probe.head.starts(with: sectionType) || probe.head.starts(with: contentsType))
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let package = try OneStorePackage(contents, at: try packageOffset(contents))
         guard let rootCell = package.storageRoots[dataRoot] else { throw ReadError("OneNote section without its root") }
         let root = try OneNoteObjectSpace(package, cell: rootCell)

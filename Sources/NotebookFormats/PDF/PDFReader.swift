@@ -14,20 +14,20 @@ import Foundation
 /// Units: PDF points (1/72 in), origin at the top left of the page's crop box, y down, the page
 /// turned as its `/Rotate` shows it. Stroke IDs: `StableStrokeID` of the file, keyed by page,
 /// annotation and path. Encrypted PDFs are refused.
-public struct PDFReader: NotebookReader {
-    public static let formatName = "pdf"
-    public static let displayName = "annotated PDF"
-    public static let fileExtensions = ["pdf"]
+package struct PDFReader: NotebookReader {
+    package static let formatName = "pdf"
+    package static let displayName = "annotated PDF"
+    package static let fileExtensions = ["pdf"]
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.container == .none && PDFDocument.headerOffset(probe.head) != nil
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let document = try PDFDocument(contents)
         let pages = try PDFPageTree.pages(document)
         let ids = StableStrokeID(fileContents: contents)

@@ -7,9 +7,9 @@ import Foundation
 /// Detection: a folder goes to the first reader that `claims(directory:)` it; a file goes to the
 /// reader claiming its extension, otherwise to the first whose `canRead(_:)` accepts its probe
 /// (magic bytes, the container, the XML root element inside gzip or zip, a zip's entry names).
-public enum NotebookFormats {
+package enum NotebookFormats {
     /// Every reader, in detection order. Readers for other formats add themselves here.
-    public static let readers: [any NotebookReader.Type] = [
+    package static let readers: [any NotebookReader.Type] = [
         XournalReader.self,
         InkMLReader.self,
         SVGReader.self,
@@ -30,14 +30,14 @@ public enum NotebookFormats {
     ]
 
     /// Every format's `displayName` in one phrase, for help texts ("A, B and C").
-    public static var displayNames: String {
+    package static var displayNames: String {
         let names = readers.map { $0.displayName }
         return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
     }
 
     /// The reader for the file or folder at `url`, or nil when no reader recognises it.
     /// - Throws: `ReadError` when the file cannot be opened.
-    public static func detect(_ url: URL) throws(ReadError) -> (any NotebookReader.Type)? {
+    package static func detect(_ url: URL) throws(ReadError) -> (any NotebookReader.Type)? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw ReadError("no such file")
@@ -51,14 +51,14 @@ public enum NotebookFormats {
     }
 
     /// The reader for a file's contents: by extension, then by content.
-    public static func detect(contents: [UInt8], fileExtension: String) -> (any NotebookReader.Type)? {
+    package static func detect(contents: [UInt8], fileExtension: String) -> (any NotebookReader.Type)? {
         if let reader = reader(forExtension: fileExtension) { return reader }
         let probe = probe(contents: contents, fileExtension: fileExtension)
         return readers.first { $0.canRead(probe) }
     }
 
     /// The reader that claims this lower-case extension, if any.
-    public static func reader(forExtension fileExtension: String) -> (any NotebookReader.Type)? {
+    package static func reader(forExtension fileExtension: String) -> (any NotebookReader.Type)? {
         guard !fileExtension.isEmpty else { return nil }
         return readers.first { $0.fileExtensions.contains(fileExtension) }
     }
@@ -66,7 +66,7 @@ public enum NotebookFormats {
     /// Whether a crawl should take the file at `url` as a notebook: its extension is one a reader
     /// claims, and where that extension is shared with other files (`.json`), its content is ours;
     /// or its extension is one a reader probes (`.zip`) and its content is that reader's.
-    public static func isNotebookFile(_ url: URL) -> Bool {
+    package static func isNotebookFile(_ url: URL) -> Bool {
         let fileExtension = url.pathExtension.lowercased()
         if let reader = reader(forExtension: fileExtension) {
             guard reader.extensionIsShared else { return true }
@@ -94,7 +94,7 @@ public enum NotebookFormats {
     ///   no reader recognises it, or the reader refuses it.
     ///   A Git LFS pointer in place of the notebook is refused with that advice, whatever its
     ///   extension; a zip that no reader takes is described by what it holds.
-    public static func read(at url: URL) throws(ReadError) -> Notebook {
+    package static func read(at url: URL) throws(ReadError) -> Notebook {
         if GitLFSPointer.matches(fileAt: url) { throw ReadError(GitLFSPointer.refusal) }
         guard let reader = try detect(url) else {
             // Read again only to say why: the file is refused either way.
@@ -105,7 +105,7 @@ public enum NotebookFormats {
     }
 
     /// Reads a file's contents already in memory (fuzzing, tests).
-    public static func read(contents: [UInt8], fileExtension: String) throws(ReadError) -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws(ReadError) -> Notebook {
         if GitLFSPointer.matches(contents) { throw ReadError(GitLFSPointer.refusal) }
         guard let reader = detect(contents: contents, fileExtension: fileExtension) else {
             throw ReadError(unrecognised(contents))
@@ -120,7 +120,7 @@ public enum NotebookFormats {
     }
 
     /// What detection sees of a file: extension, first bytes, container and XML root element.
-    public static func probe(contents: [UInt8], fileExtension: String) -> FormatProbe {
+    package static func probe(contents: [UInt8], fileExtension: String) -> FormatProbe {
         let head = Array(contents.prefix(4096))
         let probeSize = 16 << 10
         var container = FormatProbe.Container.none
@@ -172,7 +172,7 @@ public enum NotebookFormats {
 extension NotebookFormats {
     /// The document inside a gzip file (capped like every read), or nil when `contents` is not gzip
     /// or does not inflate. Used by the fuzzer to mutate documents rather than compressed bytes.
-    public static func expandedContents(_ contents: [UInt8]) -> [UInt8]? {
+    package static func expandedContents(_ contents: [UInt8]) -> [UInt8]? {
         guard Gzip.hasMagic(contents) else { return nil }
         return try? Gzip.decompress(contents)
     }

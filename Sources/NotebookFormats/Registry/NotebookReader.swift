@@ -2,10 +2,10 @@ import DrawingModel
 import Foundation
 
 /// Why a file could not be read; `description` is the one-line reason shown after `path: `.
-public struct ReadError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var description: String
+package struct ReadError: Error, Sendable, CustomStringConvertible, Equatable {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
@@ -15,7 +15,7 @@ public struct ReadError: Error, Sendable, CustomStringConvertible, Equatable {
 /// Only `formatName`, `displayName`, `fileExtensions` and `read(at:)` are required; the other requirements have
 /// defaults, so a reader adds them when it can do better (read from memory, recognise its files by
 /// content, claim folders).
-public protocol NotebookReader: Sendable {
+package protocol NotebookReader: Sendable {
     /// Short name shown by `inspect` and stored in the index ("xopp", "rm", ...).
     static var formatName: String { get }
     /// The format's name for people, as `--help` lists it ("Xournal++", "Wacom UIM").
@@ -50,7 +50,7 @@ public protocol NotebookReader: Sendable {
 }
 
 extension NotebookReader {
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("notebook-formats-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -60,37 +60,37 @@ extension NotebookReader {
         return try read(at: file)
     }
 
-    public static func canRead(_ probe: FormatProbe) -> Bool { false }
+    package static func canRead(_ probe: FormatProbe) -> Bool { false }
 
-    public static func claims(directory url: URL) -> Bool { false }
+    package static func claims(directory url: URL) -> Bool { false }
 
-    public static var extensionIsShared: Bool { false }
+    package static var extensionIsShared: Bool { false }
 
-    public static var probedExtensions: [String] { [] }
+    package static var probedExtensions: [String] { [] }
 }
 
 /// What format detection knows about a file before choosing a reader: its extension and its
 /// first bytes, decompressed when the file is gzip or zip.
-public struct FormatProbe: Sendable {
+package struct FormatProbe: Sendable {
     /// Lower-case extension without the dot ("" if none).
-    public var fileExtension: String
+    package var fileExtension: String
     /// The first bytes of the file as stored (up to 4 KB).
-    public var head: [UInt8]
+    package var head: [UInt8]
     /// The container around the content, detected by magic bytes.
-    public var container: Container
+    package var container: Container
     /// The first bytes of the content (inside gzip or a zip's main entry), up to 16 KB.
-    public var contentHead: [UInt8]
+    package var contentHead: [UInt8]
     /// Local name of the first XML element of the content, when it looks like XML.
-    public var xmlRoot: String?
+    package var xmlRoot: String?
     /// The entry names of a zip container, as stored (empty for other containers, or when the
     /// central directory cannot be read).
-    public var zipEntryNames: [String]
+    package var zipEntryNames: [String]
 
-    public enum Container: String, Sendable {
+    package enum Container: String, Sendable {
         case none, gzip, zip
     }
 
-    public init(
+    package init(
         fileExtension: String, head: [UInt8], container: Container, contentHead: [UInt8], xmlRoot: String?,
         zipEntryNames: [String] = []
     ) {

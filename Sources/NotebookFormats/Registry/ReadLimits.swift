@@ -5,28 +5,28 @@ import DrawingModel
 ///
 /// The numbers are far above anything a real notebook reaches: the largest corpus file expands to
 /// about 2 MB, the longest stroke has a few thousand points.
-public enum ReadLimits {
+package enum ReadLimits {
     /// Largest file read from disk (bytes). With the document it expands to and its points,
     /// one read then stays well under 1 GB.
-    public static let maxFileSize = 256 << 20
+    package static let maxFileSize = 256 << 20
     /// Largest document a gzip stream or zip entry may expand to (bytes).
-    public static let maxExpandedSize = 256 << 20
+    package static let maxExpandedSize = 256 << 20
     /// Largest number of entries a zip central directory may list.
-    public static let maxZipEntries = 65_535
+    package static let maxZipEntries = 65_535
     /// Deepest element nesting accepted in XML.
-    public static let maxXMLDepth = 256
+    package static let maxXMLDepth = 256
     /// Most attributes accepted on one XML element.
-    public static let maxXMLAttributes = 1_024
+    package static let maxXMLAttributes = 1_024
     /// Longest element or attribute name accepted in XML (bytes).
-    public static let maxXMLNameLength = 1_024
+    package static let maxXMLNameLength = 1_024
     /// Most pages accepted in one notebook.
-    public static let maxPages = 100_000
+    package static let maxPages = 100_000
     /// Most strokes accepted on one page.
-    public static let maxStrokesPerPage = 1_000_000
+    package static let maxStrokesPerPage = 1_000_000
     /// Most points accepted in one stroke (72 MB of `StrokePoint`s).
-    public static let maxPointsPerStroke = 1_000_000
+    package static let maxPointsPerStroke = 1_000_000
     /// Most channel values decoded from one InkML trace (defaults of omitted channels included).
-    public static let maxValuesPerTrace = 1 << 23
+    package static let maxValuesPerTrace = 1 << 23
 }
 
 /// The points one file may bring, counted across its pages while readers make strokes, so that a
@@ -55,11 +55,11 @@ final class PointBudget: @unchecked Sendable {
 
 extension ReadLimits {
     /// Why a file that is not a regular file (a FIFO, a device, a socket) is not read.
-    public static let notRegular = "not a regular file (a pipe, device or socket); only regular files are read"
+    package static let notRegular = "not a regular file (a pipe, device or socket); only regular files are read"
 
     /// Why a file of `size` bytes is not read; nil when its size is within the limit. Checked
     /// before the file is hashed or read.
-    public static func sizeRefusal(_ size: Int64) -> String? {
+    package static func sizeRefusal(_ size: Int64) -> String? {
         guard size > maxFileSize else { return nil }
         return "file is \(describeByteCount(Int(clamping: size))), over the \(describeByteCount(maxFileSize)) limit"
     }

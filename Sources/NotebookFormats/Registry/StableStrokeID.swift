@@ -13,37 +13,37 @@ import Foundation
 /// let ids = StableStrokeID(fileContents: bytes)
 /// let id = ids.id(page: 0, layer: 1, index: 12)
 /// ```
-public struct StableStrokeID: Sendable, Hashable {
+package struct StableStrokeID: Sendable, Hashable {
     /// The namespace UUID of this project's stroke IDs (a fixed random value).
-    public static let namespace = UUID(uuidString: "6B0D5C1E-3A8F-4E52-9C61-2F7A1D4B8E90") ?? UUID()
+    package static let namespace = UUID(uuidString: "6B0D5C1E-3A8F-4E52-9C61-2F7A1D4B8E90") ?? UUID()
 
     /// SHA-1 of the file's bytes.
-    public let fileDigest: [UInt8]
+    package let fileDigest: [UInt8]
 
     /// Hashes the file's bytes (as stored on disk, before any decompression).
-    public init(fileContents: [UInt8]) {
+    package init(fileContents: [UInt8]) {
         self.fileDigest = SHA1.hash(fileContents)
     }
 
     /// Uses a digest computed elsewhere (at least 16 bytes).
-    public init(fileDigest: [UInt8]) {
+    package init(fileDigest: [UInt8]) {
         self.fileDigest = fileDigest
     }
 
     /// The ID of the stroke at `index` in `layer` of `page` (all counted from 0, in file order).
-    public func id(page: Int, layer: Int = 0, index: Int) -> UUID {
+    package func id(page: Int, layer: Int = 0, index: Int) -> UUID {
         id(key: "\(page)/\(layer)/\(index)")
     }
 
     /// The ID of the stroke the file names `key` (for example an InkML trace's `xml:id`).
-    public func id(key: String) -> UUID {
+    package func id(key: String) -> UUID {
         var name = fileDigest
         name.append(contentsOf: key.utf8)
         return StableStrokeID.uuidV5(namespace: StableStrokeID.namespace, name: name)
     }
 
     /// RFC 4122 §4.3: SHA-1 of namespace bytes + name, version 5, variant 10.
-    public static func uuidV5(namespace: UUID, name: [UInt8]) -> UUID {
+    package static func uuidV5(namespace: UUID, name: [UInt8]) -> UUID {
         let ns = namespace.uuid
         var sha = SHA1()
         sha.update([

@@ -9,25 +9,25 @@ import Foundation
 /// Detection: `.rmdoc` and `.rmn` by extension; any zip, `.zip` or not, by content: exactly one
 /// `*.content` entry at its top level (after normalising the names). A crawl takes a `.zip` only
 /// when its central directory says so.
-public struct RemarkableArchiveReader: NotebookReader {
-    public static let formatName = "rmdoc"
-    public static let displayName = "reMarkable archives (.rmdoc, .rmn)"
-    public static let fileExtensions = ["rmdoc", "rmn"]
-    public static let probedExtensions = ["zip"]
+package struct RemarkableArchiveReader: NotebookReader {
+    package static let formatName = "rmdoc"
+    package static let displayName = "reMarkable archives (.rmdoc, .rmn)"
+    package static let fileExtensions = ["rmdoc", "rmn"]
+    package static let probedExtensions = ["zip"]
 
     /// A zip whose entries hold exactly one top-level `*.content` file.
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.container == .zip && RemarkableArchive.contentName(entryNames: probe.zipEntryNames) != nil
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
     /// Reads an archive from memory.
     /// - Throws: `ReadError`: not a zip, a zip that holds no single document (saying what it holds),
     ///   or the folder reader's reason.
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         guard ZipArchive.hasMagic(contents) else {
             throw ReadError("not a zip archive (a reMarkable .rmdoc, .rmn or rmapi .zip is one)")
         }

@@ -12,38 +12,38 @@ import Foundation
 /// What counts as ink: every live line, highlighters and shaders included (as `.highlighter` and
 /// `.crayon` ink). Erased v6 lines (tombstones) are dropped; v3/v5 eraser and erase-area strokes
 /// become masks on the strokes they erase and are never ink.
-public struct RemarkableReader: NotebookReader {
-    public static let formatName = "rm"
-    public static let displayName = "reMarkable"
-    public static let fileExtensions = ["rm"]
+package struct RemarkableReader: NotebookReader {
+    package static let formatName = "rm"
+    package static let displayName = "reMarkable"
+    package static let fileExtensions = ["rm"]
 
     /// The first bytes of every `.rm` page since version 3.
-    public static let magic = Array("reMarkable .lines file, version=".utf8)
+    package static let magic = Array("reMarkable .lines file, version=".utf8)
 
     /// Whether `prefix` (the first bytes of a file) starts like a reMarkable `.rm` page.
-    public static func matches(prefix: some Collection<UInt8>) -> Bool {
+    package static func matches(prefix: some Collection<UInt8>) -> Bool {
         prefix.count >= magic.count && prefix.prefix(magic.count).elementsEqual(magic)
     }
 
     /// Recognises `.rm` pages by their header, whatever their extension.
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         matches(prefix: probe.head)
     }
 
     /// Claims a notebook folder: one that holds exactly one `<uuid>.content` file.
-    public static func claims(directory url: URL) -> Bool {
+    package static func claims(directory url: URL) -> Bool {
         RemarkableNotebookFolder.contentFile(in: url) != nil
     }
 
     /// Reads one `.rm` page from memory.
     /// - Throws: `ReadError` naming the problem.
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         Notebook(format: formatName, pages: [try page(bytes: contents)])
     }
 
     /// Reads a `.rm` page file, or a notebook folder when `url` is a directory.
     /// - Throws: `ReadError` with a one-line reason.
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         do {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -58,7 +58,7 @@ public struct RemarkableReader: NotebookReader {
 
     /// Reads one `.rm` page from its bytes.
     /// - Throws: `ReadError` naming the problem.
-    public static func page(bytes: [UInt8]) throws -> Page {
+    package static func page(bytes: [UInt8]) throws -> Page {
         do {
             return try readPage(bytes: bytes)
         } catch let error as RemarkableFormatError {

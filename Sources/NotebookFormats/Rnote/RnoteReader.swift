@@ -29,26 +29,26 @@ import Foundation
 /// relative to that page's top-left corner (a translation in `Stroke.transform`).
 ///
 /// Stroke IDs: Rnote has none; `StableStrokeID` of the file with key `rnote/<slot>`.
-public struct RnoteReader: NotebookReader {
-    public static let formatName = "rnote"
-    public static let displayName = "Rnote"
-    public static let fileExtensions = ["rnote"]
+package struct RnoteReader: NotebookReader {
+    package static let formatName = "rnote"
+    package static let displayName = "Rnote"
+    package static let fileExtensions = ["rnote"]
     /// Largest JSON accepted after decompression: corpus files expand to 6 MB, and the tree
     /// costs several times its text.
-    public static let maxDocumentSize = 256 << 20
+    package static let maxDocumentSize = 256 << 20
 
     /// Recognises the gzip-wrapped JSON with a `version` and `data` near its start.
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         guard probe.container == .gzip else { return false }
         let head = String(decoding: probe.contentHead.prefix(256), as: UTF8.self)
         return head.hasPrefix("{") && head.contains("\"version\"") && head.contains("\"data\"")
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let ids = StableStrokeID(fileContents: contents)
         if Gzip.hasMagic(contents) {
             let limit = ReadLimits.expansionLimit(compressedSize: contents.count, cap: maxDocumentSize)

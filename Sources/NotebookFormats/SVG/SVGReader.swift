@@ -21,16 +21,16 @@ import Foundation
 ///   before the cut.
 ///
 /// Stroke IDs: `StableStrokeID` of the file bytes with key `page/0/index`.
-public struct SVGReader: NotebookReader {
-    public static let formatName = "svg"
-    public static let displayName = "SVG"
-    public static let fileExtensions = ["svg", "svgz"]
+package struct SVGReader: NotebookReader {
+    package static let formatName = "svg"
+    package static let displayName = "SVG"
+    package static let fileExtensions = ["svg", "svgz"]
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let (document, _) = try Containers.unwrap(contents) { archive in
             archive.entries.first { $0.name.hasSuffix(".svg") }
         }
@@ -38,7 +38,7 @@ public struct SVGReader: NotebookReader {
         return try parser.parse()
     }
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         if probe.xmlRoot == "svg" { return true }
         // Write's legacy XHTML notes: an html page holding inline SVG.
         guard probe.xmlRoot == "html" else { return false }

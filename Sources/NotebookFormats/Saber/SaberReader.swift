@@ -22,16 +22,16 @@ import Foundation
 /// Units: Saber's logical pixels, origin top left, y down; pages are 1000 × 1400 unless `w`/`h`
 /// say otherwise. Stroke IDs: Saber has none; `StableStrokeID` of the file with key
 /// `page/0/index`.
-public struct SaberReader: NotebookReader {
-    public static let formatName = "saber"
-    public static let displayName = "Saber"
-    public static let fileExtensions = ["sbn", "sbn2", "sba"]
+package struct SaberReader: NotebookReader {
+    package static let formatName = "saber"
+    package static let displayName = "Saber"
+    package static let fileExtensions = ["sbn", "sbn2", "sba"]
     /// Largest document accepted (JSON or BSON, after unzipping `.sba`, which may also expand no more
     /// than `ReadLimits.maxExpansionRatio` times).
-    public static let maxDocumentSize = 256 << 20
+    package static let maxDocumentSize = 256 << 20
     static let defaultPageSize = Size(width: 1000, height: 1400)
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         guard probe.container == .none else { return false }
         let head = probe.head
         if head.first == UInt8(ascii: "{") || head.first == 0x20 || head.first == 0x0A {
@@ -42,11 +42,11 @@ public struct SaberReader: NotebookReader {
         return head.count > 8 && (head[4] == 0x10 || head[4] == 0x12) && head[5] == UInt8(ascii: "v") && head[6] == 0
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         var bytes = contents
         if ZipArchive.hasMagic(contents) {
             let archive = try ZipArchive(contents)

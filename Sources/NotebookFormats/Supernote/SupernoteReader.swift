@@ -22,24 +22,24 @@ import Foundation
 ///
 /// Units: device pixels, pages 1404 × 1872 (Manta 1920 × 2560), turned for the landscape
 /// orientations 1090 and 1270.
-public struct SupernoteReader: NotebookReader {
-    public static let formatName = "supernote"
-    public static let displayName = "Supernote"
-    public static let fileExtensions = ["note"]
+package struct SupernoteReader: NotebookReader {
+    package static let formatName = "supernote"
+    package static let displayName = "Supernote"
+    package static let fileExtensions = ["note"]
     /// Other apps name files `.note` too: a crawl looks at the signature first.
-    public static let extensionIsShared = true
+    package static let extensionIsShared = true
     /// Most recognised words read on one page.
     static let maxWordsPerPage = 200_000
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.container == .none && probe.head.starts(with: SupernoteFile.signature)
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let file = try SupernoteFile(contents)
         let header = try file.footer[first: "FILE_FEATURE"].flatMap(Int.init).map { (address: Int) throws(ReadError) in
             try file.metadata(at: address, what: "header")

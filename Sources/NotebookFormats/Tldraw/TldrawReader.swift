@@ -23,10 +23,10 @@ import Foundation
 ///
 /// Units: tldraw page pixels, y down; the canvas is unbounded, so pages have no size. Stroke IDs:
 /// `StableStrokeID` of the file keyed by the shape's `id`.
-public struct TldrawReader: NotebookReader {
-    public static let formatName = "tldraw"
-    public static let displayName = "tldraw"
-    public static let fileExtensions = ["tldr"]
+package struct TldrawReader: NotebookReader {
+    package static let formatName = "tldraw"
+    package static let displayName = "tldraw"
+    package static let fileExtensions = ["tldr"]
     /// Newest point encodings known (draw 4 and highlight 3: the delta `path`).
     static let newestDrawVersion = 4, newestHighlightVersion = 3
     /// Deepest chain of frames and groups followed from a shape to its page.
@@ -34,17 +34,17 @@ public struct TldrawReader: NotebookReader {
     /// Nominal stroke widths of tldraw's sizes, in page pixels.
     static let widths: [String: Double] = ["s": 2, "m": 3.5, "l": 5, "xl": 10]
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.container == .none
             && String(decoding: probe.head.prefix(4096), as: UTF8.self)
                 .contains("\"tldrawFileFormatVersion\"")
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let document = try JSONTree.parse(contents)
         guard document["tldrawFileFormatVersion"]?.number != nil, let records = document["records"]?.array else {
             throw ReadError("not a tldraw file (no \"tldrawFileFormatVersion\" and \"records\")")

@@ -22,17 +22,17 @@ import Foundation
 /// Units: as stored (device-independent pixels in Wacom's samples, origin top left, y down); the
 /// ink transform and unit scale are not applied. Stroke IDs: the stroke's UUID from the file;
 /// `StableStrokeID` of the file with key `uim/index` where a stroke has none.
-public struct UIMReader: RIFFInkReader {
-    public static let formatName = "uim"
-    public static let displayName = "Wacom UIM"
-    public static let fileExtensions = ["uim"]
+package struct UIMReader: RIFFInkReader {
+    package static let formatName = "uim"
+    package static let displayName = "Wacom UIM"
+    package static let fileExtensions = ["uim"]
     /// Most strokes read from one file.
     static let maxStrokes = ReadLimits.maxStrokesPerPage
 
     static let riffForm = "UINK"
     static let riffFormatTitle = "Universal Ink Model"
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let riff = try chunks(contents)
         guard let head = riff.chunks.first, head.id == "HEAD", head.data.count >= 3 else {
             throw ReadError("UIM file has no HEAD chunk first")

@@ -18,15 +18,15 @@ import Foundation
 ///
 /// Stroke IDs: WILL gives each path a number, not a UUID: `StableStrokeID` of the file with key
 /// `will/<id>` (`will/index/<n>` where the number repeats or is missing).
-public struct WILLReader: RIFFInkReader {
-    public static let formatName = "will"
-    public static let displayName = "Wacom WILL"
-    public static let fileExtensions = ["will"]
+package struct WILLReader: RIFFInkReader {
+    package static let formatName = "will"
+    package static let displayName = "Wacom WILL"
+    package static let fileExtensions = ["will"]
 
     static let riffForm = "WILL"
     static let riffFormatTitle = "WILL data"
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         if ZipArchive.hasMagic(contents) {
             throw ReadError("WILL file format (zip package) is not supported, only WILL data (RIFF)")
         }

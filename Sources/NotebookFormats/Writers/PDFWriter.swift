@@ -23,26 +23,26 @@ import Foundation
 ///     startxref, the offset of `xref`, %%EOF
 ///
 /// Everything but the header's comment is ASCII: text strings are escaped (`PDFText`).
-public enum PDFWriter {
+package enum PDFWriter {
     /// A recognized word, laid invisibly over its ink.
-    public struct Word: Sendable, Hashable {
+    package struct Word: Sendable, Hashable {
         /// The reading to find (the recognizer's best).
-        public var text: String
+        package var text: String
         /// The ink's box, in the page's coordinates.
-        public var bounds: Rect
+        package var bounds: Rect
 
-        public init(text: String, bounds: Rect) {
+        package init(text: String, bounds: Rect) {
             self.text = text
             self.bounds = bounds
         }
     }
 
     /// One page to write and the words recognized on it, in reading order.
-    public struct PageContent: Sendable {
-        public var page: Page
-        public var words: [Word]
+    package struct PageContent: Sendable {
+        package var page: Page
+        package var words: [Word]
 
-        public init(page: Page, words: [Word]) {
+        package init(page: Page, words: [Word]) {
             self.page = page
             self.words = words
         }
@@ -52,7 +52,7 @@ public enum PDFWriter {
     /// - Parameters:
     ///   - pages: the pages in order; none gives one blank page, as a PDF needs one.
     ///   - title: the document's title (a viewer's window shows it).
-    public static func encode(_ pages: [PageContent], title: String) -> [UInt8] {
+    package static func encode(_ pages: [PageContent], title: String) -> [UInt8] {
         let drawn = (pages.isEmpty ? [PageContent(page: Page(drawing: Drawing()), words: [])] : pages)
             .map { PDFPageContent($0.page, words: $0.words) }
         var file = ObjectFile()

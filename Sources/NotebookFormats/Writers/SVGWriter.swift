@@ -10,28 +10,28 @@ import Foundation
 /// * Highlights: a translucent `<rect>` over each box, drawn last.
 ///
 /// `SVGReader` reads the result back with one stroke per `<path>` (it skips rectangles), so the
-/// stroke count it gives is the number of visible pieces (`visiblePieceCount`). `fragment` gives
+/// stroke count it gives is the number of visible pieces (`PageArtwork.visiblePieces`). `fragment` gives
 /// the same drawing without the document around it, for pages that embed it (`query --html`).
-public enum SVGWriter {
+package enum SVGWriter {
     /// Colours of the highlight boxes: a yellow marker with an orange outline, legible over ink of
     /// any colour.
     static let highlightFill = "#ffd400", highlightOutline = "#e07000"
 
     /// A page drawn for embedding in another document (an HTML page, say): the elements that
     /// draw it, without the `<svg>` element around them.
-    public struct Fragment: Sendable {
+    package struct Fragment: Sendable {
         /// The area to show, in page coordinates: the page's box grown to hold everything drawn.
-        public var frame: Rect
+        package var frame: Rect
         /// The page's background (its paper colour, white by default) over `frame`, the ink and
         /// the typed text, in page coordinates.
-        public var elements: String
+        package var elements: String
     }
 
     /// The page as an SVG document (UTF-8).
     /// - Parameters:
     ///   - page: the page, in its own coordinates.
     ///   - highlights: boxes to outline over the ink, in the page's coordinates.
-    public static func encode(_ page: Page, highlights: [Rect] = []) -> String {
+    package static func encode(_ page: Page, highlights: [Rect] = []) -> String {
         let drawn = fragment(page, framing: highlights)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"\(viewBox(drawn.frame))\""
@@ -46,7 +46,7 @@ public enum SVGWriter {
     /// - Parameters:
     ///   - page: the page, in its own coordinates.
     ///   - framing: boxes that will be drawn over the page (highlights), for the frame to hold them.
-    public static func fragment(_ page: Page, framing: [Rect] = []) -> Fragment {
+    package static func fragment(_ page: Page, framing: [Rect] = []) -> Fragment {
         let artwork = PageArtwork(page, framing: framing)
         let box = artwork.frame
         var out = "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\""
@@ -58,7 +58,7 @@ public enum SVGWriter {
 
     /// A translucent `<rect class="hit">` over `rect`, outlined; empty for a box with a coordinate
     /// that is not finite.
-    public static func highlight(_ rect: Rect) -> String {
+    package static func highlight(_ rect: Rect) -> String {
         guard PageArtwork.isFinite(rect) else { return "" }
         var out = "<rect class=\"hit\" x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\""
         out += " height=\"\(number(rect.height))\" fill=\"\(highlightFill)\" fill-opacity=\"0.3\""
@@ -67,13 +67,8 @@ public enum SVGWriter {
     }
 
     /// `x y width height`, as a `viewBox` attribute holds a box.
-    public static func viewBox(_ rect: Rect) -> String {
+    package static func viewBox(_ rect: Rect) -> String {
         "\(number(rect.x)) \(number(rect.y)) \(number(rect.width)) \(number(rect.height))"
-    }
-
-    /// How many strokes `SVGReader` reads back from `encode(page)`: the visible pieces of its ink.
-    public static func visiblePieceCount(_ drawing: Drawing) -> Int {
-        PageArtwork.visiblePieces(of: drawing).count
     }
 
     private static func path(_ piece: PageArtwork.Piece) -> String {
@@ -105,7 +100,7 @@ public enum SVGWriter {
     }
 
     /// A coordinate to a thousandth of a unit (far below a pen's width), without trailing zeros.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
@@ -114,7 +109,7 @@ public enum SVGWriter {
 
     /// Text with XML's special characters escaped, for content and for quoted attribute values
     /// alike (HTML's too); control characters XML 1.0 cannot hold become spaces.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

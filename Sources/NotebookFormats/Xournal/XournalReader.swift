@@ -28,16 +28,16 @@ import Foundation
 ///
 /// Stroke IDs: `StableStrokeID` of the file bytes with key `page/layer/index` (index of the
 /// `<stroke>` element in its layer; `.k` appended for the k-th extra part of a split stroke).
-public struct XournalReader: NotebookReader {
-    public static let formatName = "xopp"
-    public static let displayName = "Xournal++ (with Xournal and MrWriter)"
-    public static let fileExtensions = ["xopp", "xoj", "moj"]
+package struct XournalReader: NotebookReader {
+    package static let formatName = "xopp"
+    package static let displayName = "Xournal++ (with Xournal and MrWriter)"
+    package static let fileExtensions = ["xopp", "xoj", "moj"]
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 
-    public static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
+    package static func read(contents: [UInt8], fileExtension: String) throws -> Notebook {
         let (document, _) = try Containers.unwrap(contents) { archive in
             archive.entry(named: "content.xml") ?? archive.entries.first { $0.name.hasSuffix(".xml") }
         }
@@ -47,7 +47,7 @@ public struct XournalReader: NotebookReader {
         return notebook
     }
 
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         probe.xmlRoot == "xournal" || probe.xmlRoot == "MrWriter"
     }
 }

@@ -24,9 +24,6 @@ extension HandwritingRecognizer {
         return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(samples)
     }
 
-    /// Whether there is a network reader to adapt.
-    package var canAdapt: Bool { networkReader != nil }
-
     private var networkReader: NeuralLineReader? {
         if let reader = lineReader as? NeuralLineReader { return reader }
         return (lineReader as? MixedScriptLineReader)?.latin as? NeuralLineReader

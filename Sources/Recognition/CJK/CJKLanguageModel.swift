@@ -6,7 +6,7 @@ import Foundation
 ///
 /// File format, UTF-8, one entry a line, `#` lines are comments: `U<TAB>total`, then
 /// `字<TAB>weight` for a character and `字字<TAB>weight` for a pair. Weights are positive integers.
-public struct CJKLanguageModel: Sendable {
+package struct CJKLanguageModel: Sendable {
     private var unigram: [Character: Double] = [:]
     private var bigram: [String: Double] = [:]
     private var followers: [Character: Double] = [:]
@@ -14,11 +14,11 @@ public struct CJKLanguageModel: Sendable {
     /// log P of a character the model never saw.
     let unseen: Double
     /// Weight of the pair's estimate against the character's own (interpolated).
-    public var pairWeight = 0.3
+    package var pairWeight = 0.3
 
     /// Parses a model file.
     /// - Throws: `ModelError.invalid` naming the line that is not `text<TAB>positive number`.
-    public init(text: String, name: String) throws(ModelError) {
+    package init(text: String, name: String) throws(ModelError) {
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -44,13 +44,13 @@ public struct CJKLanguageModel: Sendable {
 
     /// log P(c), floored at `unseen` for characters outside the model (Latin letters, digits,
     /// punctuation, rare characters).
-    public func logProbability(of c: Character) -> Double {
+    package func logProbability(of c: Character) -> Double {
         unigram[c].map { log($0 / total) } ?? unseen
     }
 
     /// log P(c | previous): the character's own probability interpolated with the pair's
     /// (`pairWeight`), so a character never seen after `previous` still has its own.
-    public func logProbability(of c: Character, after previous: Character?) -> Double {
+    package func logProbability(of c: Character, after previous: Character?) -> Double {
         let own = unigram[c].map { $0 / total } ?? exp(unseen)
         guard let previous, let out = followers[previous], out > 0 else { return log(own) }
         let pair = (bigram[String([previous, c])] ?? 0) / out
@@ -58,5 +58,5 @@ public struct CJKLanguageModel: Sendable {
     }
 
     /// Whether the model knows `c`.
-    public func contains(_ c: Character) -> Bool { unigram[c] != nil }
+    package func contains(_ c: Character) -> Bool { unigram[c] != nil }
 }

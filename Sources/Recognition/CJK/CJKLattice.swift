@@ -2,60 +2,60 @@ import DrawingModel
 import Foundation
 
 /// The settings of `CJKLattice`, measured on the dev pages (`make bench-cjk`).
-public struct CJKLatticeSettings: Sendable, Hashable {
+package struct CJKLatticeSettings: Sendable, Hashable {
     /// Most consecutive stroke groups one character may span.
-    public var maxGroups = 4
+    package var maxGroups = 4
     /// Widest character box, in line heights.
-    public var maxWidth = 1.25
+    package var maxWidth = 1.25
     /// Weight of the character reading's score (nats).
-    public var recognitionWeight = 1.0
+    package var recognitionWeight = 1.0
     /// Weight of the character model's log-probability.
-    public var languageWeight = 0.3
+    package var languageWeight = 0.3
     /// Nats added for each character read (balances fewer, wider boxes against more, narrower
     /// ones; below 0, a box split in two pays for it).
-    public var characterBonus = 1.0
+    package var characterBonus = 1.0
     /// Nats charged per line height by which a box is narrower than `narrowWidth` line heights.
-    public var narrowPenalty = 6.0
+    package var narrowPenalty = 6.0
     /// A box narrower than this, in line heights, is charged `narrowPenalty` (characters are about
     /// as wide as the line is high; a few, such as 一 or 川, are narrower, hence the gentle slope).
-    public var narrowWidth = 0.55
+    package var narrowWidth = 0.55
     /// Nats charged per line height by which a box is wider than `wideWidth` line heights.
-    public var widePenalty = 10.0
+    package var widePenalty = 10.0
     /// A box wider than this, in line heights, is charged `widePenalty`.
-    public var wideWidth = 1.0
+    package var wideWidth = 1.0
     /// Nats charged per line height of gap inside a box (between the groups it joins).
-    public var innerGapPenalty = 12.0
+    package var innerGapPenalty = 12.0
     /// Hypotheses kept at each boundary between groups.
-    public var beamWidth = 8
+    package var beamWidth = 8
     /// Readings kept for each character, for search: the eight each box is read as (the index
     /// indexes eight a word). On the dev pages, 8 instead of 5 found 0.857 of the character
     /// pairs instead of 0.817, and 1.3 % instead of 1.1 % of pairs written nowhere on the page.
-    public var candidatesPerCharacter = 8
+    package var candidatesPerCharacter = 8
     /// Readings whose score is lower than the best by more than this many nats are not kept.
-    public var candidateMargin = 8.0
+    package var candidateMargin = 8.0
 
-    public init() {}
+    package init() {}
 }
 
 /// One character of a line as the lattice reads it: the consecutive groups it spans and its
 /// readings, best first.
-public struct LatticeCharacter: Sendable, Hashable {
+package struct LatticeCharacter: Sendable, Hashable {
     /// The stroke groups, as a range of indices into the groups given.
-    public var groups: Range<Int>
+    package var groups: Range<Int>
     /// Best first; never empty. Scores are in nats (log-probability-like).
-    public var candidates: [WordCandidate]
+    package var candidates: [WordCandidate]
     /// How much of the readings' weight the chosen one holds (softmax of their scores, nats).
-    public var confidence: Double
+    package var confidence: Double
 }
 
 /// Reads a line of CJK writing from its over-segmentation (`StrokeGroups`): every run of 1 …
 /// `maxGroups` consecutive groups is a candidate character box, scored by the character
 /// recognizer, its shape (about as wide as the line is high) and the gaps inside it; a beam
 /// search over the boxes with a character bigram model finds the best reading of the line.
-public struct CJKLattice: Sendable {
-    public var settings: CJKLatticeSettings
+package struct CJKLattice: Sendable {
+    package var settings: CJKLatticeSettings
 
-    public init(settings: CJKLatticeSettings = .init()) {
+    package init(settings: CJKLatticeSettings = .init()) {
         self.settings = settings
     }
 
@@ -77,7 +77,7 @@ public struct CJKLattice: Sendable {
     ///   - classify: the readings of the box spanning some groups (Zinnia's candidates, best first).
     ///   - languageModel: log P(character | previous character or nil at the start of the line).
     /// - Returns: characters covering every group once, left to right; empty for no groups.
-    public func read(
+    package func read(
         groups: [StrokeGroup], lineHeight: Double, classify: (Range<Int>) -> [CharacterCandidate],
         languageModel: (Character, Character?) -> Double
     ) -> [LatticeCharacter] {

@@ -9,17 +9,17 @@ import Foundation
 /// points, so search keeps every plausible reading as it does for Latin words.
 ///
 /// Immutable and shareable: the models are only read.
-public struct CJKLineReader: LineReading {
-    public let classifiers: [any CharacterClassifying]
-    public let languageModels: [CJKLanguageModel]
-    public var lattice: CJKLattice
+package struct CJKLineReader: LineReading {
+    package let classifiers: [any CharacterClassifying]
+    package let languageModels: [CJKLanguageModel]
+    package var lattice: CJKLattice
     /// Readings asked of each model for a box.
-    public var readingsPerBox = 8
+    package var readingsPerBox = 8
 
     /// - Parameters:
     ///   - classifiers: one per language, each with its model.
     ///   - languageModels: the character models of the same languages.
-    public init(
+    package init(
         classifiers: [any CharacterClassifying], languageModels: [CJKLanguageModel], lattice: CJKLattice = .init()
     ) {
         self.classifiers = classifiers
@@ -27,7 +27,7 @@ public struct CJKLineReader: LineReading {
         self.lattice = lattice
     }
 
-    public func read(_ line: LineInk) -> [DecodedWord] {
+    package func read(_ line: LineInk) -> [DecodedWord] {
         let ranges = line.traceRanges.filter { !$0.isEmpty }
         guard !ranges.isEmpty, let lineBox = Rect(enclosing: line.points.lazy.map(\.location)) else { return [] }
         let boxes = ranges.map { Rect(enclosing: line.points[$0].lazy.map(\.location)) ?? lineBox }

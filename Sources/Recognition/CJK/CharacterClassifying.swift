@@ -4,13 +4,13 @@ import Foundation
 /// Reads one handwritten CJK character: its likeliest characters, best first, each scored in
 /// nats (a log-probability or a score scaled to weigh like one), so `CJKLattice` can weigh the
 /// readings of either engine against shape and the character model alike.
-public protocol CharacterClassifying: Sendable {
+package protocol CharacterClassifying: Sendable {
     /// The `count` best readings of one character's strokes (drawing coordinates, pen order).
     func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate]
 }
 
 /// Which engine reads a CJK character.
-public enum CJKCharacterEngine: String, Sendable, CaseIterable {
+package enum CJKCharacterEngine: String, Sendable, CaseIterable {
     /// Debian's Zinnia with the Tegaki models alone.
     case zinnia
     /// The character network alone.
@@ -21,14 +21,14 @@ public enum CJKCharacterEngine: String, Sendable, CaseIterable {
 
 /// The character network restricted to the characters of some languages (`zh`: its hanzi; `ja`:
 /// its kanji and kana), as `--language` asks.
-public struct NetworkCharacterClassifier: CharacterClassifying {
-    public let network: CharacterNetwork
+package struct NetworkCharacterClassifier: CharacterClassifying {
+    package let network: CharacterNetwork
     /// The classes read; nil for all.
-    public let classes: Set<Int>?
+    package let classes: Set<Int>?
 
     /// - Parameter languages: the codes whose characters are read; a code the network does not
     ///   list reads every class.
-    public init(network: CharacterNetwork, languages: [String]) {
+    package init(network: CharacterNetwork, languages: [String]) {
         self.network = network
         var classes: Set<Int> = []
         for code in languages {
@@ -41,7 +41,7 @@ public struct NetworkCharacterClassifier: CharacterClassifying {
         self.classes = classes
     }
 
-    public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+    package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
         network.classify(strokes, count: count, among: classes)
     }
 }
@@ -53,21 +53,21 @@ public struct NetworkCharacterClassifier: CharacterClassifying {
 /// shapes the fonts do not show) and a mixture keeps the reading of whichever is sure, where a
 /// product lets one engine's confident mistake sink the other's right answer. Zinnia also knows
 /// the rarer hanzi the network has no class for.
-public struct CombinedCharacterClassifier: CharacterClassifying {
-    public let network: NetworkCharacterClassifier
-    public let zinnia: [CJKCharacterClassifier]
+package struct CombinedCharacterClassifier: CharacterClassifying {
+    package let network: NetworkCharacterClassifier
+    package let zinnia: [CJKCharacterClassifier]
     /// The network's weight in the mixture, measured on the dev characters (`make bench-cjk`).
-    public var networkShare: Double
+    package var networkShare: Double
     /// Zinnia's readings asked of each model.
     static let zinniaReadings = 10
 
-    public init(network: NetworkCharacterClassifier, zinnia: [CJKCharacterClassifier], networkShare: Double = 0.7) {
+    package init(network: NetworkCharacterClassifier, zinnia: [CJKCharacterClassifier], networkShare: Double = 0.7) {
         self.network = network
         self.zinnia = zinnia
         self.networkShare = networkShare
     }
 
-    public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+    package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
         guard count > 0, let logp = network.network.logProbabilities(of: strokes) else { return [] }
         var zinniaScore: [String: Double] = [:]
         for model in zinnia {

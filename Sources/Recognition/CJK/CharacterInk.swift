@@ -7,18 +7,18 @@ import Foundation
 /// Zinnia compares strokes one by one in the order written, so a stroke written out of the
 /// standard order, or two strokes joined by a pen-down connector, spoil the match; both
 /// normalisations are measured by `cjk-bench` on the dev characters (docs/recognizer.md).
-public struct CharacterNormalization: Sendable, Hashable {
+package struct CharacterNormalization: Sendable, Hashable {
     /// Blank border on each side of the canvas, as a fraction of its side.
-    public var margin: Double
+    package var margin: Double
     /// Sort strokes by their start points, top to bottom and left to right (rows of a fifth of
     /// the character's size), instead of keeping the order they were written in.
-    public var ordersStrokes: Bool
+    package var ordersStrokes: Bool
     /// Split a stroke where it turns back by more than `cornerAngle` degrees.
-    public var splitsCorners: Bool
+    package var splitsCorners: Bool
     /// The turn, in degrees, above which `splitsCorners` cuts a stroke.
-    public var cornerAngle: Double
+    package var cornerAngle: Double
 
-    public init(
+    package init(
         margin: Double = 0.1, ordersStrokes: Bool = false, splitsCorners: Bool = false, cornerAngle: Double = 120
     ) {
         self.margin = margin
@@ -29,7 +29,7 @@ public struct CharacterNormalization: Sendable, Hashable {
 
     /// `strokes` (points in drawing coordinates, pen order) as Zinnia should see them: each
     /// normalisation applied, then scaled to fit the canvas with the aspect ratio kept, centred.
-    public func prepare(_ strokes: [[Point]], canvas: Double = ZinniaModel.canvas) -> [[Point]] {
+    package func prepare(_ strokes: [[Point]], canvas: Double = ZinniaModel.canvas) -> [[Point]] {
         var strokes = strokes.filter { !$0.isEmpty }
         guard let box = Rect(enclosing: strokes.lazy.flatMap { $0 }) else { return [] }
         let size = max(box.width, box.height, 1e-6)
@@ -93,24 +93,24 @@ public struct CharacterNormalization: Sendable, Hashable {
 
 /// Classifies one character's ink with a Zinnia model after `CharacterNormalization`; scores are
 /// Zinnia's times `natsPerScore`.
-public struct CJKCharacterClassifier: CharacterClassifying {
+package struct CJKCharacterClassifier: CharacterClassifying {
     /// Nats per unit of Zinnia's score (an SVM margin), measured on the dev pages when Zinnia was
     /// the only engine (`make bench-cjk`).
-    public static let natsPerScore = 3.0
-    public let model: ZinniaModel
-    public var normalization: CharacterNormalization
+    package static let natsPerScore = 3.0
+    package let model: ZinniaModel
+    package var normalization: CharacterNormalization
     /// Also classify the strokes in the other order (written and canonical) and keep, per
     /// character, the better score of the two (twice the time).
-    public var triesBothOrders: Bool
+    package var triesBothOrders: Bool
 
-    public init(model: ZinniaModel, normalization: CharacterNormalization = .init(), triesBothOrders: Bool = false) {
+    package init(model: ZinniaModel, normalization: CharacterNormalization = .init(), triesBothOrders: Bool = false) {
         self.model = model
         self.normalization = normalization
         self.triesBothOrders = triesBothOrders
     }
 
     /// The `count` best readings of one character's strokes (drawing coordinates, pen order).
-    public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+    package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
         zinniaScores(strokes, count: count).map {
             CharacterCandidate(character: $0.character, score: $0.score * Self.natsPerScore)
         }

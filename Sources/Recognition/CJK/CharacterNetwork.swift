@@ -15,7 +15,7 @@ import NetworkKernels
 /// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy.
 ///
 /// Immutable after loading, so one instance serves every thread.
-public struct CharacterNetwork: Sendable {
+package struct CharacterNetwork: Sendable {
     /// One step of the layers before the dense ones.
     enum Layer: Sendable {
         /// 3×3 convolution, padding 1, then bias and ReLU; `weights` is `(9 · inputs) × outputs`.
@@ -45,34 +45,34 @@ public struct CharacterNetwork: Sendable {
     }
 
     /// The architecture this type reads.
-    public static let architecture = "cjk-cnn"
+    package static let architecture = "cjk-cnn"
     /// The most channels a convolution may have (the trained ones have 256).
     static let maximumChannels = 4096
 
     /// How ink becomes the network's input, with the settings the network was trained on.
-    public let raster: CharacterRaster
+    package let raster: CharacterRaster
     /// The classes, in the order of the logits: one character each.
-    public let characters: [String]
+    package let characters: [String]
     /// The training step the weights were exported at.
-    public let trainingStep: Int
+    package let trainingStep: Int
     /// The classes (indices into `characters`) each language code reads; a code not listed reads
     /// every class.
-    public let languageClasses: [String: Set<Int>]
+    package let languageClasses: [String: Set<Int>]
     /// The class of each character.
-    public let classIndex: [String: Int]
+    package let classIndex: [String: Int]
     /// The ways the ink is looked at, each a horizontal stretch and a shear (x' = stretch · x +
     /// shear · y); the probabilities of the views are averaged. Writers make characters narrower
     /// or wider than the fonts do, and the image fits the ink's box keeping its aspect, so two
     /// stretched views besides the ink as written read 1.4 points more of the casual dev
     /// characters right first (69.6 → 70.9 %; `cjk-bench chars.jsonl --engines-only` with
     /// `CJK_VIEWS`), for three passes a character; two sheared views as well add 0.1.
-    public var views: [(stretch: Double, shear: Double)] = [(1, 0), (0.85, 0), (1.15, 0)]
+    package var views: [(stretch: Double, shear: Double)] = [(1, 0), (0.85, 0), (1.15, 0)]
     /// Networks over the same classes trained by other runs, whose probabilities are averaged
     /// with this one's, each network weighing the same. Two runs of one recipe err on different
     /// characters: the 8,000- and 16,000-batch schedules together read 1.5 points more of the
     /// casual dev characters right first than the longer one alone (74.4 → 75.9 %), and the
     /// dev pages' CER falls 21.5 → 20.7 % (`cjk-bench`); an unequal weight measured no better.
-    public private(set) var companions: [CharacterNetwork] = []
+    package private(set) var companions: [CharacterNetwork] = []
     let kernels: KernelSet
     private let layers: [Layer]
     private let hidden: (weights: [Float], bias: [Float])
@@ -81,7 +81,7 @@ public struct CharacterNetwork: Sendable {
     /// Reads a "cjk-cnn" model file.
     /// - Throws: `ModelError.invalid` with the reason when the file is damaged, is of another
     ///   architecture, or has a tensor whose shape the metadata does not give.
-    public init(data: Data) throws(ModelError) {
+    package init(data: Data) throws(ModelError) {
         try self.init(container: ModelContainer(data: data))
     }
 
@@ -158,7 +158,7 @@ public struct CharacterNetwork: Sendable {
 
     /// This network read together with `others` (see `companions`).
     /// - Throws: `ModelError.invalid` when one of them has other classes or other languages.
-    public func averaged(with others: [CharacterNetwork]) throws(ModelError) -> CharacterNetwork {
+    package func averaged(with others: [CharacterNetwork]) throws(ModelError) -> CharacterNetwork {
         for other in others where other.characters != characters || other.languageClasses != languageClasses {
             throw .invalid("a companion network (step \(other.trainingStep)) reads other classes")
         }
@@ -177,14 +177,14 @@ public struct CharacterNetwork: Sendable {
     /// - Complexity: one forward pass (about 25 million multiply-adds for the trained network).
     ///   - classes: only these classes are candidates (nil: all); their log-probabilities are
     ///     still those among all classes, so a character another language reads better lowers them.
-    public func classify(_ strokes: [[Point]], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
+    package func classify(_ strokes: [[Point]], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
         guard count > 0, let scores = logProbabilities(of: strokes) else { return [] }
         return candidates(scores, count: count, among: classes)
     }
 
     /// The `count` likeliest of `classes` (nil: all) by `logProbabilities(of:)`'s output, best
     /// first: for a caller that also needs the other classes' log-probabilities.
-    public func candidates(_ scores: [Float], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
+    package func candidates(_ scores: [Float], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
         var ranked = scores
         if let classes {
             for i in ranked.indices where !classes.contains(i) { ranked[i] = .nan }
@@ -196,7 +196,7 @@ public struct CharacterNetwork: Sendable {
 
     /// The log-probability of every class (natural log), indexed as `characters`; nil when
     /// there is no ink.
-    public func logProbabilities(of strokes: [[Point]]) -> [Float]? {
+    package func logProbabilities(of strokes: [[Point]]) -> [Float]? {
         guard strokes.contains(where: { !$0.isEmpty }) else { return nil }
         var mean = [Float](repeating: 0, count: characters.count)
         let networks = [self] + companions
@@ -314,7 +314,7 @@ extension CharacterNetwork {
     /// reads the file again (tens of milliseconds): keep the instance and share it.
     /// - Throws: `ModelError.missing` naming the file when it is not installed, `.invalid` with
     ///   the reason when it is damaged.
-    public static func bundled() throws(ModelError) -> CharacterNetwork {
+    package static func bundled() throws(ModelError) -> CharacterNetwork {
         try RecognizerResources.characterNetwork()
     }
 }

@@ -12,29 +12,29 @@ import Foundation
 /// pixels and the fine grid is averaged back to `side × side`. Being an image, it does not care in
 /// which order the strokes were written, nor whether two of them were joined, and their direction
 /// only where rounding puts a resampled point in the next fine cell.
-public struct CharacterRaster: Sendable, Hashable {
+package struct CharacterRaster: Sendable, Hashable {
     /// Pixels on each side of the image.
-    public let side: Int
+    package let side: Int
     /// Pixels on each side of the square the ink's box is fitted into.
-    public let inner: Int
+    package let inner: Int
     /// How many cells of the fine grid the ink is marked on make one pixel's side
     /// (the model's metadata calls it "super").
-    public let supersampling: Int
+    package let supersampling: Int
     /// The pen's radius, in pixels.
-    public let radius: Double
+    package let radius: Double
     /// For each row `dy` of the disc (from `-reach` to `reach`), the largest `|dx|` in it.
     private let discHalfWidths: [Int]
 
     /// The largest `side` accepted: the fine grid of a bigger one would take more memory than a
     /// character is worth.
-    public static let maximumSide = 256
+    package static let maximumSide = 256
     /// The largest `supersampling` accepted.
-    public static let maximumSupersampling = 16
+    package static let maximumSupersampling = 16
 
     /// A raster with the trainer's settings (the model file's metadata); nil when they are out
     /// of range: `side` in 1...`maximumSide`, `inner` in 1...`side`, `supersampling` in
     /// 1...`maximumSupersampling`, `radius` in 0...`side`.
-    public init?(side: Int, inner: Int, supersampling: Int, radius: Double) {
+    package init?(side: Int, inner: Int, supersampling: Int, radius: Double) {
         guard (1...Self.maximumSide).contains(side), (1...side).contains(inner),
             (1...Self.maximumSupersampling).contains(supersampling), radius >= 0, radius <= Double(side)
         else { return nil }
@@ -56,7 +56,7 @@ public struct CharacterRaster: Sendable, Hashable {
     /// - Parameter strokes: points in drawing coordinates (y down), in pen order; empty strokes
     ///   and points with a coordinate that is not finite are left out.
     /// - Complexity: O(points + ink length × supersampling + fine cells marked × disc rows).
-    public func image(of strokes: [[Point]]) -> [Float] {
+    package func image(of strokes: [[Point]]) -> [Float] {
         let strokes = strokes.map { $0.filter { $0.x.isFinite && $0.y.isFinite } }.filter { !$0.isEmpty }
         let fine = side * supersampling
         var marks = [Bool](repeating: false, count: fine * fine)

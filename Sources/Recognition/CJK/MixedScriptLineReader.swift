@@ -6,35 +6,35 @@ import Foundation
 /// each (mean confidence over the line's ink, each word weighted by its points) and by how densely
 /// the line packs its strokes (`traceDensity`), so a page of `en,zh` notes reads its English lines
 /// and its Chinese lines each their own way.
-public struct MixedScriptLineReader: LineReading {
-    public internal(set) var latin: (any LineReading)?
-    public let cjk: (any LineReading)?
+package struct MixedScriptLineReader: LineReading {
+    package internal(set) var latin: (any LineReading)?
+    package let cjk: (any LineReading)?
     /// The CJK reading is kept when `confidenceWeight` × (its mean confidence − the Latin one's)
     /// + `densityWeight` × ln(`traceDensity`) + `bias` > 0. A logistic fit on the dev pages
     /// (183 CJK lines of `make_cjk_pages.py`, 506 English lines of 20 UNIPEN `dev` pages, the
     /// English lines weighted 9 to 1, since an English line read as CJK is lost to search): at
     /// equal confidence, a line of more than about 4 traces per line height reads as CJK.
-    public var confidenceWeight = 11.4
-    public var densityWeight = 5.2
-    public var bias = -7.4
+    package var confidenceWeight = 11.4
+    package var densityWeight = 5.2
+    package var bias = -7.4
 
-    public init(latin: (any LineReading)?, cjk: (any LineReading)?) {
+    package init(latin: (any LineReading)?, cjk: (any LineReading)?) {
         self.latin = latin
         self.cjk = cjk
     }
 
-    public func read(_ line: LineInk) -> [DecodedWord] {
+    package func read(_ line: LineInk) -> [DecodedWord] {
         read(lines: [line])[0]
     }
 
     /// The words join the Latin reader's lists (CJK reading has no word lists).
-    public func addingWords(_ words: [String]) -> any LineReading {
+    package func addingWords(_ words: [String]) -> any LineReading {
         var reader = self
         reader.latin = latin?.addingWords(words)
         return reader
     }
 
-    public func read(lines: [LineInk]) -> [[DecodedWord]] {
+    package func read(lines: [LineInk]) -> [[DecodedWord]] {
         guard let cjk else { return latin?.read(lines: lines) ?? lines.map { _ in [] } }
         guard let latin else { return cjk.read(lines: lines) }
         return zip(lines, zip(latin.read(lines: lines), cjk.read(lines: lines))).map { line, readings in
@@ -49,13 +49,13 @@ public struct MixedScriptLineReader: LineReading {
     /// Traces per line height along the line: a CJK character packs several strokes into a
     /// square about as wide as the line is high; Latin letters take one or two strokes each, and
     /// joined writing fewer.
-    public static func traceDensity(_ line: LineInk) -> Double {
+    package static func traceDensity(_ line: LineInk) -> Double {
         guard let box = Rect(enclosing: line.points.lazy.map(\.location)), box.height > 0 else { return 0 }
         return Double(line.traceRanges.filter { !$0.isEmpty }.count) / max(box.width / box.height, 1)
     }
 
     /// The words' confidences averaged over their points; 0 for no words.
-    public static func meanConfidence(_ words: [DecodedWord]) -> Double {
+    package static func meanConfidence(_ words: [DecodedWord]) -> Double {
         var sum = 0.0, weight = 0.0
         for word in words {
             let points = Double(word.pointIndices?.count ?? word.pointRange.count)

@@ -5,20 +5,20 @@ import DrawingModel
 /// left-right character such as 你 is often two), never part of one: traces whose extents along
 /// the line overlap are always in one group, so neighbouring characters apart by a gap are never
 /// merged here; `CJKLattice` decides which consecutive groups make a character.
-public struct StrokeGroup: Sendable, Hashable {
+package struct StrokeGroup: Sendable, Hashable {
     /// Indices of the traces in the group (into the array given to `StrokeGroups.groups`), in
     /// writing order.
-    public var traces: [Int]
+    package var traces: [Int]
     /// Tight box of the group's traces.
-    public var bounds: Rect
+    package var bounds: Rect
 
-    public init(traces: [Int], bounds: Rect) {
+    package init(traces: [Int], bounds: Rect) {
         self.traces = traces
         self.bounds = bounds
     }
 }
 
-public enum StrokeGroups {
+package enum StrokeGroups {
     /// Two traces belong to one group when their horizontal extents overlap by more than this
     /// fraction of the narrower one's width, or touch within `touching` line heights.
     static let touching = 0.02
@@ -30,7 +30,7 @@ public enum StrokeGroups {
     ///   - lineHeight: the height of the line's characters, for the touching tolerance.
     /// - Returns: every trace in exactly one group; groups ordered by their left edges.
     /// - Complexity: O(n log n) for n traces.
-    public static func groups(of boxes: [Rect], lineHeight: Double) -> [StrokeGroup] {
+    package static func groups(of boxes: [Rect], lineHeight: Double) -> [StrokeGroup] {
         let byLeft = boxes.indices.sorted {
             boxes[$0].minX != boxes[$1].minX ? boxes[$0].minX < boxes[$1].minX : $0 < $1
         }

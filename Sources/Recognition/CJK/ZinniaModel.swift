@@ -4,11 +4,11 @@ import Foundation
 
 /// One reading of a handwritten character: the character and Zinnia's score (an SVM margin:
 /// higher is better, about 0 … 1.5 for a good match, negative for a poor one).
-public struct CharacterCandidate: Sendable, Hashable {
-    public var character: String
-    public var score: Double
+package struct CharacterCandidate: Sendable, Hashable {
+    package var character: String
+    package var score: Double
 
-    public init(character: String, score: Double) {
+    package init(character: String, score: Double) {
         self.character = character
         self.score = score
     }
@@ -18,21 +18,21 @@ public struct CharacterCandidate: Sendable, Hashable {
 /// shared: Zinnia's `classify` only reads the model, so one instance serves every thread.
 ///
 /// The handle is owned by this object and closed in `deinit`.
-public final class ZinniaModel: @unchecked Sendable {
+package final class ZinniaModel: @unchecked Sendable {
     /// Where Debian's `tegaki-zinnia-*` packages install their models.
-    public static let defaultDirectory = "/usr/share/tegaki/models/zinnia"
+    package static let defaultDirectory = "/usr/share/tegaki/models/zinnia"
     /// The side of the square canvas characters are drawn on for Zinnia (its models are trained on
     /// characters written in a box of about this size).
-    public static let canvas = 1000.0
+    package static let canvas = 1000.0
 
     /// The model file, and the Debian package that installs it, of each CJK language code.
-    public static let models: [String: (file: String, package: String)] = [
+    package static let models: [String: (file: String, package: String)] = [
         "zh": ("handwriting-zh_CN.model", "tegaki-zinnia-simplified-chinese"),
         "ja": ("handwriting-ja.model", "tegaki-zinnia-japanese"),
     ]
 
     /// The model file of `code` in `directory` (`$NOTEBOOK_INDEX_ZINNIA_MODELS` else the Debian one).
-    public static func path(for code: String, directory: String? = nil) -> String? {
+    package static func path(for code: String, directory: String? = nil) -> String? {
         guard let model = models[code] else { return nil }
         let dir =
             directory ?? ProcessInfo.processInfo.environment["NOTEBOOK_INDEX_ZINNIA_MODELS"].flatMap {
@@ -42,13 +42,13 @@ public final class ZinniaModel: @unchecked Sendable {
     }
 
     /// The path the model was opened from.
-    public let path: String
+    package let path: String
     private let recognizer: OpaquePointer
 
     /// Opens the model of a CJK language code.
     /// - Throws: `ModelError.missing` in one line naming the file and the Debian package to
     ///   install when it is absent; `.invalid` when Zinnia cannot read it.
-    public convenience init(language code: String, directory: String? = nil) throws(ModelError) {
+    package convenience init(language code: String, directory: String? = nil) throws(ModelError) {
         guard let path = Self.path(for: code, directory: directory), let model = Self.models[code] else {
             throw .missing("no character model for language \(code)")
         }
@@ -60,7 +60,7 @@ public final class ZinniaModel: @unchecked Sendable {
 
     /// Opens the model file at `path`.
     /// - Throws: `ModelError.invalid` with Zinnia's message when it cannot be read.
-    public init(path: String) throws(ModelError) {
+    package init(path: String) throws(ModelError) {
         guard let handle = zinnia_recognizer_new() else { throw .invalid("\(path): zinnia could not start") }
         guard zinnia_recognizer_open(handle, path) != 0 else {
             let why = zinnia_recognizer_strerror(handle).map { String(cString: $0) } ?? "unreadable"
@@ -76,7 +76,7 @@ public final class ZinniaModel: @unchecked Sendable {
     }
 
     /// The number of characters the model knows.
-    public var characterCount: Int { zinnia_recognizer_size(recognizer) }
+    package var characterCount: Int { zinnia_recognizer_size(recognizer) }
 
     /// The `count` best readings of a character's strokes, best first.
     ///
@@ -84,7 +84,7 @@ public final class ZinniaModel: @unchecked Sendable {
     ///   points in pen order, in a square canvas of side `canvas` (y down), as `CharacterInk` lays
     ///   them out. Strokes with no point are skipped.
     /// - Returns: empty when there is no ink.
-    public func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+    package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
         guard count > 0, let character = zinnia_character_new() else { return [] }
         defer { zinnia_character_destroy(character) }
         zinnia_character_set_width(character, Int(Self.canvas))

@@ -7,59 +7,59 @@
 /// `mixedCasePenalty` when their case fits no usual shape.
 /// Words outside the list are penalized, never forbidden, so names and codes are still read.
 /// The beam search's knobs, tuned on the dev writers (`make bench-recognizer`).
-public struct DecoderSettings: Sendable {
-    public var beamWidth = 24
+package struct DecoderSettings: Sendable {
+    package var beamWidth = 24
     /// Weight of the character language model's log-probability, per character.
-    public var lmWeight: Float = 0.5
+    package var lmWeight: Float = 0.5
     /// Added per character, against the language model's bias toward short readings. The
     /// generation-3 network (version 21) gives a frame to every four input rows, where version
     /// 20's gave one to two, so a character has fewer frames to win its place against the blank:
     /// at version 20's 1.0 and 0.6 it dropped characters, most of all in rows of separate ones
     /// (`dev` pages CER 13.4 %; 10.6 % at 2.5 and 0.5; docs/recognizer.md has the sweep).
-    public var insertionBonus: Float = 2.5
+    package var insertionBonus: Float = 2.5
     /// Charged once per word whose letters leave the word list or stop short of a word.
-    public var oovPenalty: Float = 2.5
+    package var oovPenalty: Float = 2.5
     /// Characters less likely than this in a frame are not tried there.
-    public var pruneLogProbability: Float = -9
+    package var pruneLogProbability: Float = -9
     /// At most this many characters are tried per frame.
-    public var maxCharactersPerFrame = 10
+    package var maxCharactersPerFrame = 10
     /// A word keeps alternative readings scoring at most this far (natural log) below its best,
     /// judged after the second look. At 2 `dev` pages read with CER 8.1 % and precision 0.908;
     /// at 4 the same CER, precision 0.910, and isolated words' top-5 88.9 % (86.6 % at 2).
-    public var candidateMargin: Double = 4
+    package var candidateMargin: Double = 4
     /// How many readings a word keeps at most.
-    public var candidatesPerWord = 5
+    package var candidatesPerWord = 5
     /// A word read with less confidence than this beside other words of its line is read again
     /// from its own ink, stretched `secondLookWidening` times across, and its readings ranked by
     /// both reads (`SecondLook`; 0 turns it off). Words read with more gained nothing on `dev`
     /// pages and lost a little; a word alone in its line was read alone already.
-    public var secondLookBelowConfidence = 0.7
-    public var secondLookWidening = 1.2
+    package var secondLookBelowConfidence = 0.7
+    package var secondLookWidening = 1.2
     /// The share of a reading's word-list penalty not counted against `candidateMargin`: 1 keeps
     /// a reading outside the list whenever the ink and the letters make it as likely as that.
-    public var outsideListForgiveness = 1.0
+    package var outsideListForgiveness = 1.0
     /// Added to the space class around a pen jump over a gap at least `gapSpaceHigh` writing
     /// sizes wide, in proportion from `gapSpaceLow`, when the gap is also at least
     /// `gapSpaceTypicalMultiple` times the line's median gap (`WordGapPrior`).
-    public var gapSpaceBonus: Float = 4
-    public var gapSpaceLow = 0.6
-    public var gapSpaceHigh = 1.2
-    public var gapSpaceTypicalMultiple = 3.0
+    package var gapSpaceBonus: Float = 4
+    package var gapSpaceLow = 0.6
+    package var gapSpaceHigh = 1.2
+    package var gapSpaceTypicalMultiple = 3.0
     /// Charged once per word whose letters break all of lower case, Capitalized and ALL CAPS
     /// ("aWay", "BUt"): c, o, s, w and their capitals differ only in size, and the network
     /// alone mixes them inside words.
-    public var mixedCasePenalty: Float = 3
+    package var mixedCasePenalty: Float = 3
     /// A letter standing alone ("x = 3", a row of separate letters) is scored by the character
     /// model as no less likely than a digit or a mark standing alone in its place. English text
     /// holds few lone letters beside many lone numbers and marks, and the model has one symbol for
     /// all ten digits and one for all marks, so it read such rows as digits and marks (o -> 0,
     /// s -> 5, t -> +). docs/recognizer.md has what it changed on `dev`.
-    public var loneLettersAsLikelyAsDigitsOrMarks = true
+    package var loneLettersAsLikelyAsDigitsOrMarks = true
     /// Lines of `MixedTokenText` (letters and digits together, "File2", "Page 2") the character
     /// model learns from, as a share of the word lists' words.
-    public var mixedTokenShare = 0.03
+    package var mixedTokenShare = 0.03
 
-    public init() {}
+    package init() {}
 }
 
 struct CTCBeamSearch: Sendable {

@@ -14,11 +14,11 @@ import Foundation
 ///    way against its own size; a group that continues a line of writing joins it, the others
 ///    become lines of low `textLikelihood`.
 /// 5. `LineOrdering`: lines in reading order, and traces in order inside each line.
-public struct LayoutAnalyzer: Sendable {
+package struct LayoutAnalyzer: Sendable {
     /// `textLikelihood` of a line made of oversized ink with several glyphs (likely large writing).
-    public static let largeWritingLikelihood = 0.5
+    package static let largeWritingLikelihood = 0.5
     /// `textLikelihood` of a line made of one or two oversized traces (likely a shape).
-    public static let shapeLikelihood = 0.2
+    package static let shapeLikelihood = 0.2
 
     /// Largest extent, in writing sizes, of a one- or two-glyph line that may join a neighbour.
     static let fragmentExtent = 1.2
@@ -31,15 +31,15 @@ public struct LayoutAnalyzer: Sendable {
     /// are judged: 1 for Latin writing, whose strokes are letters; more for CJK writing, whose
     /// strokes are parts of characters (`cjkSizeScale`), so that a character's long straight
     /// stroke is not taken for a rule nor its parts for lines of their own.
-    public var sizeScale: Double
+    package var sizeScale: Double
 
     /// `sizeScale` for pages read in Chinese or Japanese, measured on the dev pages (`cjk-bench pages`).
-    public static let cjkSizeScale = 2.5
+    package static let cjkSizeScale = 2.5
 
     /// Whether the layout is scaled for CJK writing, whose characters are many strokes each.
     var readsCharacters: Bool { sizeScale > 1 }
 
-    public init(sizeScale: Double = 1) {
+    package init(sizeScale: Double = 1) {
         self.sizeScale = sizeScale
     }
 
@@ -50,7 +50,7 @@ public struct LayoutAnalyzer: Sendable {
     ///   - strokeIDs: when given, only these strokes are considered.
     /// - Returns: lines with at least one point each; empty when nothing looks like writing.
     /// - Complexity: about O(t log t + t · k) for t traces and k lines side by side.
-    public func lines(in drawing: Drawing, strokeIDs: Set<UUID>? = nil) -> [TextLine] {
+    package func lines(in drawing: Drawing, strokeIDs: Set<UUID>? = nil) -> [TextLine] {
         lines(of: VisibleInk.traces(in: drawing, strokeIDs: strokeIDs))
     }
 

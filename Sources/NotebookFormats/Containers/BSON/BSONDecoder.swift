@@ -39,15 +39,6 @@ struct BSONDecoder {
         return tree
     }
 
-    /// Whether `bytes` starts like a BSON document filling exactly `total` bytes: the detection
-    /// test of docs/formats.md#saber-file (a little-endian size equal to the file's), plus a first element type
-    /// BSON knows.
-    static func looksLikeDocument(_ head: [UInt8], total: Int) -> Bool {
-        guard head.count >= 5 else { return false }
-        let size = Int(head[0]) | Int(head[1]) << 8 | Int(head[2]) << 16 | Int(head[3]) << 24
-        return size == total && size >= 5 && (head[4] == 0 || (0x01...0x13).contains(head[4]))
-    }
-
     private func error(_ message: String) -> ReadError {
         ReadError("invalid BSON at byte \(offset): \(message)")
     }

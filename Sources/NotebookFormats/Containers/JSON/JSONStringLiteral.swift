@@ -1,10 +1,10 @@
 /// JSON string literals, shared by the native notebook writer and the command line's JSON output
 /// (and the YAML front matter of `export --markdown`: YAML 1.2 reads them as double-quoted scalars).
-public enum JSONStringLiteral {
+package enum JSONStringLiteral {
     /// Appends `text` as a quoted JSON string. Control characters (C0, DEL and C1, which YAML
     /// does not take unescaped) and U+2028/U+2029 (which end a line in JavaScript) are escaped, so
     /// the output stays one line and any JSON or YAML parser reads it.
-    public static func append(_ text: String, to out: inout String) {
+    package static func append(_ text: String, to out: inout String) {
         out += "\""
         // most strings (paths, stroke IDs, words) need no escape: copied whole, not scalar by scalar
         guard needsEscape(text) else {
@@ -39,7 +39,7 @@ public enum JSONStringLiteral {
     }
 
     /// `text` as a quoted JSON string.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = ""
         append(text, to: &out)
         return out

@@ -71,11 +71,11 @@ protocol RIFFInkReader: NotebookReader {
 }
 
 extension RIFFInkReader {
-    public static func canRead(_ probe: FormatProbe) -> Bool {
+    package static func canRead(_ probe: FormatProbe) -> Bool {
         RIFFChunks.matches(probe.head, form: riffForm)
     }
 
-    public static func read(at url: URL) throws -> Notebook {
+    package static func read(at url: URL) throws -> Notebook {
         try read(contents: Containers.readFile(at: url), fileExtension: url.pathExtension.lowercased())
     }
 

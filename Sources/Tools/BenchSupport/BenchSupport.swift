@@ -5,16 +5,16 @@ import Foundation
 
 /// One handwritten sample: its label, the set it belongs to ("?" when the file names none), how
 /// many lines it spans (1 when the file does not say) and its strokes as lists of points.
-public struct InkSample: Sendable {
-    public var label: String
-    public var set: String
-    public var lineCount: Int
-    public var strokes: [[Point]]
+package struct InkSample: Sendable {
+    package var label: String
+    package var set: String
+    package var lineCount: Int
+    package var strokes: [[Point]]
     /// "contributor/writer" when the file names them (UNIPEN), else "?".
-    public var writer: String = "?"
+    package var writer: String = "?"
 
     /// The sample as a drawing, one stroke per pen-down, with IDs numbered in writing order.
-    public var drawing: Drawing {
+    package var drawing: Drawing {
         var drawing = Drawing()
         for (i, points) in strokes.enumerated() where !points.isEmpty {
             let id = UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", i))!
@@ -27,7 +27,7 @@ public struct InkSample: Sendable {
     /// The first `limit` samples of a JSON-lines file (`label`, `strokes` as lists of [x, y],
     /// optional `set` and `n_lines`) that `include` keeps; lines without a label or ink are
     /// passed over.
-    public static func load(
+    package static func load(
         _ path: String, limit: Int = .max, where include: (InkSample) -> Bool = { _ in true }
     ) throws -> [InkSample] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -51,7 +51,7 @@ public struct InkSample: Sendable {
 }
 
 /// The Levenshtein distance between two sequences (insertions, deletions, substitutions).
-public func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+package func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
