@@ -8,6 +8,10 @@ Reads the subsets from the bake-off's cache (checkpoints/prepared-25000-0.pkl, m
 bakeoff.py run); a state file's averaged weights are measured, as the export ships them.
 `--writers` measures instead 600 words and 600 lines of the `train` writers beside as many of the
 `dev` writers, drawn alike and unaugmented: how much of the error is writers it has never seen.
+`--letters` measures the letters the grown alphabet added (alphabet.MORE_LOWER): about 1,000 `dev`
+words, each given one of them with the dev writers' own marks (accents.accent_to, letters located
+by phase 11's alignment), read greedily: CER, and the share whose added letter is read as written.
+A network of the shorter alphabet is grown first (its new letters read as their base letters).
 """
 import argparse
 import json
@@ -20,6 +24,8 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np
 import torch
 
+import accents
+import alphabet
 import bakeoff
 import pack
 import phase_train
@@ -32,11 +38,14 @@ def main():
     ap.add_argument("states", nargs="+", help="bakeoff.py state files or weights-only files (sepconv192)")
     ap.add_argument("--sets", default=os.path.join(HERE, "checkpoints", "prepared-25000-0.pkl"))
     ap.add_argument("--writers", action="store_true", help="train writers' samples beside dev writers'")
+    ap.add_argument("--letters", action="store_true", help="dev words given one of the added letters")
     ap.add_argument("--packed", default=os.path.join(HERE, "packed", "unipen.npz"))
     args = ap.parse_args()
     torch.set_num_threads(1)
     if args.writers:
         sets = writer_sets(args.packed)
+    elif args.letters:
+        sets = {"letters": letter_set(args.packed)}
     else:
         with open(args.sets, "rb") as f:
             _, sets = pickle.load(f)
@@ -44,9 +53,14 @@ def main():
     for path in args.states:
         state = torch.load(path, weights_only=False, map_location="cpu")
         net = make()
-        net.load_state_dict({k: v.float() if v.is_floating_point() else v for k, v in state["ema"].items()})
+        weights = {k: v.float() if v.is_floating_point() else v for k, v in state["ema"].items()}
+        grown = {"net": weights, "ema": dict(weights), "opt": {"state": {}}}
+        bakeoff.grow_output(grown, net)
+        net.load_state_dict(grown["ema"])
         net.eval()
         row = {g: round(phase_train.cer(net, v, torch.device("cpu")), 4) for g, v in sets.items()}
+        if args.letters:
+            row["letter_read"] = round(letters_read(net, sets["letters"]), 4)
         print(json.dumps({"state": path, "steps": state.get("steps"), **row}), flush=True)
 
 
@@ -62,6 +76,48 @@ def writer_sets(packed, count=600):
             picked = [pool[i] for i in np.random.default_rng(5).permutation(len(pool))[:count]]
             sets[f"{split} {kind}"] = [(phase_train._features(s)[0], s[1]) for s in picked]
     return sets
+
+
+def letter_set(packed, count=1500):
+    """[(features, label)]: the first `count` `dev` words that phase 11 reads exactly, each with
+    one letter that has an added accented form given it (the form drawn at random)."""
+    z = np.load(packed)
+    dev = pack.unpack(z, "dev:")
+    phase11 = np.load(os.path.join(HERE, "checkpoints", "phase11.npz"))
+    reference = phase_train.Net(json.loads(str(phase11["config"])))
+    reference.load({k[2:]: v for k, v in phase11.items() if k.startswith("p:")},
+                   alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
+    words = [s for s in dev if s[2] == "words"][:count]
+    aligned = phase_train.align(reference, words, [phase_train._features(s) for s in words], torch.device("cpu"), 2)
+    marks = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
+    added = alphabet.MORE_LOWER + alphabet.MORE_UPPER
+    forms = {}
+    for ch in added:
+        forms.setdefault(accents.ACCENTS[ch][0], []).append(ch)
+    rng = np.random.default_rng(5)
+    out = []
+    for k in sorted(aligned):
+        strokes, label, _, writer = words[k]
+        spots = [i for i, c in enumerate(label) if c in forms and np.isfinite(aligned[k][i])]
+        if not spots:
+            continue
+        i = spots[rng.integers(len(spots))]
+        target = label[:i] + forms[label[i]][rng.integers(len(forms[label[i]]))] + label[i + 1:]
+        made = accents.accent_to(strokes, label, target, aligned[k], writer, marks, rng)
+        if made:
+            out.append((phase_train._features((made[0],))[0], made[1]))
+    return out
+
+
+def letters_read(net, letter_items):
+    """The share of `letter_items` whose greedy reading holds the added letter its label has."""
+    paths = phase_train.run_batches(net, [f for f, _ in letter_items], torch.device("cpu"))
+    added = set(alphabet.MORE_LOWER + alphabet.MORE_UPPER)
+    hits = 0
+    for path, (_, label) in zip(paths, letter_items):
+        reading = alphabet.decode([c for c, _ in phase_train.greedy_runs(path)])
+        hits += all(c in reading for c in label if c in added)
+    return hits / max(len(letter_items), 1)
 
 
 if __name__ == "__main__":
