@@ -14,6 +14,7 @@ Marks come from the sample's own writer when that writer drew them, else from an
 """
 import numpy as np
 
+import alphabet
 import ink
 
 # accented letter -> (base letter, mark)
@@ -49,8 +50,11 @@ ACCENTS["İ"] = ("I", "dot")
 VARIANTS = {}
 for accented, (base, _) in ACCENTS.items():
     VARIANTS.setdefault(base, []).append(accented)
-# how often a variant is picked: the common ones of the six languages more often
+# how often a variant is picked: the common ones of the six languages more often, and the added
+# letters (alphabet.MORE_LOWER) by ADDED_WEIGHT, which a run teaching them raises (bakeoff.py)
 COMMON = set("éèàüöäçñóáíúãõâêôîû")
+ADDED = set(alphabet.MORE_LOWER)
+ADDED_WEIGHT = 1.0
 
 # the character samples each mark is drawn from
 MARK_SOURCES = {"acute": "'`", "grave": "'`", "circumflex": "^", "tilde": "~", "diaeresis": "\".",
@@ -206,7 +210,8 @@ def add_accents(strokes, label, char_x, writer, lib, rng, max_count=3):
     chars = list(label)
     for i in chosen:
         variants = usable[chars[i]]
-        weights = np.array([3.0 if v.lower() in COMMON else 1.0 for v in variants])
+        weights = np.array([3.0 if v.lower() in COMMON else ADDED_WEIGHT if v.lower() in ADDED or v == "İ" else 1.0
+                            for v in variants])
         chars[i] = variants[rng.choice(len(variants), p=weights / weights.sum())]
         _draw_accent(strokes, chars[i], char_x[i], u, writer, lib, rng)
     return strokes, "".join(chars)

@@ -281,6 +281,8 @@ def main():
                     help="share of samples written by made-up writers from the glyph bank (synth/writer.py)")
     ap.add_argument("--style", type=float, default=0.0, help="share of samples restyled (styles.restyle)")
     ap.add_argument("--p-accent", type=float, default=0.35, help="share of words and lines given accents")
+    ap.add_argument("--added-letter-weight", type=float, default=1.0,
+                    help="how much more often an added letter is drawn than a rare accented one (accents.ADDED_WEIGHT)")
     ap.add_argument("--peak-lr", type=float, default=0.0, help="the candidates' peak learning rate (0: their own)")
     ap.add_argument("--start-weights", help="averaged weights to start from where OUT holds no state (a shipped network)")
     ap.add_argument("--new-letters-only", action="store_true",
@@ -352,6 +354,7 @@ def main():
     if args.synth_share:
         shares["synth"] = args.synth_share
     log(f"mix {json.dumps({g: round(v, 3) for g, v in shares.items()})}, restyled {args.style}")
+    accents.ADDED_WEIGHT = args.added_letter_weight  # the forked workers inherit it
     queue = mp.get_context("fork").Queue(maxsize=64)
     # worker k > 0 draws from its own seed; with one worker the stream is the bake-off's
     workers = [mp.get_context("fork").Process(
