@@ -69,7 +69,7 @@ format:
 # The slow lane: end-to-end runs of the built command that kill builds and merges, feed it
 # poisonous and hostile files, drive the completion scripts through real shells and run KDE Baloo's
 # extractor protocol with the real recognizer (minutes on 2 cores).
-SLOW_TESTS = KillConsistencyTests|IndexUpgradeKillTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests
+SLOW_TESTS = KillConsistencyTests|IndexUpgradeKillTests|PoisonFileTests|HostileFileTests|CompletionScriptTests/(bash|zsh|fish)|BalooExtractorTests|MergeKillTests|NewLatinLanguageTests/wordsWithTheNewLetters
 
 test: deps
 	$(SWIFT) build --build-tests

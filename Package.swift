@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["NotebookFormats", "DrawingModel", "TextMatching", "SeededRandom"]),
         .testTarget(
             name: "RecognitionTests",
-            dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom"]
+            dependencies: ["Recognition", "NetworkKernels", "DrawingModel", "SeededRandom", "TextMatching"]
                 + wideKernels.map { .target(name: $0.name) }),
         .testTarget(
             name: "SearchIndexTests",

@@ -3,7 +3,8 @@
 # writers' own ink (Benchmarks/make_language_set.py): what a French or German user would get,
 # measured without any training writer's ink.
 # Usage: Benchmarks/bench-languages.sh [SHARED_DIR]
-#   NBI_BENCH_CODES   languages to measure (default: fr de es it pt nl)
+#   NBI_BENCH_CODES   languages to measure (default: every accented Latin-script language; Indonesian
+#                     has no accents, so its words are English ones)
 #   NBI_BENCH_READ    what the recognizer reads, {code} standing for the language measured
 #                     (default en,{code}; NBI_BENCH_READ=en shows what the word list is worth)
 # The set is cached in /tmp/nbi-language-set and remade when its inputs change.
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 shared=${1:-../shared}
 data="$shared/data/unipen"
 eval_dir="$shared/tools/eval"
-codes=${NBI_BENCH_CODES:-fr de es it pt nl}
+codes=${NBI_BENCH_CODES:-fr de es it pt nl pl cs sk sv da nb hu ro tr hr sr sl ca lt lv et}
 read_as=${NBI_BENCH_READ:-en,\{code\}}
 [ -f "$data/dev-words.jsonl.gz" ] || { echo "bench-languages: $data/dev-words.jsonl.gz not found" >&2; exit 2; }
 [ -f "$eval_dir/run_eval.py" ] || { echo "bench-languages: $eval_dir/run_eval.py not found" >&2; exit 2; }

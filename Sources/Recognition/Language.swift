@@ -4,18 +4,22 @@ import Foundation
 ///
 /// The network reads the Latin alphabet with the accented letters of the Latin-script languages
 /// below, digits and common punctuation; each of them brings its word list (`words-<code>.txt`).
+/// Serbian is read in its Latin script; Norwegian is Bokmål, also accepted as `no`.
 /// Chinese (Simplified) and Japanese are read character by character by `CJKLineReader` with
 /// Zinnia's models from Debian and a character model of each (`cjk-<code>.txt`). A language is
 /// matched by its language code, so any region of it is read (en-GB, fr-CA, pt-BR, zh-CN …).
 package enum RecognitionLanguage {
-    /// Languages the recognizer reads, English first: en, fr, de, es, it, pt, nl, zh, ja.
+    /// Languages the recognizer reads, English first, the Latin-script ones, then zh and ja.
     package static let supported: [Locale.Language] = codes.map { Locale.Language(identifier: $0) }
 
     /// The language codes of `supported`, in order.
     package static let codes = latinCodes + cjkCodes
 
     /// The languages read by the network, Latin script.
-    package static let latinCodes = ["en", "fr", "de", "es", "it", "pt", "nl"]
+    package static let latinCodes = [
+        "en", "fr", "de", "es", "it", "pt", "nl", "pl", "cs", "sk", "sv", "da", "nb", "hu", "ro", "tr", "hr", "sr",
+        "sl", "ca", "lt", "lv", "et", "id",
+    ]
 
     /// The languages read character by character (`CJKLineReader`).
     package static let cjkCodes = ["zh", "ja"]
@@ -25,8 +29,22 @@ package enum RecognitionLanguage {
 
     private static let names = [
         "en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
-        "nl": "Dutch", "zh": "Chinese", "ja": "Japanese",
+        "nl": "Dutch", "pl": "Polish", "cs": "Czech", "sk": "Slovak", "sv": "Swedish", "da": "Danish",
+        "nb": "Norwegian Bokmål", "hu": "Hungarian", "ro": "Romanian", "tr": "Turkish", "hr": "Croatian",
+        "sr": "Serbian (Latin)", "sl": "Slovenian", "ca": "Catalan", "lt": "Lithuanian", "lv": "Latvian",
+        "et": "Estonian", "id": "Indonesian", "zh": "Chinese", "ja": "Japanese",
     ]
+
+    /// Codes read as another (`no`, Norwegian, is read as Bokmål).
+    private static let aliases = ["no": "nb"]
+
+    /// `language` with an alias's code replaced by the code it stands for, its region kept
+    /// (no-NO → nb-NO).
+    static func resolvingAlias(_ language: Locale.Language) -> Locale.Language {
+        guard let code = language.languageCode?.identifier, let target = aliases[code] else { return language }
+        let rest = language.minimalIdentifier.dropFirst(code.count)
+        return Locale.Language(identifier: target + rest)
+    }
 
     /// Whether `language` is read: its language code is that of a supported language.
     package static func isSupported(_ language: Locale.Language) -> Bool {
@@ -66,7 +84,9 @@ package enum RecognitionLanguage {
     package static func parse(_ list: String) throws(LanguageError) -> [Locale.Language] {
         let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !items.isEmpty else { throw .none }
-        let languages = items.map { Locale.Language(identifier: $0.replacingOccurrences(of: "_", with: "-")) }
+        let languages = items.map {
+            resolvingAlias(Locale.Language(identifier: $0.replacingOccurrences(of: "_", with: "-")))
+        }
         let unsupported = languages.filter { !isSupported($0) }
         guard unsupported.isEmpty else { throw .unsupported(unsupported) }
         return languages
@@ -77,7 +97,7 @@ package enum RecognitionLanguage {
     package static func fromPOSIXLocale(_ value: String) -> Locale.Language? {
         let name = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
         guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
-        let language = Locale.Language(identifier: name.replacingOccurrences(of: "_", with: "-"))
+        let language = resolvingAlias(Locale.Language(identifier: name.replacingOccurrences(of: "_", with: "-")))
         guard isSupported(language), let code = language.languageCode else { return nil }
         return Locale.Language(identifier: code.identifier)
     }

@@ -197,8 +197,10 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
         #expect(build.status == 2 && build.stdout.isEmpty)
         #expect(
             build.stderr == "notebook-index: unsupported recognition language: \(named) (supported: en (English), "
-                + "fr (French), de (German), es (Spanish), it (Italian), pt (Portuguese), nl (Dutch), zh (Chinese), "
-                + "ja (Japanese))\n")
+                + "fr (French), de (German), es (Spanish), it (Italian), pt (Portuguese), nl (Dutch), pl (Polish), "
+                + "cs (Czech), sk (Slovak), sv (Swedish), da (Danish), nb (Norwegian Bokmål), hu (Hungarian), "
+                + "ro (Romanian), tr (Turkish), hr (Croatian), sr (Serbian (Latin)), sl (Slovenian), ca (Catalan), "
+                + "lt (Lithuanian), lv (Latvian), et (Estonian), id (Indonesian), zh (Chinese), ja (Japanese))\n")
         #expect(!FileManager.default.fileExists(atPath: runner.index))
     }
 
