@@ -70,9 +70,14 @@ public protocol LineReading: Sendable {
     /// as written without the penalty for words outside the lists; a reader without word lists
     /// returns itself.
     func addingWords(_ words: [String]) -> any LineReading
+    /// The words of part of a line whose writing is `lineHeight` high (nil: the part's own
+    /// height), as `MixedScriptLineReader` hands a doubtful part to the character reader; a
+    /// reader that does not weigh shapes against the height reads it as a line.
+    func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord]
 }
 
 extension LineReading {
     public func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
+    public func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] { read(line) }
     public func addingWords(_ words: [String]) -> any LineReading { self }
 }

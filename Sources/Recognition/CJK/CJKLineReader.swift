@@ -37,7 +37,7 @@ public struct CJKLineReader: LineReading {
 
     /// The characters of some ink whose characters are `lineHeight` high (nil: the ink's own
     /// height), as when it is part of a line: a lone 一 is not a line of its own height.
-    package func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] {
+    public func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] {
         let ranges = line.traceRanges.filter { !$0.isEmpty }
         guard !ranges.isEmpty, let lineBox = Rect(enclosing: line.points.lazy.map(\.location)) else { return [] }
         let boxes = ranges.map { Rect(enclosing: line.points[$0].lazy.map(\.location)) ?? lineBox }

@@ -13,7 +13,7 @@ import Foundation
 /// costs the character reader only its doubtful words.
 public struct MixedScriptLineReader: LineReading {
     public internal(set) var latin: (any LineReading)?
-    public let cjk: CJKLineReader?
+    public let cjk: (any LineReading)?
     /// A part's characters are kept when `confidenceWeight` × (their mean confidence − the
     /// Latin words') + `densityWeight` × ln(`traceDensity`) + `scoreWeight` × their mean score
     /// (nats) + `bias` > 0. A logistic fit on the doubtful parts of card and notes pages from dev
@@ -36,7 +36,7 @@ public struct MixedScriptLineReader: LineReading {
     /// Which Latin words the character reader reads again.
     public var spans = ScriptSpans()
 
-    public init(latin: (any LineReading)?, cjk: CJKLineReader?) {
+    public init(latin: (any LineReading)?, cjk: (any LineReading)?) {
         self.latin = latin
         self.cjk = cjk
     }
@@ -62,7 +62,7 @@ public struct MixedScriptLineReader: LineReading {
 
     /// The line's Latin words, each doubtful one replaced by the characters read in its ink
     /// where the evidence favours them.
-    func mixed(_ line: LineInk, western: [DecodedWord], cjk: CJKLineReader) -> [DecodedWord] {
+    func mixed(_ line: LineInk, western: [DecodedWord], cjk: any LineReading) -> [DecodedWord] {
         guard let lineBox = Rect(enclosing: line.points.lazy.map(\.location)), lineBox.height > 0 else {
             return western
         }
@@ -106,7 +106,7 @@ public struct MixedScriptLineReader: LineReading {
     /// the words and characters whose points overlap are one part (a character the network read
     /// as two words joins them), so each part's ink is read one way or the other, never both.
     package static func parts(
-        of run: ScriptSpans.Run, western: [DecodedWord], in line: LineInk, cjk: CJKLineReader, lineHeight: Double
+        of run: ScriptSpans.Run, western: [DecodedWord], in line: LineInk, cjk: any LineReading, lineHeight: Double
     ) -> [Part] {
         let words = Array(western[run.words])
         let eastern = cjk.read(run.ink.ink, lineHeight: lineHeight).map { run.ink.inLine($0) }
