@@ -11,6 +11,7 @@
 #   bench-recognizer recognizer accuracy and speed on the UNIPEN dev writers
 #   bench-languages  accuracy and search recall per language on accented words from dev writers' ink
 #   bench-cjk        Chinese and Japanese: isolated characters top-1/top-3, pages' CER and two-character search recall
+#   bench-mixed      vocabulary cards and notes in English, Chinese, Japanese (en,zh,ja); CJK pages/s; English pages en against en,zh,ja
 #   bench-index      build/no-op rebuild/query latency/peak memory
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   bench-speed      pages/s and CPU seconds of build on dev pages against version 12's last commit, in turn
@@ -45,7 +46,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -91,6 +92,10 @@ bench-languages:
 # tegaki-zinnia-simplified-chinese) and takes minutes (Benchmarks/bench-cjk.sh).
 bench-cjk: build
 	Benchmarks/bench-cjk.sh $(SHARED) $(BIN)
+
+# Mixed pages from dev ink, and the cost of zh/ja beside en (Benchmarks/bench-mixed.sh; needs the Zinnia models).
+bench-mixed: build
+	Benchmarks/bench-mixed.sh $(SHARED) $(BIN)
 
 # The phases are a table in Training/Makefile (its top says which phases this reproduces and how
 # exactly): a phase whose row changed is redone with every phase after it. The shipped network

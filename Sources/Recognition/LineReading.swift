@@ -70,9 +70,14 @@ package protocol LineReading: Sendable {
     /// as written without the penalty for words outside the lists; a reader without word lists
     /// returns itself.
     func addingWords(_ words: [String]) -> any LineReading
+    /// The words of part of a line whose writing is `lineHeight` high (nil: the part's own
+    /// height), as `MixedScriptLineReader` hands a doubtful part to the character reader; a
+    /// reader that does not weigh shapes against the height reads it as a line.
+    func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord]
 }
 
 extension LineReading {
     package func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
+    package func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] { read(line) }
     package func addingWords(_ words: [String]) -> any LineReading { self }
 }

@@ -65,17 +65,26 @@ enum RecognizerResources {
                 try CJKLanguageModel(text: String(decoding: try load(name, "txt"), as: UTF8.self), name: "\(name).txt"))
         }
         let classifiers: [any CharacterClassifying]
+        var sketch: (any CharacterClassifying)?
         switch engine {
         case .zinnia:
             classifiers = zinnia
         case .network:
-            classifiers = [NetworkCharacterClassifier(network: try characterNetwork(), languages: languages)]
+            let network = try characterNetwork()
+            classifiers = [NetworkCharacterClassifier(network: network, languages: languages)]
+            sketch = NetworkCharacterClassifier(network: network.sketch, languages: languages)
         case .combined:
-            let network = NetworkCharacterClassifier(network: try characterNetwork(), languages: languages)
-            classifiers = [CombinedCharacterClassifier(network: network, zinnia: zinnia)]
+            let network = try characterNetwork()
+            classifiers = [
+                CombinedCharacterClassifier(
+                    network: NetworkCharacterClassifier(network: network, languages: languages), zinnia: zinnia)
+            ]
+            sketch = NetworkCharacterClassifier(network: network.sketch, languages: languages)
         }
-        return CJKLineReader(
+        var reader = CJKLineReader(
             classifiers: classifiers, languageModels: models, lattice: CJKLattice(settings: settings))
+        reader.sketch = sketch
+        return reader
     }
 
     /// The CJK character classifier from the resources, its reasons prefixed with the file's name.

@@ -109,13 +109,16 @@ import Testing
 }
 
 @Suite struct MixedScriptLineReaderTests {
+    /// One word over the whole line; `score` as a character reader's best scores are, a few
+    /// nats below 0 (the mixed reader weighs them).
     struct Fixed: LineReading {
         var confidence: Double
         var text: String
+        var score = -4.0
         func read(_ line: LineInk) -> [DecodedWord] {
             [
                 DecodedWord(
-                    candidates: [.init(text: text, score: 0.0)], pointRange: 0..<line.points.count,
+                    candidates: [.init(text: text, score: score)], pointRange: 0..<line.points.count,
                     confidence: confidence
                 )
             ]

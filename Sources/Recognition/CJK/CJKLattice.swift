@@ -83,6 +83,67 @@ package struct CJKLattice: Sendable {
     ) -> [LatticeCharacter] {
         let n = groups.count
         guard n > 0 else { return [] }
+        let (beams, readings) = search(
+            groups: groups, lineHeight: lineHeight, classify: classify, languageModel: languageModel)
+        guard !beams[n].isEmpty else { return [] }
+        var path: [(range: Range<Int>, reading: Int, previous: Character?)] = []
+        var end = n, index = 0
+        while end > 0 {
+            let hyp = beams[end][index]
+            let before = hyp.previous >= 0 && hyp.start > 0 ? beams[hyp.start][hyp.previous].last : nil
+            path.append((hyp.start..<end, hyp.reading, before))
+            index = hyp.previous
+            end = hyp.start
+        }
+        return path.reversed().compactMap { step in
+            guard let options = readings[step.range], options.indices.contains(step.reading) else { return nil }
+            let chosen = options[step.reading]
+            let scored = options.map { option -> WordCandidate in
+                let lm = option.character.first.map { languageModel($0, step.previous) } ?? 0
+                return WordCandidate(
+                    text: option.character,
+                    score: settings.recognitionWeight * option.score + settings.languageWeight * lm)
+            }
+            let best = scored[step.reading]
+            let others = scored.indices.filter { $0 != step.reading }.map { scored[$0] }
+                .filter { $0.score >= best.score - settings.candidateMargin && $0.text != best.text }
+                .sorted { $0.score > $1.score }
+            let kept = [best] + others.prefix(settings.candidatesPerCharacter - 1)
+            let share = 1 / options.reduce(0.0) { $0 + exp(settings.recognitionWeight * ($1.score - chosen.score)) }
+            return LatticeCharacter(groups: step.range, candidates: kept, confidence: share)
+        }
+    }
+
+    /// The boxes (runs of groups) on the paths of every hypothesis left at the end of the line:
+    /// where a second, finer reading need look, since the others lost to them already.
+    ///
+    /// Same parameters as `read`; `classify` may be a quicker, rougher reader.
+    package func plausibleBoxes(
+        groups: [StrokeGroup], lineHeight: Double, classify: (Range<Int>) -> [CharacterCandidate],
+        languageModel: (Character, Character?) -> Double
+    ) -> Set<Range<Int>> {
+        guard !groups.isEmpty else { return [] }
+        let beams = search(groups: groups, lineHeight: lineHeight, classify: classify, languageModel: languageModel)
+            .beams
+        var boxes = Set<Range<Int>>()
+        for last in beams[groups.count].indices {
+            var end = groups.count, index = last
+            while end > 0 {
+                let hyp = beams[end][index]
+                boxes.insert(hyp.start..<end)
+                index = hyp.previous
+                end = hyp.start
+            }
+        }
+        return boxes
+    }
+
+    /// Every box's readings and shape, and the beam search's hypotheses at each boundary.
+    private func search(
+        groups: [StrokeGroup], lineHeight: Double, classify: (Range<Int>) -> [CharacterCandidate],
+        languageModel: (Character, Character?) -> Double
+    ) -> (beams: [[Hypothesis]], readings: [Range<Int>: [CharacterCandidate]]) {
+        let n = groups.count
         let height = max(lineHeight, 1e-6)
         var readings: [Range<Int>: [CharacterCandidate]] = [:]
         var shapeCost: [Range<Int>: Double] = [:]
@@ -125,33 +186,6 @@ package struct CJKLattice: Sendable {
             beams[end] = next.filter { seen.insert("\($0.start) \(String($0.last.map { [$0] } ?? []))").inserted }
                 .prefix(settings.beamWidth).map { $0 }
         }
-
-        guard !beams[n].isEmpty else { return [] }
-        var path: [(range: Range<Int>, reading: Int, previous: Character?)] = []
-        var end = n, index = 0
-        while end > 0 {
-            let hyp = beams[end][index]
-            let before = hyp.previous >= 0 && hyp.start > 0 ? beams[hyp.start][hyp.previous].last : nil
-            path.append((hyp.start..<end, hyp.reading, before))
-            index = hyp.previous
-            end = hyp.start
-        }
-        return path.reversed().compactMap { step in
-            guard let options = readings[step.range], options.indices.contains(step.reading) else { return nil }
-            let chosen = options[step.reading]
-            let scored = options.map { option -> WordCandidate in
-                let lm = option.character.first.map { languageModel($0, step.previous) } ?? 0
-                return WordCandidate(
-                    text: option.character,
-                    score: settings.recognitionWeight * option.score + settings.languageWeight * lm)
-            }
-            let best = scored[step.reading]
-            let others = scored.indices.filter { $0 != step.reading }.map { scored[$0] }
-                .filter { $0.score >= best.score - settings.candidateMargin && $0.text != best.text }
-                .sorted { $0.score > $1.score }
-            let kept = [best] + others.prefix(settings.candidatesPerCharacter - 1)
-            let share = 1 / options.reduce(0.0) { $0 + exp(settings.recognitionWeight * ($1.score - chosen.score)) }
-            return LatticeCharacter(groups: step.range, candidates: kept, confidence: share)
-        }
+        return (beams, readings)
     }
 }

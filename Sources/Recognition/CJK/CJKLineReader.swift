@@ -15,6 +15,10 @@ package struct CJKLineReader: LineReading {
     package var lattice: CJKLattice
     /// Readings asked of each model for a box.
     package var readingsPerBox = 8
+    /// A quicker, rougher reader of characters (the network's own view of the ink alone) that
+    /// reads every box first, so that `classifiers` read only the boxes on the lattice's
+    /// plausible paths (`CJKLattice.plausibleBoxes`); nil: `classifiers` read every box.
+    package var sketch: (any CharacterClassifying)?
 
     /// - Parameters:
     ///   - classifiers: one per language, each with its model.
@@ -28,10 +32,16 @@ package struct CJKLineReader: LineReading {
     }
 
     package func read(_ line: LineInk) -> [DecodedWord] {
+        read(line, lineHeight: nil)
+    }
+
+    /// The characters of some ink whose characters are `lineHeight` high (nil: the ink's own
+    /// height), as when it is part of a line: a lone 一 is not a line of its own height.
+    package func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] {
         let ranges = line.traceRanges.filter { !$0.isEmpty }
         guard !ranges.isEmpty, let lineBox = Rect(enclosing: line.points.lazy.map(\.location)) else { return [] }
         let boxes = ranges.map { Rect(enclosing: line.points[$0].lazy.map(\.location)) ?? lineBox }
-        let height = max(lineBox.height, 1e-6)
+        let height = max(lineHeight ?? lineBox.height, 1e-6)
         let groups = StrokeGroups.groups(of: boxes, lineHeight: height)
         // each group's traces in writing order: by stroke, then by place in the line's points
         let writingOrder = { (traces: [Int]) -> [Int] in
@@ -41,13 +51,20 @@ package struct CJKLineReader: LineReading {
                 return sa != sb ? sa < sb : ranges[a].lowerBound < ranges[b].lowerBound
             }
         }
+        let strokes = { (span: Range<Int>) -> [[Point]] in
+            writingOrder(groups[span].flatMap(\.traces)).map { line.points[ranges[$0]].map(\.location) }
+        }
+        let languageModel = { (c: Character, previous: Character?) in languageLogProbability(of: c, after: previous) }
+        var plausible: Set<Range<Int>>?
+        if let sketch {
+            plausible = lattice.plausibleBoxes(
+                groups: groups, lineHeight: height,
+                classify: { sketch.classify(strokes($0), count: readingsPerBox) }, languageModel: languageModel)
+        }
         let characters = lattice.read(
             groups: groups, lineHeight: height,
-            classify: { span in
-                let traces = writingOrder(groups[span].flatMap(\.traces))
-                return classify(traces.map { line.points[ranges[$0]].map(\.location) })
-            },
-            languageModel: { c, previous in languageLogProbability(of: c, after: previous) })
+            classify: { span in plausible.map { $0.contains(span) } ?? true ? classify(strokes(span)) : [] },
+            languageModel: languageModel)
         return characters.map { character in
             let traces = writingOrder(groups[character.groups].flatMap(\.traces))
             let indices = traces.flatMap { Array(ranges[$0]) }

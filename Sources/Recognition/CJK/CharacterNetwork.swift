@@ -156,6 +156,15 @@ package struct CharacterNetwork: Sendable {
         }
     }
 
+    /// This network alone, looking at the ink only as written (one view, no companions): a sixth
+    /// of the work of a reading, for a first rough pass over many boxes.
+    package var sketch: CharacterNetwork {
+        var alone = self
+        alone.companions = []
+        alone.views = Array(views.prefix(1))
+        return alone
+    }
+
     /// This network read together with `others` (see `companions`).
     /// - Throws: `ModelError.invalid` when one of them has other classes or other languages.
     package func averaged(with others: [CharacterNetwork]) throws(ModelError) -> CharacterNetwork {

@@ -1,22 +1,40 @@
 import DrawingModel
 import Foundation
 
-/// Reads each line with the Latin network, the CJK character reader, or both, as the chosen
-/// languages ask: with both, the line is read both ways and one reading is kept by the surety of
-/// each (mean confidence over the line's ink, each word weighted by its points) and by how densely
-/// the line packs its strokes (`traceDensity`), so a page of `en,zh` notes reads its English lines
-/// and its Chinese lines each their own way.
+/// Reads each line, and each part of a line, in its own script: Latin with the network, Chinese
+/// and Japanese with the character reader (`CJKLineReader`).
+///
+/// With both, the network reads every line first (it is cheap); the parts of a line it cannot
+/// vouch for (`ScriptSpans`: words read unsurely, or packing many traces into little width, as a
+/// character does) are read again, alone, by the character reader, and each such part keeps the
+/// reading its evidence favours: the surety of each reading (mean confidence over the part's ink,
+/// each word weighted by its points) and how densely the part packs its traces (`traceDensity`).
+/// So "water 水" reads as `water` and `水`, a line of Chinese as characters, and an English page
+/// costs the character reader only its doubtful words.
 package struct MixedScriptLineReader: LineReading {
     package internal(set) var latin: (any LineReading)?
     package let cjk: (any LineReading)?
-    /// The CJK reading is kept when `confidenceWeight` × (its mean confidence − the Latin one's)
-    /// + `densityWeight` × ln(`traceDensity`) + `bias` > 0. A logistic fit on the dev pages
-    /// (183 CJK lines of `make_cjk_pages.py`, 506 English lines of 20 UNIPEN `dev` pages, the
-    /// English lines weighted 9 to 1, since an English line read as CJK is lost to search): at
-    /// equal confidence, a line of more than about 4 traces per line height reads as CJK.
-    package var confidenceWeight = 11.4
-    package var densityWeight = 5.2
-    package var bias = -7.4
+    /// A part's characters are kept when `confidenceWeight` × (their mean confidence − the
+    /// Latin words') + `densityWeight` × ln(`traceDensity`) + `scoreWeight` × their mean score
+    /// (nats) + `bias` > 0. A logistic fit on the doubtful parts of card and notes pages from dev
+    /// ink (`cjk-bench spans` on `make_card_pages.py --seed 11`, not the benchmark's pages), the
+    /// English parts weighted 3 to 1, since an English word read as CJK is lost to search.
+    package var confidenceWeight = 2.62
+    package var densityWeight = 3.52
+    package var scoreWeight = 3.96
+    package var bias = 10.69
+    /// A line whose doubtful parts hold at least this share of its points is read whole as
+    /// characters, and kept so when `lineConfidenceWeight` × (the mean confidence of its
+    /// characters − its Latin words') + `lineDensityWeight` × ln(its `traceDensity`) +
+    /// `lineBias` > 0: the logistic fit of whole lines on the dev pages (183 CJK lines of
+    /// `make_cjk_pages.py`, 506 English lines of 20 UNIPEN `dev` pages, the English lines weighted
+    /// 9 to 1); otherwise its parts are weighed one by one.
+    package var wholeLineShare = 0.6
+    package var lineConfidenceWeight = 11.4
+    package var lineDensityWeight = 5.2
+    package var lineBias = -7.4
+    /// Which Latin words the character reader reads again.
+    package var spans = ScriptSpans()
 
     package init(latin: (any LineReading)?, cjk: (any LineReading)?) {
         self.latin = latin
@@ -37,25 +55,125 @@ package struct MixedScriptLineReader: LineReading {
     package func read(lines: [LineInk]) -> [[DecodedWord]] {
         guard let cjk else { return latin?.read(lines: lines) ?? lines.map { _ in [] } }
         guard let latin else { return cjk.read(lines: lines) }
-        return zip(lines, zip(latin.read(lines: lines), cjk.read(lines: lines))).map { line, readings in
-            let (western, eastern) = readings
-            let evidence =
-                confidenceWeight * (Self.meanConfidence(eastern) - Self.meanConfidence(western)) + densityWeight
-                * log(max(Self.traceDensity(line), 0.1)) + bias
-            return evidence > 0 ? eastern : western
+        return zip(lines, latin.read(lines: lines)).map { line, western in
+            mixed(line, western: western, cjk: cjk)
         }
+    }
+
+    /// The line's Latin words, each doubtful one replaced by the characters read in its ink
+    /// where the evidence favours them.
+    func mixed(_ line: LineInk, western: [DecodedWord], cjk: any LineReading) -> [DecodedWord] {
+        guard let lineBox = Rect(enclosing: line.points.lazy.map(\.location)), lineBox.height > 0 else {
+            return western
+        }
+        let height = lineBox.height
+        let runs = spans.doubtfulRuns(western, in: line, lineHeight: height)
+        let doubtfulPoints = runs.map(\.ink.indices.count).reduce(0, +)
+        if !western.isEmpty, Double(doubtfulPoints) >= wholeLineShare * Double(line.points.count) {
+            // mostly doubtful: a line of characters, perhaps with a word or two of English, is
+            // read whole as characters once, and first weighed whole against the Latin reading
+            let whole = ScriptSpans.Run(
+                words: western.indices, ink: LinePart(line, traces: line.traceRanges.filter { !$0.isEmpty }))
+            let parts = Self.parts(of: whole, western: western, in: line, cjk: cjk, lineHeight: height)
+            let eastern = parts.flatMap(\.eastern)
+            let lineEvidence =
+                lineConfidenceWeight * (Self.meanConfidence(eastern) - Self.meanConfidence(western))
+                + lineDensityWeight * log(max(Self.traceDensity(line), 0.1)) + lineBias
+            if lineEvidence > 0 { return eastern.sorted { $0.pointRange.lowerBound < $1.pointRange.lowerBound } }
+            return parts.flatMap { evidence($0) > 0 ? $0.eastern : $0.western }
+        }
+        var words: [DecodedWord] = []
+        var next = 0
+        for run in runs {
+            words += western[next..<run.words.lowerBound]
+            next = run.words.upperBound
+            for part in Self.parts(of: run, western: western, in: line, cjk: cjk, lineHeight: height) {
+                words += evidence(part) > 0 ? part.eastern : part.western
+            }
+        }
+        return words + western[next...]
+    }
+
+    /// Some doubtful Latin words and the characters read in their ink, overlapping each other.
+    package struct Part {
+        package var western: [DecodedWord]
+        package var eastern: [DecodedWord]
+        /// Traces per line height of the part's ink.
+        package var density: Double
+    }
+
+    /// The run read by the character reader, cut where no character straddles two Latin words:
+    /// the words and characters whose points overlap are one part (a character the network read
+    /// as two words joins them), so each part's ink is read one way or the other, never both.
+    package static func parts(
+        of run: ScriptSpans.Run, western: [DecodedWord], in line: LineInk, cjk: any LineReading, lineHeight: Double
+    ) -> [Part] {
+        let words = Array(western[run.words])
+        let eastern = cjk.read(run.ink.ink, lineHeight: lineHeight).map { run.ink.inLine($0) }
+        // the last word each character reaches, from which the words it joins follow (in order)
+        var joinedUpTo = Array(words.indices)
+        var owner: [Int] = []
+        for character in eastern {
+            let points = character.pointIndices ?? Array(character.pointRange)
+            let touched = words.indices.filter { w in points.contains { words[w].pointRange.contains($0) } }
+            let middle = Double(points.reduce(0, +)) / Double(max(points.count, 1))
+            let first =
+                touched.first ?? words.indices.min { a, b in
+                    distance(middle, words[a].pointRange) < distance(middle, words[b].pointRange)
+                } ?? 0
+            let last = touched.last ?? first
+            joinedUpTo[first] = max(joinedUpTo[first], last)
+            owner.append(first)
+        }
+        var parts: [Part] = []
+        var w = 0
+        while w < words.count {
+            var end = w
+            var k = w
+            while k <= end {
+                end = max(end, joinedUpTo[k])
+                k += 1
+            }
+            let ink = LinePart(
+                line, traces: line.traceRanges.filter { r in words[w...end].contains { $0.pointRange.overlaps(r) } })
+            let own = eastern.indices.filter { (w...end).contains(owner[$0]) }.map { eastern[$0] }
+            parts.append(
+                Part(
+                    western: Array(words[w...end]), eastern: own,
+                    density: traceDensity(ink.ink, lineHeight: lineHeight)))
+            w = end + 1
+        }
+        return parts
+    }
+
+    private static func distance(_ x: Double, _ range: Range<Int>) -> Double {
+        x < Double(range.lowerBound) ? Double(range.lowerBound) - x : max(0, x - Double(range.upperBound))
+    }
+
+    /// Above 0 when the part's characters are the better reading.
+    func evidence(_ part: Part) -> Double {
+        guard !part.eastern.isEmpty else { return -.infinity }
+        let score = part.eastern.map { $0.candidates.first?.score ?? 0 }.reduce(0, +) / Double(part.eastern.count)
+        return confidenceWeight * (Self.meanConfidence(part.eastern) - Self.meanConfidence(part.western))
+            + densityWeight * log(max(part.density, 0.1)) + scoreWeight * score + bias
     }
 
     /// Traces per line height along the line: a CJK character packs several strokes into a
     /// square about as wide as the line is high; Latin letters take one or two strokes each, and
     /// joined writing fewer.
     package static func traceDensity(_ line: LineInk) -> Double {
-        guard let box = Rect(enclosing: line.points.lazy.map(\.location)), box.height > 0 else { return 0 }
-        return Double(line.traceRanges.filter { !$0.isEmpty }.count) / max(box.width / box.height, 1)
+        guard let box = Rect(enclosing: line.points.lazy.map(\.location)) else { return 0 }
+        return traceDensity(line, lineHeight: box.height)
+    }
+
+    /// Traces per `lineHeight` along some ink (a part of a line whose height is `lineHeight`).
+    package static func traceDensity(_ line: LineInk, lineHeight: Double) -> Double {
+        guard let box = Rect(enclosing: line.points.lazy.map(\.location)), lineHeight > 0 else { return 0 }
+        return Double(line.traceRanges.filter { !$0.isEmpty }.count) / max(box.width / lineHeight, 1)
     }
 
     /// The words' confidences averaged over their points; 0 for no words.
-    package static func meanConfidence(_ words: [DecodedWord]) -> Double {
+    package static func meanConfidence(_ words: some Collection<DecodedWord>) -> Double {
         var sum = 0.0, weight = 0.0
         for word in words {
             let points = Double(word.pointIndices?.count ?? word.pointRange.count)

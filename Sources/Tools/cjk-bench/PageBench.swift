@@ -34,7 +34,7 @@ enum PageBench {
     /// The recognizer for `languages` with the settings of the environment: the character engine
     /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
     /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's script decision
-    /// (`CJK_SCRIPT_WEIGHTS`: confidence weight, density weight, bias).
+    /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias).
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
         let made = try HandwritingRecognizer.make(
@@ -43,9 +43,11 @@ enum PageBench {
         var reader = made.lineReader
         if var mixed = reader as? MixedScriptLineReader,
             let weights = env["CJK_SCRIPT_WEIGHTS"]?.split(separator: ",").compactMap({ Double($0) }),
-            weights.count == 3
+            weights.count == 4
         {
-            (mixed.confidenceWeight, mixed.densityWeight, mixed.bias) = (weights[0], weights[1], weights[2])
+            (mixed.confidenceWeight, mixed.densityWeight, mixed.scoreWeight, mixed.bias) = (
+                weights[0], weights[1], weights[2], weights[3]
+            )
             reader = mixed
         }
         let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)

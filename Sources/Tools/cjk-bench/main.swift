@@ -9,6 +9,7 @@
 //         its combinations with Zinnia only, with the network's shares of $CJK_NETWORK_SHARES, default 0.3,0.5,0.7)
 //     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
 //     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)
+//     cjk-bench spans DIR OUT.tsv        (SpanDump: the mixed reader's doubtful parts of card pages)
 import BenchSupport
 import DrawingModel
 import Foundation
@@ -22,6 +23,10 @@ guard args.count >= 2 else {
 }
 if args[1] == "latin", args.count >= 3 {
     try PageBench.latinLines(files: Array(args.dropFirst(2)), languages: ["en", "zh", "ja"])
+    exit(0)
+}
+if args[1] == "spans", args.count >= 4 {
+    try SpanDump.run(directory: args[2], output: args[3])
     exit(0)
 }
 if args[1] == "pages", args.count >= 3 {

@@ -1,0 +1,80 @@
+import DrawingModel
+import Foundation
+
+/// The parts of a line that the network's reading does not settle, so the character reader reads
+/// them too: runs of consecutive words that are read unsurely, or that pack several traces into
+/// little width or into one or two letters, as a Chinese or Japanese character does ("心" read
+/// as `"`, "十" as `+`). Deciding this from the network's reading is cheap; reading a part as CJK
+/// is not, so an English page should hand over only its few doubtful words.
+package struct ScriptSpans: Sendable, Hashable {
+    /// A word read less surely than this is doubtful.
+    package var doubtfulBelowConfidence = 0.5
+    /// A word of at least 2 traces packing this many traces or more per line height is doubtful.
+    package var denseTraces = 2.5
+    /// A word read as at most this many characters from at least 2 traces is doubtful.
+    package var shortReading = 2
+    /// A longer word read at least this surely is not doubtful, however dense.
+    package var sureConfidence = 0.9
+
+    package init() {}
+
+    /// Consecutive doubtful words and their ink.
+    package struct Run {
+        package var words: Range<Int>
+        package var ink: LinePart
+    }
+
+    /// The runs of doubtful words of a line read by the network, left to right.
+    package func doubtfulRuns(_ words: [DecodedWord], in line: LineInk, lineHeight: Double) -> [Run] {
+        let traces = line.traceRanges.filter { !$0.isEmpty }
+        var runs: [Run] = []
+        var start: Int?
+        for i in 0...words.count {
+            let doubtful = i < words.count && isDoubtful(words[i], in: line, traces: traces, lineHeight: lineHeight)
+            if doubtful, start == nil { start = i }
+            guard !doubtful, let first = start else { continue }
+            start = nil
+            let low = words[first..<i].map(\.pointRange.lowerBound).min() ?? 0
+            let high = words[first..<i].map(\.pointRange.upperBound).max() ?? 0
+            let kept = traces.filter { $0.overlaps(low..<high) }
+            guard !kept.isEmpty else { continue }
+            runs.append(Run(words: first..<i, ink: LinePart(line, traces: kept)))
+        }
+        return runs
+    }
+
+    func isDoubtful(_ word: DecodedWord, in line: LineInk, traces: [Range<Int>], lineHeight: Double) -> Bool {
+        if word.confidence < doubtfulBelowConfidence { return true }
+        let own = traces.filter { $0.overlaps(word.pointRange) }
+        guard own.count >= 2, let text = word.candidates.first?.text else { return false }
+        if text.count <= shortReading { return true }
+        // a word of several letters read surely is English, however many its strokes
+        if word.confidence >= sureConfidence { return false }
+        guard
+            let box = Rect(enclosing: own.lazy.flatMap { line.points[$0] }.map(\.location)), lineHeight > 0
+        else { return false }
+        return Double(own.count) / max(box.width / lineHeight, 0.5) >= denseTraces
+    }
+}
+
+/// Some traces of a line as a line of their own, and the way back to the line's points.
+package struct LinePart {
+    package var ink: LineInk
+    /// For each point of `ink`, its index in the line.
+    var indices: [Int]
+
+    /// - Parameter traces: point ranges of whole traces of `line`, in the line's order.
+    init(_ line: LineInk, traces: [Range<Int>]) {
+        indices = traces.flatMap { Array($0) }
+        ink = LineInk(points: indices.map { line.points[$0] })
+    }
+
+    /// A word read from the part, its points those of the line.
+    func inLine(_ word: DecodedWord) -> DecodedWord {
+        let own = (word.pointIndices ?? Array(word.pointRange)).map { indices[$0] }
+        var word = word
+        word.pointIndices = own
+        word.pointRange = (own.min() ?? 0)..<((own.max() ?? 0) + 1)
+        return word
+    }
+}

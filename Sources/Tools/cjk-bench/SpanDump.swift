@@ -1,0 +1,65 @@
+import DrawingModel
+import Foundation
+import NotebookFormats
+import Recognition
+
+/// `cjk-bench spans DIR OUT.tsv`: on the pages of `Benchmarks/make_card_pages.py` (DIR/truth.json),
+/// every part of a line that the mixed reader (`en,zh,ja`) hands to the character reader, with
+/// what its decision weighs (each reading's mean confidence and best scores, the part's trace
+/// density, the Latin reading's length) and what the part truly is (the share of its points inside
+/// the truth's CJK boxes): the data its script decision is fitted on.
+enum SpanDump {
+    static func run(directory: String, output: String) throws {
+        let truthData = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
+        guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any],
+            let pages = truth["pages"] as? [[String: Any]]
+        else { throw ModelError.invalid("\(directory)/truth.json: not a truth file") }
+        let recognizer = try PageBench.recognizer(languages: ["en", "zh", "ja"])
+        guard let mixed = recognizer.lineReader as? MixedScriptLineReader, let latin = mixed.latin,
+            let cjk = mixed.cjk
+        else { throw ModelError.invalid("no mixed reader for en,zh,ja") }
+        var rows = "kind\tcjk_share\tlatin_conf\tcjk_conf\tcjk_score\tdensity\tletters\ttraces\tlatin\tcjk\n"
+        for page in pages {
+            guard let path = page["path"] as? String, let items = page["items"] as? [[String: Any]] else { continue }
+            let boxes = items.compactMap { item -> Rect? in
+                guard item["script"] as? String == "cjk", let b = item["box"] as? [Double], b.count == 4 else {
+                    return nil
+                }
+                return Rect(x: b[0] - 2, y: b[1] - 2, width: b[2] + 4, height: b[3] + 4)
+            }
+            for drawing in try NotebookFormats.read(at: URL(fileURLWithPath: path)).pages.map(\.drawing) {
+                for line in recognizer.layout.lines(in: drawing) {
+                    guard let box = Rect(enclosing: line.ink.points.lazy.map(\.location)) else { continue }
+                    let western = latin.read(line.ink)
+                    for run in mixed.spans.doubtfulRuns(western, in: line.ink, lineHeight: box.height) {
+                        for part in MixedScriptLineReader.parts(
+                            of: run, western: western, in: line.ink, cjk: cjk, lineHeight: box.height)
+                        {
+                            let points = part.western.flatMap { Array($0.pointRange) }
+                            let inside = points.filter { i in
+                                boxes.contains { $0.contains(line.ink.points[i].location) }
+                            }
+                            let scores = part.eastern.compactMap { $0.candidates.first?.score }
+                            rows +=
+                                [
+                                    page["kind"] as? String ?? "?",
+                                    String(format: "%.3f", Double(inside.count) / Double(max(points.count, 1))),
+                                    String(format: "%.4f", MixedScriptLineReader.meanConfidence(part.western)),
+                                    String(format: "%.4f", MixedScriptLineReader.meanConfidence(part.eastern)),
+                                    String(
+                                        format: "%.4f",
+                                        scores.isEmpty ? -20 : scores.reduce(0, +) / Double(scores.count)),
+                                    String(format: "%.4f", part.density),
+                                    "\(part.western.map { $0.candidates.first?.text.count ?? 0 }.reduce(0, +))",
+                                    "\(points.filter { line.ink.points[$0].startsTrace }.count)",
+                                    part.western.map { $0.candidates.first?.text ?? "" }.joined(separator: " "),
+                                    part.eastern.map { $0.candidates.first?.text ?? "" }.joined(),
+                                ].joined(separator: "\t") + "\n"
+                        }
+                    }
+                }
+            }
+        }
+        try rows.write(toFile: output, atomically: true, encoding: .utf8)
+    }
+}
