@@ -26,7 +26,7 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.append(os.path.dirname(HERE))  # export.py; after cjk/, whose synth.py is not ../synth/
 import export  # noqa: E402
 import charset  # noqa: E402
 import synth  # noqa: E402

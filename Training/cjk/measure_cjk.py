@@ -14,6 +14,7 @@ trained on, each language read among its own classes as the reader reads it (`la
     python cjk/measure_cjk.py MODEL --held-out packed/hant-ko-held-out.npz [--record NAME]
     python cjk/measure_cjk.py --omniglot-jsonl OUT.jsonl.gz   (the Korean drawings as dev samples)
     python cjk/measure_cjk.py --render OUT.png                (each character's first drawing)
+    python cjk/measure_cjk.py --fixtures ../Tests/Fixtures/cjk  (the Swift tests' real strokes)
 
 MODEL is a training state (`train_cjk.py`'s cjk.pt) or an exported model file (.nbm). With
 `--record`, the figures go to Benchmarks/results/ through Benchmarks/results.py.
@@ -44,7 +45,8 @@ DEV = os.path.join(SHARED, "cjk", "dev-chars.jsonl.gz")
 
 
 def omniglot_korean():
-    """(label, strokes) of every Korean drawing: x right, y down, in the file's order."""
+    """(label, strokes) of every Korean drawing: x right, y down, in the file's order (each
+    character's 20 drawers in turn)."""
     labels = {}
     for line in open(os.path.join(HERE, "omniglot-korean.tsv"), encoding="utf-8"):
         if line.strip() and not line.startswith("#"):
@@ -152,6 +154,34 @@ def real(net, chars):
     return out
 
 
+# Traditional words whose characters are all in Big5's level 1 and in KanjiVG, most of them
+# outside GB 2312 (so the first network has no class for them)
+TRADITIONAL_LINES = ["臺灣", "國語", "學習", "讀書", "筆記"]
+
+
+def fixtures(directory):
+    """The Swift tests' real strokes: the first drawer's drawing of each of Omniglot's 40 Korean
+    jamo (MIT), and KanjiVG's strokes of a few Traditional words (CC BY-SA 3.0, as
+    tools/make_cjk_fixture.py writes the Japanese ones)."""
+    seen, samples = set(), []
+    for label, strokes in omniglot_korean():
+        if label not in seen:
+            seen.add(label)
+            samples.append({"label": label, "strokes": [s.round().astype(int).tolist() for s in strokes]})
+    with open(os.path.join(directory, "omniglot-korean.json"), "w", encoding="utf-8") as f:
+        json.dump({"source": "Omniglot (Brenden M. Lake et al.), github.com/brendenlake/omniglot @ 057f034baf2e, "
+                   "python/strokes_background_small1.zip, Korean, each character's first drawer; labels by eye "
+                   "(Training/cjk/omniglot-korean.tsv)", "licence": "MIT, Copyright (c) 2015 Brenden Lake",
+                   "samples": samples}, f, ensure_ascii=False)
+    data = json.load(open("/usr/lib/python3/dist-packages/kanjidraw/data.json", encoding="utf-8"))
+    strokes = {c: s for group in data.values() for c, s in group.items()}
+    chars = sorted({c for line in TRADITIONAL_LINES for c in line})
+    with open(os.path.join(directory, "kanjivg-traditional.json"), "w", encoding="utf-8") as f:
+        json.dump({"source": "KanjiVG strokes as shipped in Debian's python3-kanjidraw (kanjidraw/data.json)",
+                   "licence": "CC BY-SA 3.0, KanjiVG (Ulrich Apel and contributors), https://kanjivg.tagaini.net",
+                   "lines": TRADITIONAL_LINES, "characters": {c: strokes[c] for c in chars}}, f, ensure_ascii=False)
+
+
 def render(path):
     from PIL import Image, ImageDraw
 
@@ -179,7 +209,10 @@ def main():
     ap.add_argument("--record", help="benchmark name to record the figures under")
     ap.add_argument("--omniglot-jsonl")
     ap.add_argument("--render")
+    ap.add_argument("--fixtures")
     args = ap.parse_args()
+    if args.fixtures:
+        fixtures(args.fixtures)
     if args.render:
         render(args.render)
     if args.omniglot_jsonl:

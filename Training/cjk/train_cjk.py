@@ -211,6 +211,8 @@ def main():
     ap.add_argument("--dev", action="append", help="real characters to measure on (default: the shared dev set)")
     ap.add_argument("--init", help="an exported network to start from (warm_start)")
     ap.add_argument("--backbone-lr", type=float, default=0.1, help="with --init: the rate of all but the output layer, times --lr")
+    ap.add_argument("--freeze-features", action="store_true",
+                    help="train the hidden and output layers only (a third of the arithmetic a batch)")
     ap.add_argument("--warmup", type=int, default=0, help="batches over which the rate rises from 0")
     ap.add_argument("--minutes", type=float, default=0, help="stop (and save) after this much wall time")
     ap.add_argument("--batches", type=int, default=12000, help="length of the schedule (cosine decay to 5 %)")
@@ -281,7 +283,14 @@ def main():
         for group in opt.param_groups:
             group["lr"] = lr * group["scale"]
         t = time.process_time()
-        loss = F.cross_entropy(model(x), y, label_smoothing=0.1)
+        if args.freeze_features:
+            model.features.eval()
+            with torch.no_grad():
+                features = model.features(x).flatten(1)
+            logits = model.out(model.drop(F.relu(model.hidden(features))))
+        else:
+            logits = model(x)
+        loss = F.cross_entropy(logits, y, label_smoothing=0.1)
         opt.zero_grad()
         loss.backward()
         opt.step()
