@@ -52,6 +52,32 @@ def write_model(params, meta, path, half=()):
             f.write(a.tobytes())
 
 
+def read_model(path):
+    """The metadata and tensors (float32) of a file `write_model` wrote."""
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == MAGIC, f"{path} is not a model file"
+    version, size = struct.unpack_from("<II", data, 8)
+    assert version == FORMAT_VERSION, version
+    at = 16 + size
+    meta = json.loads(data[16:at])
+    (count,) = struct.unpack_from("<I", data, at)
+    at += 4
+    tensors = {}
+    for _ in range(count):
+        (length,) = struct.unpack_from("<H", data, at)
+        name = data[at + 2:at + 2 + length].decode()
+        at += 2 + length
+        dtype, rank = struct.unpack_from("<BB", data, at)
+        shape = struct.unpack_from("<" + "I" * rank, data, at + 2)
+        at += 2 + 4 * rank
+        kind = "<f2" if dtype == 1 else "<f4"
+        n = int(np.prod(shape))
+        tensors[name] = np.frombuffer(data, dtype=kind, count=n, offset=at).reshape(shape).astype(np.float32)
+        at += n * np.dtype(kind).itemsize
+    return meta, tensors
+
+
 def golden(path, log_probabilities, count=3):
     """A few real dev samples with the features and the log-probabilities (frames x classes) that
     `log_probabilities(features)` computes with the trainer's own forward pass."""

@@ -4,6 +4,9 @@
     python cjk/export_cjk.py STATE.pt --out ../Sources/Recognition/Resources/cjk-characters.nbm \
         [--golden ../Tests/Fixtures/cjk-characters-golden.json] [--float16]
 
+The class set (`charset.py`: "cjk" or "hant-ko") is the one whose characters the state has; its
+`languages` go into the metadata.
+
 Tensors, each in the layout the Swift side multiplies (Sources/Recognition/CJK/CharacterNetwork.swift),
 batch norm folded into the convolution before it:
     conv{i}.weight  (9·in) × out, row (ky·3 + kx)·in + c    conv{i}.bias  out
@@ -23,7 +26,7 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.append(os.path.dirname(HERE))  # export.py; after cjk/, whose synth.py is not ../synth/
 import export  # noqa: E402
 import charset  # noqa: E402
 import synth  # noqa: E402
@@ -50,6 +53,14 @@ def swift_tensors(net):
     return {k: v.detach().numpy().astype(np.float32) for k, v in out.items()}
 
 
+def class_set(chars):
+    """The name of `charset`'s set whose classes are `chars`, in order."""
+    for name in ("cjk", "hant-ko"):
+        if charset.characters(name) == chars:
+            return name
+    raise SystemExit("the state's classes are none of charset.py's sets")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("state")
@@ -71,7 +82,7 @@ def main():
     meta = {"architecture": "cjk-cnn", "layers": [0 if s == "P" else s for s in state["layers"]],
             "hidden": state["hidden"], "side": synth.SIDE, "inner": synth.INNER, "super": synth.SUPER,
             "radius": synth.RADIUS, "characters": "".join(chars),
-            "languages": charset.languages(), "training_step": int(state["step"])}
+            "languages": charset.languages(class_set(chars)), "training_step": int(state["step"])}
     export.write_model(tensors, meta, args.out, half=half)
     print(f"wrote {args.out} ({os.path.getsize(args.out) / 2**20:.1f} MiB, {len(chars)} classes)")
     # the file's layout, checked against the trainer's own forward pass (float32 weights only)

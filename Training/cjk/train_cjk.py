@@ -2,9 +2,15 @@
 skeletons and strokes) and measures it on the real dev characters, which it never trains on.
 
     python cjk/train_cjk.py --glyphs G.npz --out checkpoints/cjk [--cpu-minutes M] [--threads N]
+        [--init MODEL.nbm] [--dev D.jsonl.gz ...] [--minutes M]
 
 Resumes from OUT/cjk.pt when it exists; saves every --save-every wall seconds and at the end;
-logs to OUT/log.txt (dev top-1 and top-3 every --eval-every batches).
+logs to OUT/log.txt (dev top-1 and top-3 every --eval-every batches, for each --dev set).
+
+`--init` starts a new run from an exported network (`export_cjk.py`'s file) instead of from
+nothing: its convolutions and hidden layer, and the output rows of the characters both class sets
+have (`warm_start`), so a second network over other characters begins with the strokes' features
+the first one learned.
 """
 import argparse
 import gzip
@@ -21,6 +27,9 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import synth  # noqa: E402
+
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # export.py, after cjk/ (synth)
+import export  # noqa: E402
 
 # channels of the 3×3 convolutions; "P" is a 2×2 max pool
 LAYERS = [32, "P", 64, "P", 128, 128, "P", 256, "P"]
@@ -90,6 +99,88 @@ class Synthetic(torch.utils.data.IterableDataset):
             yield torch.from_numpy(xs), torch.from_numpy(ys)
 
 
+def warm_start(model, path, chars, batch):
+    """Loads the network of the model file `path` into `model` (over classes `chars`): the
+    convolutions and the hidden layer, and the output row of each class the file also has (the
+    others keep their random start). The file's convolutions have batch norm folded in; unfolding
+    it sets each norm to undo, on `batch`, the statistics it will divide by, so that in training
+    mode the network computes what the file's network computes."""
+    meta, t = export.read_model(path)
+    convs = [m for m in model.features if isinstance(m, nn.Conv2d)]
+    assert meta["layers"] == [0 if s == "P" else s for s in LAYERS] and meta["hidden"] == HIDDEN
+    with torch.no_grad():
+        x, i, mods = batch, 0, list(model.features)
+        for j, m in enumerate(mods):
+            if isinstance(m, nn.Conv2d):
+                w = torch.from_numpy(t[f"conv{i}.weight"]).reshape(3, 3, m.in_channels, m.out_channels)
+                m.weight.copy_(w.permute(3, 2, 0, 1))
+                y = m(x)
+                mean, var = y.mean(dim=(0, 2, 3)), y.var(dim=(0, 2, 3), unbiased=False)
+                bn = mods[j + 1]
+                bn.running_mean.copy_(mean)
+                bn.running_var.copy_(var)
+                bn.weight.copy_(torch.sqrt(var + bn.eps))
+                bn.bias.copy_(mean + torch.from_numpy(t[f"conv{i}.bias"]))
+                i += 1
+                x = y
+            else:
+                m.eval()
+                x = m(x)
+        assert i == len(convs)
+        c = convs[-1].out_channels
+        side = synth.SIDE // 2 ** LAYERS.count("P")
+        h = torch.from_numpy(t["hidden.weight"]).reshape(side, side, c, HIDDEN).permute(3, 2, 0, 1)
+        model.hidden.weight.copy_(h.reshape(HIDDEN, -1))
+        model.hidden.bias.copy_(torch.from_numpy(t["hidden.bias"]))
+        old = {ch: k for k, ch in enumerate(meta["characters"])}
+        shared = [(k, old[ch]) for k, ch in enumerate(chars) if ch in old]
+        if shared:
+            new, was = map(list, zip(*shared))
+            model.out.weight[new] = torch.from_numpy(t["out.weight"]).t()[was]
+            model.out.bias[new] = torch.from_numpy(t["out.bias"])[was]
+    return [k for k in range(len(chars)) if chars[k] not in old]
+
+
+def imprint(model, glyphs, classes, per_class=4, seed=3):
+    """Output rows for `classes` (new to the network) from the hidden activations of their glyphs
+    (weight imprinting): each row the mean activation of up to `per_class` of its faces' skeletons
+    drawn plainly, less the mean of all of them (activations after a ReLU all point one way, so
+    uncentred rows outscored the trained ones), scaled to the trained rows' mean length, with their
+    mean bias at the mean activation. Random rows outscored the trained ones too (every dev
+    character read wrong before the first batch)."""
+    g = np.load(glyphs)
+    owners, offsets, points = g["owners"], g["offsets"], g["points"]  # an npz reads an array at each access
+    rng = np.random.default_rng(seed)
+    wanted = set(classes)
+    by_class = {}
+    for i, (k, _) in enumerate(owners):
+        if int(k) in wanted:
+            by_class.setdefault(int(k), []).append(i)
+    trained = torch.ones(model.out.out_features, dtype=torch.bool)
+    trained[list(classes)] = False
+    model.eval()
+    with torch.no_grad():
+        length = model.out.weight[trained].norm(dim=1).mean()
+        bias = model.out.bias[trained].mean()
+        ks, means = sorted(by_class), []
+        for at in range(0, len(ks), 128):
+            images, owner = [], []
+            for k in ks[at:at + 128]:
+                picks = rng.permutation(by_class[k])[:per_class]
+                for i in picks:
+                    images.append(synth.raster([points[offsets[i]:offsets[i + 1]].astype(np.float64)], dots=True))
+                    owner.append(k)
+            h = F.relu(model.hidden(model.features(torch.from_numpy(np.array(images)[:, None])).flatten(1)))
+            means.append(torch.stack([h[torch.tensor(owner) == k].mean(dim=0) for k in ks[at:at + 128]]))
+        means = torch.cat(means)
+        centre = means.mean(dim=0)
+        rows = means - centre
+        rows = rows / rows.norm(dim=1, keepdim=True).clamp_min(1e-6) * length
+        model.out.weight[ks] = rows
+        model.out.bias[ks] = bias - rows @ centre
+    model.train()
+
+
 def dev_set(path, chars):
     index = {c: k for k, c in enumerate(chars)}
     xs, ys = [], []
@@ -117,7 +208,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--glyphs", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--dev", default=os.path.join(here, "..", "..", "shared", "data", "cjk", "dev-chars.jsonl.gz"))
+    ap.add_argument("--dev", action="append", help="real characters to measure on (default: the shared dev set)")
+    ap.add_argument("--init", help="an exported network to start from (warm_start)")
+    ap.add_argument("--backbone-lr", type=float, default=0.1, help="with --init: the rate of all but the output layer, times --lr")
+    ap.add_argument("--freeze-features", action="store_true",
+                    help="train the hidden and output layers only (a third of the arithmetic a batch)")
+    ap.add_argument("--warmup", type=int, default=0, help="batches over which the rate rises from 0")
+    ap.add_argument("--minutes", type=float, default=0, help="stop (and save) after this much wall time")
     ap.add_argument("--batches", type=int, default=12000, help="length of the schedule (cosine decay to 5 %)")
     ap.add_argument("--cpu-minutes", type=float, default=0, help="stop (and save) after this much CPU time")
     ap.add_argument("--batch", type=int, default=128)
@@ -133,9 +230,18 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     chars = [str(c) for c in np.load(args.glyphs)["chars"]]
     model = CharacterNet(len(chars))
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    # with --init the convolutions and hidden layer are trained, not new: a full learning rate's
+    # first Adam steps (each weight moved by about the rate) undid them within 40 batches
+    backbone = [p for n, p in model.named_parameters() if not n.startswith("out.")]
+    opt = torch.optim.AdamW([{"params": backbone, "scale": args.backbone_lr if args.init else 1.0},
+                             {"params": model.out.parameters(), "scale": 1.0}], lr=args.lr, weight_decay=1e-4)
     state_path = os.path.join(args.out, "cjk.pt")
     step, cpu = 0, 0.0
+    if args.init and not os.path.exists(state_path):
+        probe = next(iter(Synthetic(args.glyphs, 512, args.seed + 1000)))[0]
+        new = warm_start(model, args.init, chars, probe)
+        imprint(model, args.glyphs, new)
+        print(f"{len(chars) - len(new)} classes' output rows from {args.init}, {len(new)} imprinted")
     if os.path.exists(state_path):
         state = torch.load(state_path, weights_only=False)
         model.load_state_dict(state["model"])
@@ -155,20 +261,36 @@ def main():
         os.replace(state_path + ".tmp", state_path)
         say(f"saved at batch {step}, {cpu / 60:.1f} CPU min")
 
-    dev = dev_set(args.dev, chars)
-    say(f"{sum(p.numel() for p in model.parameters()):,} parameters, {len(chars)} classes, "
-        f"{len(dev[1])} dev samples ({int((dev[1] < 0).sum())} outside the classes), from batch {step}")
+    devs = {os.path.basename(p): dev_set(p, chars)
+            for p in args.dev or [os.path.join(here, "..", "..", "shared", "data", "cjk", "dev-chars.jsonl.gz")]}
+    for name, dev in devs.items():
+        say(f"{sum(p.numel() for p in model.parameters()):,} parameters, {len(chars)} classes, {name}: "
+            f"{len(dev[1])} dev samples ({int((dev[1] < 0).sum())} outside the classes), from batch {step}")
     loader = torch.utils.data.DataLoader(Synthetic(args.glyphs, args.batch, args.seed, step, args.curriculum), batch_size=None,
                                          num_workers=1, prefetch_factor=4)
-    last_save, losses = time.time(), []
+    if step == 0 and args.init:  # where the warm start begins
+        say("before training: " + " ".join(
+            f"{name} top-1 {100 * a:.1f} % top-3 {100 * b:.1f} %" for name, (a, b) in
+            ((name, evaluate(model, dev)) for name, dev in devs.items())))
+    started, last_save, losses = time.time(), time.time(), []
     for x, y in loader:
         if step >= args.batches or (args.cpu_minutes and cpu >= args.cpu_minutes * 60):
             break
+        if args.minutes and time.time() - started >= args.minutes * 60:
+            break
         lr = args.lr * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(step / args.batches, 1))))
+        lr *= min(1.0, (step + 1) / args.warmup) if args.warmup else 1.0
         for group in opt.param_groups:
-            group["lr"] = lr
+            group["lr"] = lr * group["scale"]
         t = time.process_time()
-        loss = F.cross_entropy(model(x), y, label_smoothing=0.1)
+        if args.freeze_features:
+            model.features.eval()
+            with torch.no_grad():
+                features = model.features(x).flatten(1)
+            logits = model.out(model.drop(F.relu(model.hidden(features))))
+        else:
+            logits = model(x)
+        loss = F.cross_entropy(logits, y, label_smoothing=0.1)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -176,9 +298,11 @@ def main():
         step += 1
         losses.append(loss.item())
         if step % args.eval_every == 0:
-            top1, top3 = evaluate(model, dev)
-            say(f"batch {step} {cpu / 60:.1f} CPU min lr {lr:.2e} loss {np.mean(losses):.3f} "
-                f"dev top-1 {100 * top1:.1f} % top-3 {100 * top3:.1f} %")
+            figures = []
+            for name, dev in devs.items():
+                top1, top3 = evaluate(model, dev)
+                figures.append(f"{'dev' if len(devs) == 1 else name} top-1 {100 * top1:.1f} % top-3 {100 * top3:.1f} %")
+            say(f"batch {step} {cpu / 60:.1f} CPU min lr {lr:.2e} loss {np.mean(losses):.3f} " + " ".join(figures))
             losses = []
         if time.time() - last_save > args.save_every:
             save()
