@@ -53,7 +53,7 @@ import Testing
             (["notebook-index", "c"], ["completions"]),
             (["notebook-index", "--v"], ["--version"]),
             (["notebook-index", "query", "--f"], ["--full-words", "--fuzzy"]),
-            (["notebook-index", "build", "--language", "en,d"], ["en,de"]),
+            (["notebook-index", "build", "--language", "en,j"], ["en,ja"]),
             (["notebook-index", "build", "--language", "=", "f"], ["fr"]),  // --language=f, split by bash
             (["notebook-index", "query", "--limit", ""], []),
             (["notebook-index", "query", "app"], []),
@@ -102,7 +102,7 @@ import Testing
             ("notebook-index qu", ["query"]),
             ("notebook-index --v", ["--version"]),
             ("notebook-index query --f", ["--full-words", "--fuzzy"]),
-            ("notebook-index build --language en,d", ["en,de"]),
+            ("notebook-index build --language en,j", ["en,ja"]),
             ("notebook-index build --language=f", ["--language=fr"]),
             ("notebook-index completions ", ["bash", "fish", "zsh"]),
             ("notebook-index text we", ["week 1.xopp"]),
