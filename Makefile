@@ -99,8 +99,8 @@ bench-mixed: build
 
 # The phases are a table in Training/Makefile (its top says which phases this reproduces and how
 # exactly): a phase whose row changed is redone with every phase after it. The shipped network
-# (version 21 on) is generation 3's (Training/bakeoff.py), exported from its committed weights
-# (checkpoints/gen3/v23.pt), checked by hash against Training/checkpoints/SHA256SUMS; the history
+# (version 21 on) is generation 3's (Training/bakeoff.py); version 25's grows it by the letters of
+# more languages. It is exported from its committed weights (checkpoints/gen4/v25.pt), checked by hash against Training/checkpoints/SHA256SUMS; the history
 # is never read. Training/README.md has the schedules.
 train:
 	$(MAKE) -C Training settle
