@@ -6,10 +6,13 @@ import Foundation
 /// below, digits and common punctuation; each of them brings its word list (`words-<code>.txt`).
 /// Serbian is read in its Latin script; Norwegian is Bokmål, also accepted as `no`.
 /// Chinese (Simplified) and Japanese are read character by character by `CJKLineReader` with
-/// Zinnia's models from Debian and a character model of each (`cjk-<code>.txt`). A language is
-/// matched by its language code, so any region of it is read (en-GB, fr-CA, pt-BR, zh-CN …).
+/// Zinnia's models from Debian and a character model of each (`cjk-<code>.txt`); Traditional
+/// Chinese (`zh-Hant`) and Korean (`ko`) by the second character network alone
+/// (`HantKoreanReader.swift`). A language is matched by its language code, so any region of it is
+/// read (en-GB, fr-CA, pt-BR, zh-CN …); Chinese written in the Traditional script (zh-Hant) or of
+/// Taiwan, Hong Kong or Macao (zh-TW, zh-HK, zh-MO) is `zh-Hant`.
 package enum RecognitionLanguage {
-    /// Languages the recognizer reads, English first, the Latin-script ones, then zh and ja.
+    /// Languages the recognizer reads, English first, the Latin-script ones, then the CJK ones.
     package static let supported: [Locale.Language] = codes.map { Locale.Language(identifier: $0) }
 
     /// The language codes of `supported`, in order.
@@ -22,7 +25,7 @@ package enum RecognitionLanguage {
     ]
 
     /// The languages read character by character (`CJKLineReader`).
-    package static let cjkCodes = ["zh", "ja"]
+    package static let cjkCodes = ["zh", "zh-Hant", "ja", "ko"]
 
     /// What to read when nothing is chosen.
     package static let english = Locale.Language(identifier: "en")
@@ -32,8 +35,24 @@ package enum RecognitionLanguage {
         "nl": "Dutch", "pl": "Polish", "cs": "Czech", "sk": "Slovak", "sv": "Swedish", "da": "Danish",
         "nb": "Norwegian Bokmål", "hu": "Hungarian", "ro": "Romanian", "tr": "Turkish", "hr": "Croatian",
         "sr": "Serbian (Latin)", "sl": "Slovenian", "ca": "Catalan", "lt": "Lithuanian", "lv": "Latvian",
-        "et": "Estonian", "id": "Indonesian", "zh": "Chinese", "ja": "Japanese",
+        "et": "Estonian", "id": "Indonesian", "zh": "Chinese", "zh-Hant": "Chinese (Traditional)",
+        "ja": "Japanese", "ko": "Korean",
     ]
+
+    /// The regions whose Chinese is written in the Traditional script.
+    private static let traditionalChineseRegions: Set<String> = ["TW", "HK", "MO"]
+
+    /// The code `language` is read as: its language code, but `zh-Hant` for Chinese in the
+    /// Traditional script or of a region that writes it; nil when it has no language code.
+    package static func code(of language: Locale.Language) -> String? {
+        guard let code = language.languageCode?.identifier else { return nil }
+        guard code == "zh" else { return code }
+        let traditional =
+            language.script?.identifier == "Hant"
+            || (language.script == nil
+                && language.region.map { traditionalChineseRegions.contains($0.identifier) } == true)
+        return traditional ? "zh-Hant" : "zh"
+    }
 
     /// Codes read as another (`no`, Norwegian, is read as Bokmål).
     private static let aliases = ["no": "nb"]
@@ -48,13 +67,12 @@ package enum RecognitionLanguage {
 
     /// Whether `language` is read: its language code is that of a supported language.
     package static func isSupported(_ language: Locale.Language) -> Bool {
-        guard let code = language.languageCode else { return false }
-        return supported.contains { $0.languageCode == code }
+        code(of: language).map(codes.contains) ?? false
     }
 
     /// The English name of a language, for messages ("German"); its identifier when unknown.
     package static func name(of language: Locale.Language) -> String {
-        language.languageCode.flatMap { names[$0.identifier] } ?? language.minimalIdentifier
+        code(of: language).flatMap { names[$0] } ?? language.minimalIdentifier
     }
 
     /// The preferred languages to use, checked.
@@ -72,7 +90,7 @@ package enum RecognitionLanguage {
     /// same set of languages reads the same way whatever order it was given in, so this is what
     /// an index stores ("de,en" and "en-GB,de" are both `["en", "de"]`).
     package static func canonicalCodes(_ languages: [Locale.Language]) -> [String] {
-        let given = Set(languages.compactMap { $0.languageCode?.identifier })
+        let given = Set(languages.compactMap(code(of:)))
         return codes.filter(given.contains)
     }
 
@@ -98,8 +116,8 @@ package enum RecognitionLanguage {
         let name = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
         guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
         let language = resolvingAlias(Locale.Language(identifier: name.replacingOccurrences(of: "_", with: "-")))
-        guard isSupported(language), let code = language.languageCode else { return nil }
-        return Locale.Language(identifier: code.identifier)
+        guard isSupported(language), let code = code(of: language) else { return nil }
+        return Locale.Language(identifier: code)
     }
 }
 
@@ -115,8 +133,10 @@ public enum LanguageError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The supported languages as a message lists them: "en (English), fr (French), …".
     package static var supportedList: String {
-        RecognitionLanguage.supported.map { "\($0.minimalIdentifier) (\(RecognitionLanguage.name(of: $0)))" }
-            .joined(separator: ", ")
+        RecognitionLanguage.supported.map {
+            "\(RecognitionLanguage.code(of: $0) ?? $0.minimalIdentifier) (\(RecognitionLanguage.name(of: $0)))"
+        }
+        .joined(separator: ", ")
     }
 
     public var description: String {

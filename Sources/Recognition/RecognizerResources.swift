@@ -56,30 +56,41 @@ enum RecognizerResources {
     static func makeCJKReader(
         languages: [String], settings: CJKLatticeSettings = .init(), engine: CJKCharacterEngine = .combined
     ) throws(ModelError) -> CJKLineReader {
+        // Traditional Chinese and Korean have no Zinnia model: the second network reads them alone
+        let first = languages.filter { !hantKoreanCodes.contains($0) }
         var zinnia: [CJKCharacterClassifier] = []
         var models: [CJKLanguageModel] = []
         for code in languages {
-            if engine != .network { zinnia.append(CJKCharacterClassifier(model: try ZinniaModel(language: code))) }
+            if engine != .network, first.contains(code) {
+                zinnia.append(CJKCharacterClassifier(model: try ZinniaModel(language: code)))
+            }
             let name = cjkModelName(code)
             models.append(
                 try CJKLanguageModel(text: String(decoding: try load(name, "txt"), as: UTF8.self), name: "\(name).txt"))
         }
-        let classifiers: [any CharacterClassifying]
+        var classifiers: [any CharacterClassifying] = []
         var sketch: (any CharacterClassifying)?
-        switch engine {
-        case .zinnia:
-            classifiers = zinnia
-        case .network:
-            let network = try characterNetwork()
-            classifiers = [NetworkCharacterClassifier(network: network, languages: languages)]
-            sketch = NetworkCharacterClassifier(network: network.sketch, languages: languages)
-        case .combined:
-            let network = try characterNetwork()
-            classifiers = [
-                CombinedCharacterClassifier(
-                    network: NetworkCharacterClassifier(network: network, languages: languages), zinnia: zinnia)
-            ]
-            sketch = NetworkCharacterClassifier(network: network.sketch, languages: languages)
+        if !first.isEmpty {
+            switch engine {
+            case .zinnia:
+                classifiers = zinnia
+            case .network:
+                let network = try characterNetwork()
+                classifiers = [NetworkCharacterClassifier(network: network, languages: first)]
+                sketch = NetworkCharacterClassifier(network: network.sketch, languages: first)
+            case .combined:
+                let network = try characterNetwork()
+                classifiers = [
+                    CombinedCharacterClassifier(
+                        network: NetworkCharacterClassifier(network: network, languages: first), zinnia: zinnia)
+                ]
+                sketch = NetworkCharacterClassifier(network: network.sketch, languages: first)
+            }
+        }
+        if let second = try hantKoreanClassifier(languages: languages) {
+            classifiers.append(second)
+            // the first network's quick look knows none of the second's characters
+            sketch = nil
         }
         var reader = CJKLineReader(
             classifiers: classifiers, languageModels: models, lattice: CJKLattice(settings: settings))
@@ -204,15 +215,18 @@ extension HandwritingRecognizer {
     }
 
     /// `checkResources()`, and for Chinese and Japanese among `languages` that Zinnia's model is
-    /// installed and readable and the character network and character model are among the resources.
+    /// installed and readable and the character network and character model are among the
+    /// resources (for Traditional Chinese and Korean the second network and character model).
     /// - Throws: `ModelError.missing` naming the model file and the Debian package to install.
     public static func checkResources(languages: [Locale.Language]) throws(ModelError) {
         let cjk = RecognitionLanguage.canonicalCodes(languages).filter(RecognitionLanguage.cjkCodes.contains)
+        let second = cjk.filter(RecognizerResources.hantKoreanCodes.contains)
         for code in cjk {
-            _ = try ZinniaModel(language: code)
+            if !second.contains(code) { _ = try ZinniaModel(language: code) }
             _ = try RecognizerResources.load(RecognizerResources.cjkModelName(code), "txt")
         }
-        if !cjk.isEmpty { _ = try RecognizerResources.characterNetwork() }
+        if cjk.contains(where: { !second.contains($0) }) { _ = try RecognizerResources.characterNetwork() }
+        if !second.isEmpty { _ = try RecognizerResources.hantKoreanNetwork() }
         _ = try ModelFile(
             data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")

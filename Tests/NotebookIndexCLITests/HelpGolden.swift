@@ -52,8 +52,8 @@ enum HelpGolden {
         OPTIONS:
           --language LIST Languages the handwriting is in, comma-separated: en, fr, de, es,
                           it, pt, nl, pl, cs, sk, sv, da, nb, hu, ro, tr, hr, sr, sl, ca, lt,
-                          lv, et, id, zh, ja (default: $NOTEBOOK_INDEX_LANGUAGES, else the
-                          language of $LANG when supported, else en).
+                          lv, et, id, zh, zh-Hant, ja, ko (default: $NOTEBOOK_INDEX_LANGUAGES,
+                          else the language of $LANG when supported, else en).
           --index FILE    The index to update (default: see 'notebook-index --help').
           --jobs N        Files and pages to read and recognize at once (default: all cores).
           --no-wait       Exit at once when another build is updating the index.

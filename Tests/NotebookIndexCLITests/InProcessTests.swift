@@ -152,7 +152,7 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
     @Test(arguments: [
         ([String](), [String: String](), ["en"]), (["--language", "en,de"], [:], ["en", "de"]),
         ([], ["NOTEBOOK_INDEX_LANGUAGES": "fr"], ["fr"]), ([], ["LANG": "de_DE.UTF-8"], ["de"]),
-        ([], ["LANG": "ko_KR.UTF-8"], ["en"]), ([], ["LANG": "C.UTF-8"], ["en"]),
+        ([], ["LANG": "el_GR.UTF-8"], ["en"]), ([], ["LANG": "ko_KR.UTF-8"], ["ko"]), ([], ["LANG": "C.UTF-8"], ["en"]),
         (["--language=it"], ["NOTEBOOK_INDEX_LANGUAGES": "fr", "LANG": "de_DE.UTF-8"], ["it"]),
         ([], ["NOTEBOOK_INDEX_LANGUAGES": "nl,es", "LANG": "de_DE.UTF-8"], ["es", "nl"]),
     ])
@@ -185,8 +185,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
     }
 
     @Test(arguments: [
-        (["--language", "en,ko"], [String: String](), "ko"), (["--language", "klingon"], [:], "klingon"),
-        ([], ["NOTEBOOK_INDEX_LANGUAGES": "zh-TW,ko"], "ko"),
+        (["--language", "en,el"], [String: String](), "el"), (["--language", "klingon"], [:], "klingon"),
+        ([], ["NOTEBOOK_INDEX_LANGUAGES": "zh-TW,el"], "el"),
     ])
     func unsupportedLanguageIsRefusedInOneLine(options: [String], environment: [String: String], named: String) async {
         let runner = CommandRunner()
@@ -200,7 +200,8 @@ struct StrokeWordsTranscriber: DrawingTranscriber {
                 + "fr (French), de (German), es (Spanish), it (Italian), pt (Portuguese), nl (Dutch), pl (Polish), "
                 + "cs (Czech), sk (Slovak), sv (Swedish), da (Danish), nb (Norwegian Bokmål), hu (Hungarian), "
                 + "ro (Romanian), tr (Turkish), hr (Croatian), sr (Serbian (Latin)), sl (Slovenian), ca (Catalan), "
-                + "lt (Lithuanian), lv (Latvian), et (Estonian), id (Indonesian), zh (Chinese), ja (Japanese))\n")
+                + "lt (Lithuanian), lv (Latvian), et (Estonian), id (Indonesian), zh (Chinese), "
+                + "zh-Hant (Chinese (Traditional)), ja (Japanese), ko (Korean))\n")
         #expect(!FileManager.default.fileExists(atPath: runner.index))
     }
 

@@ -32,7 +32,7 @@ struct HantKoreanTests {
 
     static func reader(_ codes: [String]) throws -> HandwritingRecognizer {
         HandwritingRecognizer(
-            lineReader: try RecognizerResources.makeHantKoreanReader(languages: codes),
+            lineReader: try RecognizerResources.makeCJKReader(languages: codes),
             layout: LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale))
     }
 

@@ -16,17 +16,18 @@ import Testing
     }
 
     @Test func languages() throws {
-        #expect(StrokeRecognizer.supportedLanguages.map(\.minimalIdentifier) == RecognitionLanguage.codes)
+        #expect(
+            StrokeRecognizer.supportedLanguages.compactMap(RecognitionLanguage.code(of:)) == RecognitionLanguage.codes)
         let reader = HandwritingRecognizer(lineReader: LetterReader(letters: [:], wordGap: 0))
         let british = try StrokeRecognizer(
             recognizer: reader, preferredLanguages: [Locale.Language(identifier: "en-GB")])
         #expect(british.preferredLanguages.map(\.minimalIdentifier) == ["en-GB"])
         #expect(
-            try StrokeRecognizer(recognizer: reader).preferredLanguages.map(\.minimalIdentifier)
+            try StrokeRecognizer(recognizer: reader).preferredLanguages.compactMap(RecognitionLanguage.code(of:))
                 == RecognitionLanguage.codes)
         #expect(throws: LanguageError.self) {
             try StrokeRecognizer(
-                recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "ko")])
+                recognizer: reader, preferredLanguages: [.init(identifier: "en"), .init(identifier: "el")])
         }
         do {
             _ = try StrokeRecognizer(recognizer: reader, preferredLanguages: [.init(identifier: "ko")])
@@ -103,16 +104,16 @@ import Testing
 @Suite struct RecognitionLanguageTests {
     @Test func supportedLanguagesHaveNames() {
         #expect(
-            RecognitionLanguage.supported.map(\.minimalIdentifier) == [
+            RecognitionLanguage.supported.compactMap(RecognitionLanguage.code(of:)) == [
                 "en", "fr", "de", "es", "it", "pt", "nl", "pl", "cs", "sk", "sv", "da", "nb", "hu", "ro", "tr",
-                "hr", "sr", "sl", "ca", "lt", "lv", "et", "id", "zh", "ja",
+                "hr", "sr", "sl", "ca", "lt", "lv", "et", "id", "zh", "zh-Hant", "ja", "ko",
             ])
         #expect(
             RecognitionLanguage.supported.map(RecognitionLanguage.name(of:)) == [
                 "English", "French", "German", "Spanish", "Italian", "Portuguese", "Dutch", "Polish", "Czech",
                 "Slovak", "Swedish", "Danish", "Norwegian Bokmål", "Hungarian", "Romanian", "Turkish", "Croatian",
                 "Serbian (Latin)", "Slovenian", "Catalan", "Lithuanian", "Latvian", "Estonian", "Indonesian",
-                "Chinese", "Japanese",
+                "Chinese", "Chinese (Traditional)", "Japanese", "Korean",
             ])
         #expect(RecognitionLanguage.supported.count >= 20)
     }
@@ -143,26 +144,38 @@ import Testing
     }
 
     @Test func refusesUnsupportedLanguagesNamingTheSupportedOnes() {
-        #expect(throws: LanguageError.unsupported([Locale.Language(identifier: "ko")])) {
-            try RecognitionLanguage.parse("en,ko")
+        #expect(throws: LanguageError.unsupported([Locale.Language(identifier: "el")])) {
+            try RecognitionLanguage.parse("en,el")
         }
         #expect(throws: LanguageError.none) { try RecognitionLanguage.parse(" , ") }
         #expect(
-            LanguageError.unsupported([Locale.Language(identifier: "ko")]).description
-                == "unsupported recognition language: ko (supported: \(LanguageError.supportedList))")
+            LanguageError.unsupported([Locale.Language(identifier: "el")]).description
+                == "unsupported recognition language: el (supported: \(LanguageError.supportedList))")
         #expect(LanguageError.supportedList.hasPrefix("en (English), fr (French), de (German), es (Spanish), "))
-        #expect(LanguageError.supportedList.hasSuffix("id (Indonesian), zh (Chinese), ja (Japanese)"))
+        #expect(
+            LanguageError.supportedList.hasSuffix(
+                "id (Indonesian), zh (Chinese), zh-Hant (Chinese (Traditional)), ja (Japanese), ko (Korean)"))
     }
 
     @Test(
         arguments: [
             ("de_DE.UTF-8", "de"), ("fr_CA", "fr"), ("pt_BR.utf8@euro", "pt"), ("en_GB.UTF-8", "en"),
-            ("ja_JP.UTF-8", "ja"), ("zh_CN.UTF-8", "zh"), ("ko_KR.UTF-8", nil), ("pl_PL.UTF-8", "pl"),
+            ("ja_JP.UTF-8", "ja"), ("zh_CN.UTF-8", "zh"), ("ko_KR.UTF-8", "ko"), ("zh_TW.UTF-8", "zh-Hant"),
+            ("pl_PL.UTF-8", "pl"),
             ("nb_NO.UTF-8", "nb"), ("no_NO", "nb"), ("tr_TR.UTF-8", "tr"), ("sr_RS@latin", "sr"),
             ("C", nil), ("POSIX", nil), ("", nil), ("C.UTF-8", nil),
         ] as [(String, String?)])
     func languageOfPOSIXLocale(value: String, code: String?) {
-        #expect(RecognitionLanguage.fromPOSIXLocale(value)?.minimalIdentifier == code)
+        #expect(RecognitionLanguage.fromPOSIXLocale(value).flatMap(RecognitionLanguage.code(of:)) == code)
+    }
+
+    @Test(arguments: [
+        ("zh-Hant", "zh-Hant"), ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-MO", "zh-Hant"), ("zh", "zh"),
+        ("zh-CN", "zh"), ("zh-Hans-HK", "zh"), ("ko-KR", "ko"),
+    ])
+    func chineseInTheTraditionalScriptOrOfItsRegionsIsReadAsZhHant(identifier: String, code: String) throws {
+        let language = try #require(try RecognitionLanguage.parse(identifier).first)
+        #expect(RecognitionLanguage.code(of: language) == code)
     }
 
     @Test func canonicalCodesIgnoreOrderRegionAndRepeats() {

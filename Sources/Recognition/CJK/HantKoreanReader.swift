@@ -33,20 +33,4 @@ extension RecognizerResources {
         guard !codes.isEmpty else { return nil }
         return NetworkCharacterClassifier(network: try hantKoreanNetwork(), languages: codes)
     }
-
-    /// The CJK reader of `languages`' Traditional Chinese and Korean: the second network and the
-    /// character model of each.
-    /// - Throws: `ModelError.missing` naming a resource that is not installed.
-    static func makeHantKoreanReader(
-        languages: [String], settings: CJKLatticeSettings = .init()
-    ) throws(ModelError) -> CJKLineReader {
-        var models: [CJKLanguageModel] = []
-        for code in languages where hantKoreanCodes.contains(code) {
-            let name = cjkModelName(code)
-            models.append(
-                try CJKLanguageModel(text: String(decoding: try load(name, "txt"), as: UTF8.self), name: "\(name).txt"))
-        }
-        let classifiers = try hantKoreanClassifier(languages: languages).map { [$0] } ?? []
-        return CJKLineReader(classifiers: classifiers, languageModels: models, lattice: CJKLattice(settings: settings))
-    }
 }
