@@ -174,6 +174,25 @@ def grow_output(state, net):
                 moments[key] = torch.cat([m, torch.zeros((alphabet.NUM_CLASSES - old,) + m.shape[1:], dtype=m.dtype)])
 
 
+def grown_averaged_weights(state, net):
+    """The averaged weights of a saved state (a run's or a shipped weights-only file) as float32,
+    grown to alphabet.CHARS (grow_output) for a network like `net`."""
+    weights = {k: v.float() if v.is_floating_point() else v for k, v in state["ema"].items()}
+    grown = {"net": weights, "ema": dict(weights), "opt": {"state": {}}}
+    grow_output(grown, net)
+    return grown["ema"]
+
+
+def phase11_reference(path):
+    """Phase 11's network (model.py's weights at `path`), which locates letters by CTC alignment
+    for accents; its alphabet is the shorter one, grown as phase_train.Net.load grows one."""
+    params = np.load(path)
+    reference = phase_train.Net(json.loads(str(params["config"])))
+    reference.load({k[2:]: v for k, v in params.items() if k.startswith("p:")},
+                   alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
+    return reference
+
+
 class Candidate:
     def __init__(self, name, make, peak_lr, warm, out_dir, device, start_weights=None, new_letters_only=False):
         self.name, self.peak_lr, self.warm = name, peak_lr, warm
@@ -196,11 +215,9 @@ class Candidate:
             self.steps, self.cpu, self.curve, self.next_eval = s["steps"], s["cpu"], s["curve"], s["next_eval"]
         elif start_weights:  # a shipped network's averaged weights, with a new optimizer
             s = torch.load(start_weights, weights_only=False, map_location=device)
-            weights = {k: v.float() for k, v in s["ema"].items()}
-            state = {"net": weights, "ema": dict(weights), "opt": {"state": {}}}
-            grow_output(state, self.net)
-            self.net.load_state_dict(state["net"])
-            self.ema.load_state_dict(state["ema"])
+            weights = grown_averaged_weights(s, self.net)
+            self.net.load_state_dict(weights)
+            self.ema.load_state_dict(weights)
             self.steps, self.cpu = s["steps"], s["cpu"]
             self.next_eval = self.cpu / 60
         # Only the added letters' output rows learn: every reading of the old alphabet's letters
@@ -405,9 +422,7 @@ def main():
 def prepare(train, dev, args):
     """Letter positions of the aligned `train` samples (for accents) and the `dev` subsets watched."""
     pool = mp.get_context("fork").Pool(1)
-    reference = phase_train.Net(json.loads(str(np.load(args.init)["config"])))
-    reference.load({k[2:]: v for k, v in np.load(args.init).items() if k.startswith("p:")},
-                   alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
+    reference = phase11_reference(args.init)
     wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
     wl = sorted(np.random.default_rng(11).permutation(wl)[:args.align_limit].tolist())
     aligned = phase_train.align(reference, [train[i] for i in wl], pool.map(phase_train._features, [train[i] for i in wl], chunksize=64),

@@ -53,10 +53,7 @@ def main():
     for path in args.states:
         state = torch.load(path, weights_only=False, map_location="cpu")
         net = make()
-        weights = {k: v.float() if v.is_floating_point() else v for k, v in state["ema"].items()}
-        grown = {"net": weights, "ema": dict(weights), "opt": {"state": {}}}
-        bakeoff.grow_output(grown, net)
-        net.load_state_dict(grown["ema"])
+        net.load_state_dict(bakeoff.grown_averaged_weights(state, net))
         net.eval()
         row = {g: round(phase_train.cer(net, v, torch.device("cpu")), 4) for g, v in sets.items()}
         if args.letters:
@@ -83,10 +80,7 @@ def letter_set(packed, count=1500):
     one letter that has an added accented form given it (the form drawn at random)."""
     z = np.load(packed)
     dev = pack.unpack(z, "dev:")
-    phase11 = np.load(os.path.join(HERE, "checkpoints", "phase11.npz"))
-    reference = phase_train.Net(json.loads(str(phase11["config"])))
-    reference.load({k[2:]: v for k, v in phase11.items() if k.startswith("p:")},
-                   alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
+    reference = bakeoff.phase11_reference(os.path.join(HERE, "checkpoints", "phase11.npz"))
     words = [s for s in dev if s[2] == "words"][:count]
     aligned = phase_train.align(reference, words, [phase_train._features(s) for s in words], torch.device("cpu"), 2)
     marks = accents.MarkLibrary([s for s in dev if s[2] == "chars"])
