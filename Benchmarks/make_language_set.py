@@ -33,7 +33,6 @@ import torch  # noqa: E402
 import accents  # noqa: E402
 import alphabet  # noqa: E402
 import data  # noqa: E402
-import model  # noqa: E402
 from phase_train import Net, _features, align  # noqa: E402
 
 LANGUAGES = ["fr", "de", "es", "it", "pt", "nl", "pl", "cs", "sk", "sv", "da", "nb", "hu", "ro", "tr", "hr", "sr",
@@ -107,10 +106,7 @@ def main():
     samples = [([np.asarray(s, np.float64) for s in r["strokes"] if s], r["label"].strip()) for r in wanted]
     keep = [k for k, (st, lab) in enumerate(samples) if st and alphabet.encode(lab)]
     wanted, samples = [wanted[k] for k in keep], [samples[k] for k in keep]
-    ckpt = np.load(os.path.join(ROOT, "Training", "checkpoints", "phase5.npz"))
-    net = Net(dict(model.CONFIG, subsample=2))
-    # phase 5 has the first alphabet's outputs; the grown one's new letters start as their base letters
-    net.load({k[2:]: ckpt[k] for k in ckpt.files if k.startswith("p:")}, alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
+    net = Net.from_phase(os.path.join(ROOT, "Training", "checkpoints", "phase5.npz"))
     char_x = align(net, samples, [_features(s) for s in samples], torch.device("cpu"), 2)
     print(f"{len(wanted)} dev words have an accented form in some language; "
           f"the model reads {len(char_x)} of them exactly and locates their letters")

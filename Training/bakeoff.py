@@ -183,16 +183,6 @@ def grown_averaged_weights(state, net):
     return grown["ema"]
 
 
-def phase11_reference(path):
-    """Phase 11's network (model.py's weights at `path`), which locates letters by CTC alignment
-    for accents; its alphabet is the shorter one, grown as phase_train.Net.load grows one."""
-    params = np.load(path)
-    reference = phase_train.Net(json.loads(str(params["config"])))
-    reference.load({k[2:]: v for k, v in params.items() if k.startswith("p:")},
-                   alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
-    return reference
-
-
 class Candidate:
     def __init__(self, name, make, peak_lr, warm, out_dir, device, start_weights=None, new_letters_only=False):
         self.name, self.peak_lr, self.warm = name, peak_lr, warm
@@ -422,7 +412,7 @@ def main():
 def prepare(train, dev, args):
     """Letter positions of the aligned `train` samples (for accents) and the `dev` subsets watched."""
     pool = mp.get_context("fork").Pool(1)
-    reference = phase11_reference(args.init)
+    reference = phase_train.Net.from_phase(args.init)
     wl = [i for i, s in enumerate(train) if s[2] in ("words", "lines")]
     wl = sorted(np.random.default_rng(11).permutation(wl)[:args.align_limit].tolist())
     aligned = phase_train.align(reference, [train[i] for i in wl], pool.map(phase_train._features, [train[i] for i in wl], chunksize=64),

@@ -80,7 +80,7 @@ def letter_set(packed, count=1500):
     one letter that has an added accented form given it (the form drawn at random)."""
     z = np.load(packed)
     dev = pack.unpack(z, "dev:")
-    reference = bakeoff.phase11_reference(os.path.join(HERE, "checkpoints", "phase11.npz"))
+    reference = phase_train.Net.from_phase(os.path.join(HERE, "checkpoints", "phase11.npz"))
     words = [s for s in dev if s[2] == "words"][:count]
     aligned = phase_train.align(reference, words, [phase_train._features(s) for s in words], torch.device("cpu"), 2)
     marks = accents.MarkLibrary([s for s in dev if s[2] == "chars"])

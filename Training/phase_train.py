@@ -154,6 +154,16 @@ class Net(torch.nn.Module):
         p["out.b"] = self.out.bias.detach()
         return {k: v.float().cpu().numpy() for k, v in p.items()}
 
+    @classmethod
+    def from_phase(cls, path):
+        """A committed phase's network (model.py's weights and configuration at `path`, written with
+        the first, shorter alphabet), grown to today's alphabet as `load` grows one. The early
+        phases serve as fixed references that locate letters by CTC alignment."""
+        params = np.load(path)
+        net = cls(json.loads(str(params["config"])))
+        net.load({k[2:]: v for k, v in params.items() if k.startswith("p:")}, alphabet.CHARS[:alphabet.BASIC_CLASSES - 1])
+        return net
+
     def load(self, params, old_chars):
         """Loads model.py-named weights; output rows of classes `old_chars` lacks start as their
         base character's, less likely; layers `params` lacks (grown) keep their initial weights."""
