@@ -1,15 +1,18 @@
 """What the synthetic writers write: words and lines as notes hold them.
 
 Words come from the UNIPEN `train` labels (so common words come at their real rate), from the
-decoder's word lists of every language it reads (accented words included), and are sometimes
+decoder's word lists of every language it reads, and are sometimes
 capitalized, written in capitals, glued into identifiers ("songName", "udp_port", "sqlite3") or
 followed by punctuation; lines hold 2-7 such tokens with codes among them (styles.code_text:
-numbers, dates, versions, brackets).
+numbers, dates, versions, brackets). Accented letters are written plain: a font's marks are not a
+hand's, and training on them made the network read real marks worse (Training/README.md); the
+accented words of training get real marks from UNIPEN's writers (accents.py) instead.
 """
 import os
 
 import numpy as np
 
+import accents
 import alphabet
 import styles
 
@@ -21,12 +24,13 @@ class TextSource:
     def __init__(self, train_samples, rng):
         self.rng = rng
         drawable = set(alphabet.CHARS)
+        plain = str.maketrans({ch: base for ch, (base, _) in accents.ACCENTS.items()})
         self.unipen = [w for s in train_samples if s[2] in ("words", "lines")
                        for w in s[1].split() if set(w) <= drawable]
         self.lists = {}
         for lang in LANGUAGES:
             with open(os.path.join(RESOURCES, f"words-{lang}.txt"), encoding="utf-8") as f:
-                self.lists[lang] = [w for w in f.read().split() if set(w) <= drawable]
+                self.lists[lang] = [w.translate(plain) for w in f.read().split() if set(w) <= drawable]
 
     def word(self):
         rng = self.rng
