@@ -4,9 +4,9 @@ Words come from the UNIPEN `train` labels (so common words come at their real ra
 decoder's word lists of every language it reads, and are sometimes
 capitalized, written in capitals, glued into identifiers ("songName", "udp_port", "sqlite3") or
 followed by punctuation; lines hold 2-7 such tokens with codes among them (styles.code_text:
-numbers, dates, versions, brackets). Accented letters are written plain: a font's marks are not a
-hand's, and training on them made the network read real marks worse (Training/README.md); the
-accented words of training get real marks from UNIPEN's writers (accents.py) instead.
+numbers, dates, versions, brackets). Accented letters are written plain, so that the marks the
+network learns are all real writers' (accents.py draws them from UNIPEN's); font marks measured no
+worse or better on the accented dev words (Training/README.md, the long branch).
 """
 import os
 
