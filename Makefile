@@ -19,6 +19,7 @@
 #   bench-layout     stroke class (writing / drawing / markup) and line grouping on real pages labelled by eye
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   bench-adapt      one index per dev writer with >= 150 samples, with and without build --adapt (ADAPT_ARGS=--writers K)
+#   bench-adapt-archive  build --adapt's cost on ~1,000 pages and on the real notebooks
 #   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
 #   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
@@ -46,7 +47,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -222,6 +223,11 @@ bench-adapt: build
 
 adapt-harness:
 	Benchmarks/adapt-harness.sh $(SHARED) $(ADAPT_HARNESS_ARGS)
+
+# build --adapt's cost on about 1,000 pages, and the real notebooks read with one learned hand
+# (Benchmarks/adapt_archive.py).
+bench-adapt-archive: build
+	python3 Benchmarks/adapt_archive.py --cli $(BIN) --shared $(SHARED)
 
 # FUZZ_CASES mutated inputs per format (truncations, byte flips and insertions, absurd numbers)
 # from the test fixtures, SampleNotebooks (native JSON among them) and the corpus, through every

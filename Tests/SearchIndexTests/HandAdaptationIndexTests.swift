@@ -142,6 +142,24 @@ final class HandTranscriberLog: Sendable {
         #expect(try Self.stored(folder) == stored)
     }
 
+    /// Pages read again for the hand offered as many sure words as new ink would, so every build
+    /// fitted again, marked the same pages again, and a build with nothing new read them all.
+    @Test func pagesReadAgainForTheHandDoNotTeachItAgain() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        // two pages, each of more sure words than a fit keeps, and each with an unsure one
+        let line = (0..<1_600).map { "word\($0)" }.joined(separator: " ")
+        folder.write("notes/a.tnb", "\(line) ?smudge\n---\n\(line) ?blot\n")
+        let transcriber = HandTranscriber()
+        let first = try await Self.build(folder, transcriber)
+        #expect(first.handFit?.accepted == true && first.drawingsToReread == 2)
+        let second = try await Self.build(folder, transcriber)
+        #expect(second.pagesRecognized == 2 && second.handFit == nil && transcriber.fits == 1)
+        #expect(transcriber.readWith.suffix(2).allSatisfy { $0 != nil })
+        let third = try await Self.build(folder, transcriber)
+        #expect(third.pagesRecognized == 0)
+    }
+
     @Test func aRejectedFitIsNotKept() async throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }

@@ -100,8 +100,12 @@ package final class Indexer {
         let learned = try currentHandAdaptation(version: version)
         // the words of the user's notes so far are read as written (a no-op build skips it)
         var reader = jobsToRun.isEmpty ? transcriber : try transcriber.transcriber(favouring: store.userVocabulary())
-        let collector = adaptsToHand && !jobsToRun.isEmpty ? AdaptationCollector() : nil
-        if let collector {
+        // Only ink the stored hand has not learned from teaches it: pages read again only because
+        // the last fit marked them offer the words it was fitted to, and counting those would
+        // have every build fit again and mark the same pages again.
+        let learnsHand = adaptsToHand && jobsToRun.contains { learned == nil || $0.bringsNewInk }
+        let collector = learnsHand ? AdaptationCollector() : nil
+        if adaptsToHand, !jobsToRun.isEmpty {
             reader = try reader.transcriber(adaptedBy: learned?.adaptation, collectingInto: collector)
         }
         // suspects of a crash alone first, so that a second crash names its culprit
@@ -127,4 +131,11 @@ package final class Indexer {
 struct FileJob: Sendable {
     var notebook: FoundNotebook
     var previous: FileRecord?
+
+    /// A file not indexed before or changed since, rather than one read again for stale drawings.
+    var bringsNewInk: Bool {
+        guard let previous else { return true }
+        return previous.fingerprint.size != notebook.fingerprint.size
+            || previous.fingerprint.modificationTime != notebook.fingerprint.modificationTime
+    }
 }
