@@ -159,6 +159,10 @@ def main():
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--json", help="also write the figures here")
+    ap.add_argument("--name", default="bench-index",
+                    help="the result's name in Benchmarks/results (e.g. bench-index-250k for another size)")
+    ap.add_argument("--index-only", action="store_true",
+                    help="only make the indexes (cached for the next run), e.g. under nice, and time nothing")
     args = ap.parse_args()
     cli = os.path.abspath(args.cli)
     if not os.access(cli, os.X_OK):
@@ -229,6 +233,9 @@ def main():
         log(f"bench: replicating to {big_copies} copies ({big_copies * per_copy_pages} pages) ...")
         replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)
         os.replace(big + ".tmp", big)
+    if args.index_only:
+        log(f"bench: made {big}")
+        return
     st_big = status(cli, big)
     words = query_words(args.queries, args.seed)
     phrases = query_phrases(args.queries // 2, args.seed)
@@ -306,7 +313,8 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(figures, f, indent=1)
-    results.record("bench-index", figures, command="make bench-index " + " ".join(sys.argv[1:]))
+    command = "make bench-index " if args.name == "bench-index" else "Benchmarks/bench_index.py "
+    results.record(args.name, figures, command=command + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

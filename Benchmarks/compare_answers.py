@@ -10,7 +10,10 @@ new one on the same index upgraded (`notebook-index build`), e.g.
     compare_answers.py --old /tmp/s6/notebook-index --old-index r6.sqlite \\
                        --new .build/release/notebook-index --new-index r7.sqlite
 
-Exits 1 when an answer differs. Writes Benchmarks/results/compare_answers-<date>.json (or --json).
+With `--bounds-tolerance T` (schema 8 stores bounds in hundredths of a point, docs/index-design.md),
+an answer whose only differences are numbers inside `bounds` objects, each within T, counts as the
+same to that precision; the figures say how many answers were byte for byte the same and the
+largest bound difference seen. Exits 1 when an answer differs. Writes Benchmarks/results/compare_answers-<date>.json (or --json).
 """
 import argparse
 import datetime
@@ -28,6 +31,34 @@ import bench_index  # noqa: E402
 import index_bytes  # noqa: E402
 
 
+def bounds_difference(a, b, inside=False):
+    """The largest difference between numbers inside `bounds` objects of two parsed answers, or
+    None when they differ anywhere else."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if a.keys() != b.keys():
+            return None
+        worst = 0.0
+        for key in a:
+            d = bounds_difference(a[key], b[key], inside or key == "bounds")
+            if d is None:
+                return None
+            worst = max(worst, d)
+        return worst
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return None
+        worst = 0.0
+        for x, y in zip(a, b):
+            d = bounds_difference(x, y, inside)
+            if d is None:
+                return None
+            worst = max(worst, d)
+        return worst
+    if inside and isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(a - b)
+    return 0.0 if a == b else None
+
+
 def run(cli, index, text, extra):
     start = time.perf_counter()
     p = subprocess.run([cli, "query", text, "--index", index, "--json"] + extra, capture_output=True, text=True)
@@ -42,6 +73,8 @@ def main():
     ap.add_argument("--new-index", required=True)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--json")
+    ap.add_argument("--bounds-tolerance", type=float, default=0.0,
+                    help="answers differing only in bounds, each number by at most this, count as the same")
     args = ap.parse_args()
     words = bench_index.query_words(args.queries, 11)
     phrases = bench_index.query_phrases(args.queries // 2, 11)
@@ -51,6 +84,7 @@ def main():
                 pass
         run(side[0], side[1], "warmup", [])
     modes, differences = {}, []
+    byte_same, worst_bounds = 0, 0.0
     for mode, extra, texts in (("in-word", [], words), ("full-words", ["--full-words"], words),
                                ("fuzzy", ["--fuzzy"], words), ("phrase", [], phrases)):
         lat = {"old": [], "new": []}
@@ -60,8 +94,19 @@ def main():
             ms_new, rc_new, out_new = run(args.new, args.new_index, text, extra)
             lat["old"].append(ms_old)
             lat["new"].append(ms_new)
-            if (rc_old, out_old) != (rc_new, out_new):
+            if (rc_old, out_old) == (rc_new, out_new):
+                byte_same += 1
+                continue
+            d = None
+            if rc_old == rc_new and args.bounds_tolerance > 0:
+                try:
+                    d = bounds_difference(json.loads(out_old), json.loads(out_new))
+                except ValueError:
+                    d = None
+            if d is None or d > args.bounds_tolerance + 1e-9:
                 differences.append({"mode": mode, "query": text})
+            else:
+                worst_bounds = max(worst_bounds, d)
         modes[mode] = {side: {"p50_ms": round(bench_index.percentile(v, 0.5), 1),
                               "p99_ms": round(bench_index.percentile(v, 0.99), 1)} for side, v in lat.items()}
         modes[mode]["queries"] = len(texts)
@@ -71,6 +116,8 @@ def main():
              for side, path in (("old", args.old_index), ("new", args.new_index))}
     total = sum(m["queries"] for m in modes.values())
     print(f"  bytes a page: old {sizes['old']}, new {sizes['new']}")
+    if args.bounds_tolerance > 0:
+        print(f"  {byte_same} of {total} byte for byte; the largest bound difference {worst_bounds:.4f}")
     print(f"  {total - len(differences)} of {total} queries answer the same" +
           ("" if not differences else f"; DIFFERENT: {differences[:10]}"))
     out = args.json or os.path.join(HERE, "results", f"compare_answers-{datetime.date.today().isoformat()}.json")
@@ -82,7 +129,9 @@ def main():
                    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
                    "command": " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]),
                    "figures": {"modes": modes, "bytes_per_page": sizes, "queries": total,
-                               "same_answers": total - len(differences), "differences": differences}}, f, indent=1)
+                               "same_answers": total - len(differences), "differences": differences,
+                               "bounds_tolerance": args.bounds_tolerance, "byte_for_byte_same": byte_same,
+                               "bounds_max_difference": round(worst_bounds, 6)}}, f, indent=1)
     sys.exit(1 if differences else 0)
 
 

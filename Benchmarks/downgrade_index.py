@@ -45,7 +45,7 @@ def main():
     db.execute("PRAGMA synchronous = OFF")
     db.execute("PRAGMA cache_size = -262144")
     db.execute("ATTACH ? AS src", (source,))
-    assert db.execute("PRAGMA src.user_version").fetchone()[0] == 7, "the source is not of schema 7"
+    assert db.execute("PRAGMA src.user_version").fetchone()[0] in (7, 8), "the source is not of schema 7 or 8"
     strokes_of = {}
 
     def stroke_text(drawing, positions):

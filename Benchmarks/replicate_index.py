@@ -8,8 +8,9 @@ rows a real build wrote, in SQL inside SQLite: for each copy k it inserts every 
 under a new path (`relocate`: the root directory ROOT becomes ROOT/copy-NNNNN, or another
 prefix), with all its drawings and words, a batch of copies per statement. Each drawing's stroke
 IDs are made fresh (every 16-byte ID XOR-ed with a mask hashed from k, so the same run gives the
-same IDs) and its key re-derived the same way. The FTS5 tables are filled from the schema's own
-`readings` view, a batch of copies at a time, as the schema's triggers would fill them.
+same IDs) and its key re-derived the same way. The FTS5 tables are filled, a batch of copies at a
+time, with the rows the schema's triggers would give them: the template's readings as the
+schema's own `readings` view lists them (read once), under each copy's word IDs.
 
 `--untie` lowers every confidence of copy k by the factor 1 - f(k) * 1e-6, f(k) a fraction hashed
 from k (so copies come in no particular order of confidence, as real pages do): real pages never give
@@ -39,7 +40,7 @@ import sqlite3
 import sys
 import time
 
-SCHEMA_VERSION = 7  # Sources/SearchIndex/Store/IndexSchema.swift
+SCHEMA_VERSION = 8  # Sources/SearchIndex/Store/IndexSchema.swift
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
@@ -127,7 +128,11 @@ def main():
                 "f.rank AS file_rank, d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
     dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
                 "w.source, w.line, w.position, w.candidates, w.folded, w.scores, w.confidence, w.reading_buckets, "
-                "w.strokes, w.x, w.y, w.width, w.height FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
+                "w.strokes, w.x100, w.y100, w.width100, w.height100 FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
+    # every reading of the template, as the `readings` view lists it, once: the copies' readings
+    # are these under other word IDs, so the view's JSON is not taken apart again for each copy
+    dst.execute("CREATE TEMP TABLE t_readings AS SELECT d.rank AS drawing_rank, r.id, r.folded "
+                "FROM readings r JOIN t_drawings d ON d.id = r.word_id >> 20")
     n_pages = dst.execute("SELECT count(*) FROM t_drawings").fetchone()[0]
     n_words = dst.execute("SELECT count(*) FROM t_words").fetchone()[0]
     file_base = dst.execute("SELECT coalesce(max(id), 0) + 1 FROM files").fetchone()[0]
@@ -158,16 +163,19 @@ def main():
             "FROM copies c, t_drawings d ORDER BY c.slot, d.rank", (drawing_base, n_pages, file_base, n_files))
         dst.execute(
             "INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets, "
-            "strokes, x, y, width, height) "
+            "strokes, x100, y100, width100, height100) "
             "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, w.line, w.position, "
             "w.candidates, w.folded, w.scores, w.confidence * c.factor, w.reading_buckets, w.strokes, "
-            "w.x, w.y, w.width, w.height FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
+            "w.x100, w.y100, w.width100, w.height100 FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
             (drawing_base, n_pages))
-        first_word = (drawing_base + (batch.start - args.first) * n_pages) << WORD_BITS
-        last_word = ((drawing_base + (batch.stop - args.first) * n_pages) << WORD_BITS) - 1
         for table in ("readings_fts", "readings_trigram"):
-            dst.execute(f"INSERT INTO {table}(rowid, folded) SELECT id, folded FROM readings "
-                        "WHERE word_id BETWEEN ? AND ?", (first_word, last_word))
+            # the template's readings under each copy's word IDs: the bucket and the reading's
+            # rank kept, the word ID (bits 3 to 52 of a ReadingID) replaced
+            dst.execute(
+                f"INSERT INTO {table}(rowid, folded) "
+                f"SELECT ((t.id >> 53) << 53) | (((((?1 + c.slot * ?2 + t.drawing_rank) << {WORD_BITS}) "
+                f"| ((t.id >> 3) & {(1 << WORD_BITS) - 1})) << 3)) | (t.id & 7), t.folded "
+                "FROM copies c, t_readings t ORDER BY c.slot, t.drawing_rank, t.id", (drawing_base, n_pages))
         dst.execute("COMMIT")
         dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         done += len(batch)

@@ -7,7 +7,8 @@
 # index must still be of its old schema and sound (`PRAGMA quick_check`). Then the upgrade runs
 # to its end, timed (/usr/bin/time -v: wall seconds, max RSS); the index must be of the new
 # schema, sound, with as many drawings and words as before, none recognized again (the
-# drawings' recognizer versions unchanged). Writes Benchmarks/results/upgrade_index-<date>.json.
+# drawings' recognizer versions unchanged). Writes
+# Benchmarks/results/upgrade_index-<old schema>to<new schema>-<date>.json.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cli=$root/.build/release/notebook-index
@@ -45,7 +46,7 @@ if [ "$counts" = "$counts_after" ] && [ "$check" = ok ] && [ "${after_kill#* }" 
     && { [ "${after_kill% *}" = "$schema" ] || [ "${after_kill% *}" = "$new_schema" ]; }; then ok=true; fi
 echo "upgrade $schema -> $new_schema in $wall (max RSS $rss MB): drawings, words, versions $counts -> $counts_after; quick_check $check; $bytes -> $new_bytes bytes"
 mkdir -p "$root/Benchmarks/results"
-cat >"$root/Benchmarks/results/upgrade_index-$(date +%F).json" <<JSON
+cat >"$root/Benchmarks/results/upgrade_index-${schema}to${new_schema}-$(date +%F).json" <<JSON
 {"benchmark": "upgrade_index", "commit": "$(git -C "$root" rev-parse --short HEAD)", "machine": "$(hostname) ($(nproc) cores)",
  "date": "$(date -u +%FT%TZ)", "command": "Benchmarks/upgrade_index.sh --kill-after $after $index",
  "figures": {"from_schema": $schema, "to_schema": $new_schema, "killed_after_s": $after, "killed": $killed,

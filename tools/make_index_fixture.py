@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Remake `Tests/Fixtures/index/schema6-samples.sqlite` and its answers, with a notebook-index of schema 6.
+"""Remake `Tests/Fixtures/index/schemaN-samples.sqlite` and its answers, with a notebook-index of schema N.
 
-The fixture is an index as version 24 of the recognizer and schema 6 wrote it (the last commit
-before schema 7, bc57c3a), of two sample notebooks (`inkml/meeting-notes-1.inkml`,
+`schema6-samples` is an index as version 24 of the recognizer and schema 6 wrote it (the last
+commit before schema 7, bc57c3a), `schema7-samples` one as version 25 and schema 7 wrote it (a
+release build of main before schema 8), each of two sample notebooks (`inkml/meeting-notes-1.inkml`,
 `json/journal.json`) copied under /tmp/notebook-index-fixture/notes; `schema6-samples-answers.json`
 holds what that build's `query --json` printed for each query of `QUERIES`. `IndexUpgradeTests`
 upgrades a copy in place and checks that every query still prints the same.
 
-Usage: make_index_fixture.py --cli PATH/TO/schema-6/notebook-index
+Usage: make_index_fixture.py --cli PATH/TO/schema-N/notebook-index [--schema N]  (N: 6, the default, or 7)
 """
 import argparse
 import json
@@ -33,6 +34,7 @@ QUERIES = [
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
+    ap.add_argument("--schema", type=int, default=6)
     args = ap.parse_args()
     shutil.rmtree(os.path.dirname(NOTES), ignore_errors=True)
     for rel in SAMPLES:
@@ -41,7 +43,7 @@ def main():
     index = os.path.join(os.path.dirname(NOTES), "index.sqlite")
     subprocess.run([args.cli, "build", NOTES, "--index", index, "--jobs", "2"], check=True)
     con = sqlite3.connect(index)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 6, "not a schema-6 notebook-index"
+    assert con.execute("PRAGMA user_version").fetchone()[0] == args.schema, f"not a schema-{args.schema} notebook-index"
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.execute("PRAGMA journal_mode = DELETE")
     con.execute("VACUUM")
@@ -53,8 +55,8 @@ def main():
                            capture_output=True, text=True)
         answers.append({"arguments": query, "status": p.returncode, "stdout": p.stdout})
     os.makedirs(OUT, exist_ok=True)
-    shutil.copy(index, os.path.join(OUT, "schema6-samples.sqlite"))
-    with open(os.path.join(OUT, "schema6-samples-answers.json"), "w") as f:
+    shutil.copy(index, os.path.join(OUT, f"schema{args.schema}-samples.sqlite"))
+    with open(os.path.join(OUT, f"schema{args.schema}-samples-answers.json"), "w") as f:
         json.dump(answers, f, indent=1, ensure_ascii=False)
         f.write("\n")
 

@@ -4,15 +4,26 @@ import Testing
 
 @testable import SearchIndex
 
-/// The upgrade of a schema-6 index killed with SIGKILL at staggered moments leaves either the
-/// index of schema 6 as it was or the finished schema 7, never a mixture, and the next build
-/// finishes it with the answers of an upgrade never killed. (Slow lane: it runs the binary.)
+/// The upgrade of a schema-6 or schema-7 index killed with SIGKILL at staggered moments leaves
+/// either the index of the old schema as it was or the finished current one, never a mixture, and
+/// the next build finishes it with the answers of an upgrade never killed. (Slow lane: it runs
+/// the binary.)
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct IndexUpgradeKillTests {
-    /// The fixture's files 40 times over (under other paths), so the upgrade takes a while.
-    static func largeSchema6Index(at path: String) throws {
+    /// A fixture of an old schema with its files 40 times over (under other paths), so the upgrade
+    /// takes a while: its drawings and words copied as that schema stores them.
+    static func largeIndex(schema: Int, at path: String) throws {
         try FileManager.default.copyItem(
-            atPath: IndexUpgradeTests.fixtures.appendingPathComponent("schema6-samples.sqlite").path, toPath: path)
+            atPath: IndexUpgradeTests.fixtures.appendingPathComponent("schema\(schema)-samples.sqlite").path,
+            toPath: path)
+        // schema 6 keeps the page text and each word's drawing; schema 7 the drawing's stroke IDs
+        let drawingColumn = schema == 6 ? "text" : "stroke_ids"
+        let drawingOf = schema == 6 ? "w.drawing_id" : "w.id >> 20"
+        let wordColumns =
+            schema == 6
+            ? "drawing_id, source, line, position, text, candidates, scores, folded, confidence, stroke_ids, x, y, width, height, reading_buckets"
+            : "source, line, position, candidates, folded, scores, confidence, reading_buckets, strokes, x, y, width, height"
+        let wordValues = wordColumns.split(separator: ", ").map { $0 == "drawing_id" ? "nd.id" : "w.\($0)" }
         let database = try Database(path: path)
         try database.execute("BEGIN")
         for copy in 1...40 {
@@ -21,14 +32,12 @@ struct IndexUpgradeKillTests {
                 INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages, error)
                     SELECT path || '.\(copy)', size, mtime_ns, content_hash, format, title, pages, error
                     FROM files WHERE path NOT LIKE '%.%.%' AND path NOT GLOB '*.[0-9]*';
-                INSERT INTO drawings(file_id, page, key, strokes, recognition_version, text)
-                    SELECT nf.id, d.page, d.key || '.\(copy)', d.strokes, d.recognition_version, d.text
+                INSERT INTO drawings(file_id, page, key, strokes, recognition_version, \(drawingColumn))
+                    SELECT nf.id, d.page, d.key || '.\(copy)', d.strokes, d.recognition_version, d.\(drawingColumn)
                     FROM drawings d JOIN files f ON f.id = d.file_id JOIN files nf ON nf.path = f.path || '.\(copy)';
-                INSERT INTO words(id, drawing_id, source, line, position, text, candidates, scores, folded, confidence,
-                                  stroke_ids, x, y, width, height, reading_buckets)
-                    SELECT (nd.id << 20) | (w.id & 1048575), nd.id, w.source, w.line, w.position, w.text, w.candidates,
-                           w.scores, w.folded, w.confidence, w.stroke_ids, w.x, w.y, w.width, w.height, w.reading_buckets
-                    FROM words w JOIN drawings d ON d.id = w.drawing_id JOIN files f ON f.id = d.file_id
+                INSERT INTO words(id, \(wordColumns))
+                    SELECT (nd.id << 20) | (w.id & 1048575), \(wordValues.joined(separator: ", "))
+                    FROM words w JOIN drawings d ON d.id = \(drawingOf) JOIN files f ON f.id = d.file_id
                     JOIN files nf ON nf.path = f.path || '.\(copy)'
                     JOIN drawings nd ON nd.file_id = nf.id AND nd.page = d.page;
                 """)
@@ -36,10 +45,11 @@ struct IndexUpgradeKillTests {
         try database.execute("COMMIT")
     }
 
-    @Test func killedUpgradesLeaveSchema6OrSchema7() throws {
+    @Test(arguments: [6, 7])
+    func killedUpgradesLeaveTheOldSchemaOrTheCurrentOne(schema: Int) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        try Self.largeSchema6Index(at: runner.index)
+        try Self.largeIndex(schema: schema, at: runner.index)
         let clean = runner.folder + "/clean.sqlite"
         try FileManager.default.copyItem(atPath: runner.index, toPath: clean)
         let words = try Database(path: runner.index).integer("SELECT count(*) FROM words")
@@ -52,7 +62,7 @@ struct IndexUpgradeKillTests {
             process.waitUntilExit()
             let database = try Database(path: runner.index)
             let version = try database.integer("PRAGMA user_version")
-            #expect(version == 6 || version == IndexSchema.version)
+            #expect(version == schema || version == IndexSchema.version)
             #expect(try database.text("PRAGMA integrity_check") == "ok")
             #expect(try database.integer("SELECT count(*) FROM words") == words)
             #expect(try database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SearchIndex
 
-/// An index of schema 6, made by the last build before schema 7 (`tools/make_index_fixture.py`),
+/// Indexes of schema 6 and 7, made by builds before schema 7 and 8 (`tools/make_index_fixture.py`),
 /// upgraded in place: nothing recognized again, and every query prints what it printed then.
 @Suite struct IndexUpgradeTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
@@ -15,19 +15,24 @@ import Testing
         var stdout: String
     }
 
-    /// A copy of the fixture index in a fresh folder.
-    static func copy(into runner: CommandRunner) throws -> String {
+    /// The fixtures: each old schema, and the recognizer version that built it.
+    static let olderSchemas: [(Int, Int)] = [(6, 24), (7, 25)]
+
+    /// A copy of a fixture index in a fresh folder.
+    static func copy(schema: Int = 6, into runner: CommandRunner) throws -> String {
         try FileManager.default.copyItem(
-            atPath: fixtures.appendingPathComponent("schema6-samples.sqlite").path, toPath: runner.index)
+            atPath: fixtures.appendingPathComponent("schema\(schema)-samples.sqlite").path, toPath: runner.index)
         return runner.index
     }
 
-    @Test func schema6IndexIsUpgradedInPlaceWithTheSameAnswers() async throws {
+    @Test(arguments: olderSchemas)
+    func olderIndexIsUpgradedInPlaceWithTheSameAnswers(schema: Int, recognizer: Int) async throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        let index = try Self.copy(into: runner)
+        let index = try Self.copy(schema: schema, into: runner)
         let answers = try JSONDecoder().decode(
-            [Answer].self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("schema6-samples-answers.json")))
+            [Answer].self,
+            from: Data(contentsOf: Self.fixtures.appendingPathComponent("schema\(schema)-samples-answers.json")))
         let before: (drawings: Int?, words: Int?, keys: String?)
         do {
             let database = try Database(path: index)
@@ -46,23 +51,28 @@ import Testing
             // the same pages, read by the same recognizer version: nothing to recognize again
             #expect(
                 try store.database.text("SELECT group_concat(key || recognition_version) FROM drawings") == before.keys)
-            #expect(try store.recognitionVersion() == 24)
+            #expect(try store.recognitionVersion() == recognizer)
+            // the bounds are integers now, and the shell still reads them in points
+            #expect(
+                try store.database.text("SELECT DISTINCT typeof(x100) FROM words WHERE x100 IS NOT NULL") == "integer")
+            #expect(try store.database.integer("SELECT count(*) FROM words WHERE abs(x * 100 - x100) > 1e-6") == 0)
             #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
         }
         for answer in answers {
             var arguments = ["query"] + answer.arguments + ["--index", index, "--json"]
             if !answer.arguments.contains("--min-score") { arguments += ["--min-score", "0"] }
-            let run = await InProcessTests().run(arguments, version: 24)
+            let run = await InProcessTests().run(arguments, version: recognizer)
             #expect(run.status == answer.status, "\(answer.arguments)")
             #expect(run.stdout == answer.stdout, "\(answer.arguments)")
         }
     }
 
     /// The upgrade leaves the old tables' pages to nobody: the file is no larger than before.
-    @Test func upgradeGivesBackTheOldTablesPages() throws {
+    @Test(arguments: olderSchemas.map(\.0))
+    func upgradeGivesBackTheOldTablesPages(schema: Int) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        let index = try Self.copy(into: runner)
+        let index = try Self.copy(schema: schema, into: runner)
         let size = { (try? FileManager.default.attributesOfItem(atPath: index)[.size] as? Int) ?? nil }
         let before = try #require(size())
         _ = try IndexStore(path: index, access: .write)

@@ -23,11 +23,12 @@ import TextMatching
 /// (generated columns, which the `sqlite3` shell reads as columns), no index on `words` (a
 /// drawing's words are a range of IDs), no page text in `drawings`, and FTS5 tables that keep
 /// neither positions nor sizes (`detail=none`, `columnsize=0`: queries build no phrases
-/// (`FTSExpression`) and rank without bm25). `IndexSchema.Version6` keeps what older indexes are
-/// migrated through.
+/// (`FTSExpression`) and rank without bm25); 8 stores a word's bounds as integers, in hundredths
+/// of a point (`StoredBounds`). `IndexSchema.Version6` keeps what older indexes are migrated
+/// through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 7
+    static let version = 8
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -71,8 +72,9 @@ enum IndexSchema {
         """
 
     /// A drawing's words are the IDs `drawing << 20` to `drawing << 20 | 0xFFFFF` (`WordID`), in
-    /// place order: `drawing_id` and `text` (the best reading) are computed from the stored
-    /// columns, and removing a drawing removes its range (`words_of_drawing_ad`).
+    /// place order: `drawing_id`, `text` (the best reading) and the bounds in points (`x`, `y`,
+    /// `width`, `height`) are computed from the stored columns, and removing a drawing removes
+    /// its range (`words_of_drawing_ad`).
     static let words = """
         CREATE TABLE words(
             id INTEGER PRIMARY KEY,          -- WordID: drawing, word number in place order
@@ -85,9 +87,14 @@ enum IndexSchema {
             confidence REAL NOT NULL,
             reading_buckets TEXT NOT NULL,   -- each candidate's score bucket (ReadingID)
             strokes BLOB NOT NULL,           -- positions in drawings.stroke_ids (PackedColumns)
-            x REAL, y REAL, width REAL, height REAL,
+            x100 INTEGER, y100 INTEGER,      -- bounds in hundredths of a point (StoredBounds)
+            width100 INTEGER, height100 INTEGER,
             drawing_id INTEGER GENERATED ALWAYS AS (id >> 20) VIRTUAL,
-            text TEXT GENERATED ALWAYS AS (substr(candidates, 1, instr(candidates || char(10), char(10)) - 1)) VIRTUAL
+            text TEXT GENERATED ALWAYS AS (substr(candidates, 1, instr(candidates || char(10), char(10)) - 1)) VIRTUAL,
+            x REAL GENERATED ALWAYS AS (x100 / 100.0) VIRTUAL,
+            y REAL GENERATED ALWAYS AS (y100 / 100.0) VIRTUAL,
+            width REAL GENERATED ALWAYS AS (width100 / 100.0) VIRTUAL,
+            height REAL GENERATED ALWAYS AS (height100 / 100.0) VIRTUAL
         );
         CREATE TRIGGER words_of_drawing_ad AFTER DELETE ON drawings BEGIN
             DELETE FROM words WHERE id BETWEEN old.id << 20 AND (old.id << 20) | \(WordID.maxWordsPerDrawing - 1);
@@ -100,7 +107,17 @@ enum IndexSchema {
     /// precedence, hence the parentheses.) The FTS5 tables keep row IDs only (`detail=none`,
     /// `columnsize=0`): every query checks the readings it is handed itself, so it asks for
     /// tokens together rather than in sequence (`FTSExpression`).
-    static let readings = """
+    static let readings =
+        readingsView + """
+            CREATE VIRTUAL TABLE readings_fts USING fts5(
+                folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
+                detail=none, columnsize=0);
+            CREATE VIRTUAL TABLE readings_trigram USING fts5(
+                folded, content='readings', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
+            """ + currentReadingTriggers
+
+    /// The `readings` view alone: every word's candidate readings, with their `ReadingID`s.
+    static let readingsView = """
         CREATE VIEW readings(id, word_id, folded) AS
             SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(w.reading_buckets, ' ', ',') || ']', '$[' || r.key || ']')) << 53)
                        | (w.id << 3) | r.key,
@@ -108,12 +125,11 @@ enum IndexSchema {
             FROM words w,
                  json_each('["' || replace(replace(replace(coalesce(w.folded, w.candidates), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
             WHERE r.key < \(ReadingID.indexedReadings);
-        CREATE VIRTUAL TABLE readings_fts USING fts5(
-            folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
-            detail=none, columnsize=0);
-        CREATE VIRTUAL TABLE readings_trigram USING fts5(
-            folded, content='readings', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
-        """ + readingTriggers(updating: "id, candidates, folded, reading_buckets")
+
+        """
+
+    /// The triggers that keep the FTS5 tables in step with `words`.
+    static let currentReadingTriggers = readingTriggers(updating: "id, candidates, folded, reading_buckets")
 
     /// The triggers that index a word's readings when it is written and drop them before it
     /// changes (any of `columns`) or goes.

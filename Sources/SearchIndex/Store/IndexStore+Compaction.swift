@@ -1,7 +1,9 @@
+import DrawingModel
 import Foundation
 
 extension IndexStore {
-    /// Version 6 to 7: the words rewritten compactly (`IndexSchema`), nothing recognized again.
+    /// Version 6 to 7 and on to 8: the words rewritten compactly (`IndexSchema`), nothing
+    /// recognized again.
     ///
     /// Inside the migration's one transaction, so a build killed halfway leaves the index of
     /// version 6 as it was, and the next build starts over. Schema 6's words are read once, in ID
@@ -22,7 +24,7 @@ extension IndexStore {
         let insert = try database.statement(
             """
             INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
-                              strokes, x, y, width, height)
+                              strokes, x100, y100, width100, height100)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let strokes = try database.statement("UPDATE drawings SET stroke_ids = ? WHERE id = ?")
@@ -33,10 +35,11 @@ extension IndexStore {
             let packed = PackedColumns.strokes(of: rows.map(\.strokeIDs))
             try strokes.execute([packed.drawing, drawing])
             for (row, positions) in zip(rows, packed.words) {
+                let bounds = StoredBounds.columns(row.bounds)
                 try insert.execute([
                     row.id, row.source, row.line, row.position, row.candidates,
                     row.folded == row.candidates ? nil : row.folded, PackedColumns.scores(row.scores), row.confidence,
-                    row.buckets, positions, row.x, row.y, row.width, row.height,
+                    row.buckets, positions, bounds?.x, bounds?.y, bounds?.width, bounds?.height,
                 ])
             }
             rows.removeAll(keepingCapacity: true)
@@ -68,6 +71,33 @@ extension IndexStore {
             INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings;
             """)
     }
+
+    /// Version 7 to 8: the words' bounds stored as integers (`StoredBounds`), nothing else changed.
+    ///
+    /// Inside the migration's one transaction, so a build killed meanwhile leaves the index of
+    /// version 7 as it was. `words` is made again and filled from schema 7's in one statement,
+    /// in ID order, every word keeping its ID and readings: the FTS5 tables, whose rows those
+    /// name, stay as they are, and only the view and the triggers that name `words` are made again.
+    func storeBoundsAsIntegers() throws {
+        try database.execute(
+            """
+            DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
+            DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
+            DROP TRIGGER IF EXISTS words_of_drawing_ad; DROP VIEW IF EXISTS readings;
+            ALTER TABLE words RENAME TO words_v7;
+            """)
+        try database.execute(IndexSchema.words)
+        let columns = "id, source, line, position, candidates, folded, scores, confidence, reading_buckets, strokes"
+        try database.execute(
+            """
+            INSERT INTO words(\(columns), x100, y100, width100, height100)
+                SELECT \(columns), \(StoredBounds.sql("x")), \(StoredBounds.sql("y")),
+                       \(StoredBounds.sql("width")), \(StoredBounds.sql("height"))
+                FROM words_v7 ORDER BY id;
+            DROP TABLE words_v7;
+            """)
+        try database.execute(IndexSchema.readingsView + IndexSchema.currentReadingTriggers)
+    }
 }
 
 /// A row of schema 6's `words`, as `compact` reads it.
@@ -82,10 +112,7 @@ private struct OldWord {
     var confidence: Double
     var buckets: String
     var strokeIDs: [UUID]
-    var x: Double?
-    var y: Double?
-    var width: Double?
-    var height: Double?
+    var bounds: Rect?
 
     init(_ row: Statement) {
         id = row.int64(0)
@@ -102,9 +129,10 @@ private struct OldWord {
         strokeIDs = text.withUTF8 { utf8 in
             utf8.split(separator: UInt8(ascii: ",")).compactMap { UUID.parse(UnsafeBufferPointer(rebasing: $0)) }
         }
-        x = row.optionalDouble(10)
-        y = row.optionalDouble(11)
-        width = row.optionalDouble(12)
-        height = row.optionalDouble(13)
+        if let x = row.optionalDouble(10), let y = row.optionalDouble(11), let width = row.optionalDouble(12),
+            let height = row.optionalDouble(13)
+        {
+            bounds = Rect(x: x, y: y, width: width, height: height)
+        }
     }
 }

@@ -57,7 +57,7 @@ extension IndexStore {
         let statement = try database.statement(
             """
             INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
-                              strokes, x, y, width, height)
+                              strokes, x100, y100, width100, height100)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
@@ -70,12 +70,13 @@ extension IndexStore {
             let texts = word.candidates.map { Self.oneLine($0.text) }
             let candidates = texts.joined(separator: "\n")
             let folded = texts.map(Self.storedForms).joined(separator: "\n")
+            let bounds = StoredBounds.columns(word.bounds)
             try statement.execute([
                 try WordID.make(drawingID: drawingID, wordNumber: number),
                 word.source.rawValue, word.line, word.position, candidates, folded == candidates ? nil : folded,
                 PackedColumns.scores(word.candidates.map(\.score)), word.confidence,
                 ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)), positions,
-                word.bounds?.x, word.bounds?.y, word.bounds?.width, word.bounds?.height,
+                bounds?.x, bounds?.y, bounds?.width, bounds?.height,
             ])
         }
         try addToVocabulary(

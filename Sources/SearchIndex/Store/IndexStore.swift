@@ -88,7 +88,8 @@ package final class IndexStore {
         defer { if version > 0 { try? database.execute("PRAGMA cache_size = -2000") } }
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time: to
-            // schema 6's tables first, then to schema 7's (`compact`), where CJK runs are split.
+            // schema 6's tables first, then to schema 8's (`compact`), where CJK runs are split;
+            // version 7 only stores its bounds anew.
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -97,6 +98,7 @@ package final class IndexStore {
                 try fillVocabulary()
             }
             if (1...6).contains(version) { try compact() }
+            if version == 7 { try storeBoundsAsIntegers() }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")

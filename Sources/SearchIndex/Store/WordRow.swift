@@ -19,7 +19,7 @@ struct WordPlace: Hashable {
 /// IDs and bounds are decoded only for the words it keeps.
 struct WordRow {
     /// Every column.
-    static let columns = matchingColumns + ", w.strokes, w.x, w.y, w.width, w.height"
+    static let columns = matchingColumns + ", w.strokes, w.x100, w.y100, w.width100, w.height100"
     /// What matching a word needs, leaving out the strokes and the bounds. `folded` is NULL where
     /// it would repeat `candidates`.
     static let matchingColumns =
@@ -57,11 +57,12 @@ struct WordRow {
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
     var folded: String { statement.string(column(.folded)) }
     var confidence: Double { statement.double(column(.confidence)) }
+    /// The word's bounds, in points (`StoredBounds`).
     var bounds: Rect? {
-        guard let x = statement.optionalDouble(column(.x)), let y = statement.optionalDouble(column(.y)),
-            let width = statement.optionalDouble(column(.width)), let height = statement.optionalDouble(column(.height))
+        guard let x = statement.optionalInt64(column(.x)), let y = statement.optionalInt64(column(.y)),
+            let width = statement.optionalInt64(column(.width)), let height = statement.optionalInt64(column(.height))
         else { return nil }
-        return Rect(x: x, y: y, width: width, height: height)
+        return StoredBounds.rect(x: x, y: y, width: width, height: height)
     }
 
     /// The score of the reading at `candidate` (`ReadingID.score`); the scores are decoded only for

@@ -122,6 +122,7 @@ final class Statement {
 
     func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
     private func error(_ code: Int32) -> DatabaseError {
         DatabaseError(connection: database.handle, code: code, sql: sql)
