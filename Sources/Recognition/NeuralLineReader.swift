@@ -170,9 +170,10 @@ package struct NeuralLineReader: LineReading {
                 of: 0..<(outputs[n].count / k), in: outputs[n], classCount: k,
                 standsAlone: word.candidates[0].text.count == 1, lineReading: nil
             ).filter { !$0.text.isEmpty }
+            // both lists were pooled already: their joined scores are not pooled again
             word.candidates = Self.pooledByFolding(
                 SecondLook.joined(word.candidates, again, limit: 2 * Self.readingsAfterSecondLook),
-                limit: Self.readingsAfterSecondLook)
+                limit: Self.readingsAfterSecondLook, pooling: false)
             word.confidence = confidence(of: word.candidates)
             words[place.line][place.word] = word
         }
@@ -271,27 +272,32 @@ package struct NeuralLineReader: LineReading {
             limit: decoder.settings.candidatesPerWord)
     }
 
-    /// The readings with those that a search cannot tell apart made one: readings whose
-    /// `TextFolding.fold` agrees and whose letters have the same case ("søn", "sön", "son") find
-    /// the same queries, so apart each one past the first took one of the word's slots and a
-    /// share of its confidence (`confidence`) from readings that find others, and a word read
-    /// right scored below the searches' floors. The first of them keeps its text and place and
-    /// takes their summed likelihood, never more than the reading before it; at most `limit`.
-    static func pooledByFolding(_ candidates: [WordCandidate], limit: Int) -> [WordCandidate] {
+    /// The readings with those that a search cannot tell apart put behind the others: readings
+    /// whose `TextFolding.fold` agrees and whose letters have the same case ("søn", "sön", "son")
+    /// find the same queries, so each one past the first took one of the word's slots and a share
+    /// of its confidence from readings that find others, and a word read right scored below the
+    /// searches' floors. The first of each such group leads it and, with `pooling`, takes the
+    /// group's summed likelihood (never more than the leader before it); the others keep their
+    /// own scores and the slots the leaders leave, so their spellings stay among the readings,
+    /// and `confidence` counts each group once. At most `limit` readings.
+    static func pooledByFolding(_ candidates: [WordCandidate], limit: Int, pooling: Bool = true) -> [WordCandidate] {
         var slot: [String: Int] = [:]
-        var pooled: [WordCandidate] = []
+        var leaders: [WordCandidate] = []
+        var others: [WordCandidate] = []
         for candidate in candidates {
             let key = searchKey(candidate.text)
             if let i = slot[key] {
-                let (high, low) = (max(pooled[i].score, candidate.score), min(pooled[i].score, candidate.score))
-                pooled[i].score = high + log1p(exp(low - high))
+                others.append(candidate)
+                guard pooling else { continue }
+                let (high, low) = (max(leaders[i].score, candidate.score), min(leaders[i].score, candidate.score))
+                leaders[i].score = high + log1p(exp(low - high))
             } else {
-                slot[key] = pooled.count
-                pooled.append(candidate)
+                slot[key] = leaders.count
+                leaders.append(candidate)
             }
         }
-        for i in pooled.indices.dropFirst() { pooled[i].score = min(pooled[i].score, pooled[i - 1].score) }
-        return Array(pooled.prefix(limit))
+        for i in leaders.indices.dropFirst() { leaders[i].score = min(leaders[i].score, leaders[i - 1].score) }
+        return Array((leaders + others).prefix(limit))
     }
 
     /// What a search finds a reading by, with its case kept (`--case-sensitive` tells "Son" from
@@ -371,9 +377,11 @@ package struct NeuralLineReader: LineReading {
     }
 
     /// The share of the probability mass of the candidates held by the best one.
+    /// Readings a search cannot tell apart count once (`pooledByFolding`).
     static func confidence(_ candidates: [WordCandidate]) -> Double {
         guard let top = candidates.first?.score else { return 0 }
-        let total = candidates.reduce(0.0) { $0 + exp($1.score - top) }
+        var seen = Set<String>()
+        let total = candidates.reduce(0.0) { $0 + (seen.insert(searchKey($1.text)).inserted ? exp($1.score - top) : 0) }
         return 1 / total
     }
 }

@@ -17,14 +17,17 @@ import TextMatching
             WordCandidate(text: "Søn", score: -2.5), WordCandidate(text: "sem", score: -3),
         ]
         let pooled = NeuralLineReader.pooledByFolding(read, limit: 5)
-        // one reading per form a search finds; case kept for --case-sensitive
-        #expect(pooled.map(\.text) == ["søn", "sen", "Søn", "sem"])
+        // one reading per form a search finds first (case kept for --case-sensitive), then the
+        // other spellings in the slots left
+        #expect(pooled.map(\.text) == ["søn", "sen", "Søn", "sem", "sön"])
+        #expect(pooled[4].score == -1.2)
         let summed = log(exp(-1.0) + exp(-1.2) + exp(-1.3))
         #expect(abs(pooled[0].score - summed) < 1e-9)
         #expect(pooled[1].score == -2)
         // the best reading now holds the share of the word's likelihood that finds "son"
         #expect(NeuralLineReader.confidence(pooled) > 0.7)
-        #expect(NeuralLineReader.confidence(read) < 0.4)
+        // each spelling counted apart, as version 25 did
+        #expect(1 / read.reduce(0) { $0 + exp($1.score - read[0].score) } < 0.4)
     }
 
     @Test func readingsThatFoldAlikeLeaveTheirSlotsToOthers() {
@@ -35,6 +38,16 @@ import TextMatching
         #expect(pooled.map(\.text) == ["ol", "al", "el", "il", "ul"])
         // never above the reading before it, so the first stays the best
         #expect(zip(pooled, pooled.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+
+    @Test func readingsJoinedAfterASecondLookAreNotPooledTwice() {
+        let joined = [
+            WordCandidate(text: "søn", score: -1), WordCandidate(text: "son", score: -1.5),
+            WordCandidate(text: "sen", score: -2),
+        ]
+        let ordered = NeuralLineReader.pooledByFolding(joined, limit: 8, pooling: false)
+        #expect(ordered.map(\.text) == ["søn", "sen", "son"])
+        #expect(ordered.map(\.score) == [-1, -2, -1.5])
     }
 
     @Test func readingsWithoutAccentsAreKeptAsTheyWere() {
