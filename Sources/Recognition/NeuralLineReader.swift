@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import TextMatching
 
 /// Reads a line of ink with the trained network: features → per-frame log-probabilities → a
 /// line-level beam search for the best reading → forced alignment to find each word's frames →
@@ -169,7 +170,10 @@ package struct NeuralLineReader: LineReading {
                 of: 0..<(outputs[n].count / k), in: outputs[n], classCount: k,
                 standsAlone: word.candidates[0].text.count == 1, lineReading: nil
             ).filter { !$0.text.isEmpty }
-            word.candidates = SecondLook.joined(word.candidates, again, limit: Self.readingsAfterSecondLook)
+            // both lists were pooled already: their joined scores are not pooled again
+            word.candidates = Self.pooledByFolding(
+                SecondLook.joined(word.candidates, again, limit: 2 * Self.readingsAfterSecondLook),
+                limit: Self.readingsAfterSecondLook, pooling: false)
             word.confidence = confidence(of: word.candidates)
             words[place.line][place.word] = word
         }
@@ -232,8 +236,10 @@ package struct NeuralLineReader: LineReading {
     private func readings(
         of span: Range<Int>, in logp: [Float], classCount k: Int, standsAlone: Bool, lineReading: String?
     ) -> [WordCandidate] {
+        // twice as many as kept, so that readings pooled by `pooledByFolding` leave their slots
+        // to others
         let hyps = decoder.decode(
-            logp, classCount: k, frames: span, allowSpace: false, count: decoder.settings.candidatesPerWord,
+            logp, classCount: k, frames: span, allowSpace: false, count: 2 * decoder.settings.candidatesPerWord,
             standsAlone: standsAlone)
         var candidates = hyps.map {
             (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty))
@@ -247,7 +253,7 @@ package struct NeuralLineReader: LineReading {
             } else {
                 let score = candidates.first?.reading.score ?? 0
                 candidates.insert((WordCandidate(text: lineReading, score: score), 0), at: 0)
-                candidates = Array(candidates.prefix(decoder.settings.candidatesPerWord))
+                candidates = Array(candidates.prefix(2 * decoder.settings.candidatesPerWord))
             }
         }
         guard let best = candidates.first?.reading.score else { return [] }
@@ -256,12 +262,52 @@ package struct NeuralLineReader: LineReading {
         // ("Mains") the ink's own ("Mainz") stays within `candidateMargin` at a score searches
         // do not filter out.
         let forgiven = decoder.settings.outsideListForgiveness
-        return [candidates[0].reading]
-            + candidates.dropFirst().map { candidate in
-                var reading = candidate.reading
-                reading.score = min(best, reading.score + forgiven * candidate.penalty)
-                return reading
+        return Self.pooledByFolding(
+            [candidates[0].reading]
+                + candidates.dropFirst().map { candidate in
+                    var reading = candidate.reading
+                    reading.score = min(best, reading.score + forgiven * candidate.penalty)
+                    return reading
+                },
+            limit: decoder.settings.candidatesPerWord)
+    }
+
+    /// The readings with those that a search cannot tell apart put behind the others: readings
+    /// whose `TextFolding.fold` agrees and whose letters have the same case ("søn", "sön", "son")
+    /// find the same queries, so each one past the first took one of the word's slots and a share
+    /// of its confidence from readings that find others, and a word read right scored below the
+    /// searches' floors. The first of each such group leads it and, with `pooling`, takes the
+    /// group's summed likelihood (never more than the leader before it); the others keep their
+    /// own scores and the slots the leaders leave, so their spellings stay among the readings,
+    /// and `confidence` counts each group once. At most `limit` readings.
+    static func pooledByFolding(_ candidates: [WordCandidate], limit: Int, pooling: Bool = true) -> [WordCandidate] {
+        var slot: [String: Int] = [:]
+        var leaders: [WordCandidate] = []
+        var others: [WordCandidate] = []
+        for candidate in candidates {
+            let key = searchKey(candidate.text)
+            if let i = slot[key] {
+                others.append(candidate)
+                guard pooling else { continue }
+                let (high, low) = (max(leaders[i].score, candidate.score), min(leaders[i].score, candidate.score))
+                leaders[i].score = high + log1p(exp(low - high))
+            } else {
+                slot[key] = leaders.count
+                leaders.append(candidate)
             }
+        }
+        for i in leaders.indices.dropFirst() { leaders[i].score = min(leaders[i].score, leaders[i - 1].score) }
+        return Array((leaders + others).prefix(limit))
+    }
+
+    /// What a search finds a reading by, with its case kept (`--case-sensitive` tells "Son" from
+    /// "son"): each character folded alone, in capitals where it was a capital.
+    private static func searchKey(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+        return text.map { c in
+            let folded = TextFolding.fold(String(c))
+            return c.isUppercase ? folded.uppercased() : folded
+        }.joined()
     }
 
     /// `WordGapPrior`'s bonuses, on the space class of the frames within two input rows of the
@@ -331,9 +377,11 @@ package struct NeuralLineReader: LineReading {
     }
 
     /// The share of the probability mass of the candidates held by the best one.
+    /// Readings a search cannot tell apart count once (`pooledByFolding`).
     static func confidence(_ candidates: [WordCandidate]) -> Double {
         guard let top = candidates.first?.score else { return 0 }
-        let total = candidates.reduce(0.0) { $0 + exp($1.score - top) }
+        var seen = Set<String>()
+        let total = candidates.reduce(0.0) { $0 + (seen.insert(searchKey($1.text)).inserted ? exp($1.score - top) : 0) }
         return 1 / total
     }
 }

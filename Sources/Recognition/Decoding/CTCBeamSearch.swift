@@ -96,8 +96,37 @@ struct CTCBeamSearch: Sendable {
     /// Each class's character as a `DecoderAlphabet` byte (class c is `alphabet[c - 1]`).
     let alphabet: [UInt8]
     let languageModel: CharacterLanguageModel
-    var lexicon: Lexicon
+    var lexicon: Lexicon {
+        didSet { tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon) }
+    }
     let settings: Settings
+    /// Per class (the blank's is index 0): whether the search tries it. A letter with a diacritic
+    /// is tried only where a word of the list has it: the network writes the letters of every
+    /// Latin-script language, and read for Danish its Polish, Turkish and Hungarian ones took the
+    /// beam's and the n-best list's places from the Danish ones and from other words.
+    private var tried: [Bool]
+
+    init(alphabet: [UInt8], languageModel: CharacterLanguageModel, lexicon: Lexicon, settings: Settings) {
+        self.alphabet = alphabet
+        self.languageModel = languageModel
+        self.lexicon = lexicon
+        self.settings = settings
+        tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon)
+    }
+
+    /// `tried` for a word list: every class but the letters with diacritics its words lack
+    /// (Turkish İ, whose lower case is i, goes with ı).
+    static func triedClasses(alphabet: [UInt8], lexicon: Lexicon) -> [Bool] {
+        let letters = lexicon.letters
+        let dotlessI = DecoderAlphabet.byte(of: "ı")
+        return [true]
+            + alphabet.map { c in
+                guard DecoderAlphabet.isAccentedLetter(c) else { return true }
+                let lower = DecoderAlphabet.lowercased(c)
+                if DecoderAlphabet.isAccentedLetter(lower) { return letters.contains(lower) }
+                return dotlessI.map(letters.contains) ?? false
+            }
+    }
 
     private static let space = UInt8(ascii: " ")
 
@@ -160,7 +189,7 @@ struct CTCBeamSearch: Sendable {
         for t in frames {
             let row = t * classCount
             candidates.removeAll(keepingCapacity: true)
-            for c in 1..<classCount where logProbabilities[row + c] > settings.pruneLogProbability {
+            for c in 1..<classCount where logProbabilities[row + c] > settings.pruneLogProbability && tried[c] {
                 if !allowSpace, alphabet[c - 1] == Self.space { continue }
                 candidates.append(c)
             }

@@ -37,6 +37,9 @@ struct Lexicon: Sendable {
         }
     }
 
+    /// Every key some word of the list has.
+    var letters: Set<UInt8> { Set(label.dropFirst()) }
+
     /// The trie key of a character: lower-cased letters and the apostrophe; nil for anything else.
     static func key(_ c: UInt8) -> UInt8? {
         switch c {
