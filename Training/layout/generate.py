@@ -239,6 +239,19 @@ class Page:
                 break
         return boxes
 
+    def label(self, x, baseline, text=None):
+        """A figure's label: one to three characters (an axis letter, a tick's digit, a point's
+        name) written beside or inside a drawing. Writing."""
+        if not self.operands:
+            return
+        for _ in range(self.rng.randint(1, 3) if text is None else 1):
+            sample = self.operands[self.rng.randrange(len(self.operands))]
+            ink = self.char_ink(sample)
+            allp = np.concatenate(ink)
+            ink = [q - [allp[:, 0].min() - x, allp[:, 1].max() - baseline] for q in ink]
+            self.add(ink, WRITING)
+            x = self.bbox(ink)[2] + 0.2 * self.size
+
     def markup(self, b):
         r = self.rng.random()
         s, pen = self.size, self.pen
@@ -340,6 +353,11 @@ class Page:
             for k in range(rng.randint(0, 6)):  # ticks
                 tx = x + w * (k + 1) / 7
                 self.add([pen.line((tx, y + h - 0.2 * s), (tx, y + h + 0.2 * s))], DRAWING)
+                if rng.random() < 0.5:
+                    self.label(tx - 0.3 * s, y + h + 1.6 * s)
+            if rng.random() < 0.7:  # axis names
+                self.label(x + w + 0.5 * s, y + h + 0.5 * s)
+                self.label(x - 1.5 * s, y + 0.5 * s)
         elif kind == 7:  # star or zigzag
             n = rng.randint(4, 9)
             pts = []
@@ -357,6 +375,17 @@ class Page:
                     self.add([pen.line((px, py), (px + l * math.cos(a), py + l * math.sin(a)))], DRAWING)
                 else:
                     self.add([pen.ellipse(px, py, l / 2, l / 2 * rng.uniform(0.4, 1), rng.uniform(0.3, 1.0))], DRAWING)
+        elif kind == 9 and rng.random() < 0.5:  # a mesh of triangles, each side its own stroke, dots at vertices
+            nx, ny = rng.randint(2, 5), rng.randint(2, 4)
+            pts = {(i, j): (x + w * (i + rng.uniform(-0.2, 0.2)) / nx, y + h * (j + rng.uniform(-0.2, 0.2)) / ny)
+                   for i in range(nx + 1) for j in range(ny + 1)}
+            for (i, j), p in pts.items():
+                for d in ((1, 0), (0, 1), (1, 1)):
+                    q = pts.get((i + d[0], j + d[1]))
+                    if q is not None:
+                        self.add([pen.line(p, q)], DRAWING)
+                if rng.random() < 0.3:
+                    self.add([pen.path([p, (p[0] + 0.05 * s, p[1] + 0.05 * s)])], DRAWING)
         else:  # free curve / wave
             t = np.linspace(0, 1, 40)
             pts = np.stack([x + t * w, y + h / 2 + h / 2 * np.sin(t * rng.uniform(2, 12))], 1)
@@ -485,7 +514,10 @@ def make_page(rng, words, lines, chars=()):
                 y = p.formula(x + rng.uniform(0, 5) * s, y + 2 * s)
             elif kind < 0.85:
                 w, h = s * rng.uniform(3, 20), s * rng.uniform(3, 14)
-                p.sketch(x + rng.uniform(0, max(1, right - x - w)), y + s, w, h)
+                sx = x + rng.uniform(0, max(1, right - x - w))
+                p.sketch(sx, y + s, w, h)
+                for _ in range(rng.choice([0, 0, 1, 2, 4])):  # labels on the figure
+                    p.label(sx + rng.uniform(-1, 1.05) * w, y + s + rng.uniform(0, 1.1) * h)
                 if rng.random() < 0.5:  # a label beside
                     p.write_word(x + rng.uniform(0, max(1, right - x - 6 * s)), y + h + 2.5 * s)
                 y += h + 3 * s

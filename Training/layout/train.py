@@ -101,18 +101,39 @@ def probabilities(weights, rows):
     return e / e.sum(1, keepdims=True)
 
 
+def write_golden(pages, weights, path):
+    """A generated page's traces (rounded as stored), its input rows and the exported network's
+    outputs, for the Swift test that checks features and inference against this code."""
+    strokes, _ = next(p for p in pages[:50] if 12 <= len(p[0]) <= 40)
+    strokes = [np.round(np.asarray(s, np.float64), 3) for s in strokes]
+    rows = features.page_features(strokes)
+    probs = probabilities(load(weights), rows)
+    with open(path, "w") as f:
+        json.dump({"about": "a generated page (Training/layout/generate.py): traces in writing order, the "
+                            "classifier's input rows and its output probabilities (writing, drawing, markup), "
+                            "from Training/layout/train.py",
+                   "traces": [[[round(float(v), 3) for v in pt] for pt in s] for s in strokes],
+                   "rows": [[round(float(v), 6) for v in r] for r in rows],
+                   "probabilities": [[round(float(v), 6) for v in p] for p in probs]}, f)
+    print("wrote", path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", default="/tmp/layout-pages.npz")
     ap.add_argument("--out", required=True)
     ap.add_argument("--golden", help="also write a golden fixture: a generated page's traces, features and outputs")
-    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--golden-only", action="store_true", help="write --golden from the weights in --out, no training")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cache", default="/tmp/layout-rows.npz")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     pages = list(np.load(args.pages, allow_pickle=True)["pages"])
+    if args.golden_only:
+        write_golden(pages, args.out, args.golden)
+        return
     if os.path.exists(args.cache) and os.path.getmtime(args.cache) > os.path.getmtime(args.pages):
         z = np.load(args.cache)
         x, y = z["x"], z["y"]
@@ -152,18 +173,7 @@ def main():
     export(model, mean, scale, args.out)
     print("wrote", args.out, os.path.getsize(args.out), "bytes")
     if args.golden:
-        strokes, labels = next(p for p in pages[:50] if 12 <= len(p[0]) <= 40)
-        strokes = [np.round(np.asarray(s, np.float64), 3) for s in strokes]
-        rows = features.page_features(strokes)
-        probs = probabilities(load(args.out), rows)
-        with open(args.golden, "w") as f:
-            json.dump({"about": "a generated page (training/layout/generate.py, seed 1): traces in writing order, "
-                                "the classifier's input rows and its output probabilities (writing, drawing, markup), "
-                                "from Training/layout/train.py",
-                       "traces": [[[round(float(v), 3) for v in pt] for pt in s] for s in strokes],
-                       "rows": [[round(float(v), 6) for v in r] for r in rows],
-                       "probabilities": [[round(float(v), 6) for v in p] for p in probs]}, f)
-        print("wrote", args.golden)
+        write_golden(pages, args.out, args.golden)
 
 
 if __name__ == "__main__":

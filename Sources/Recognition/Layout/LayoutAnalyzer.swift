@@ -72,7 +72,8 @@ package struct LayoutAnalyzer: Sendable {
         let learned = strokeClassifier?.isWriting(traces, sizes: sizes)
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
         for (i, trace) in traces.enumerated() {
-            // drawing and markup, as the learned classifier sees them, are never read
+            // Drawing and markup, as the learned classifier sees them, are never read (dots too:
+            // leaving dots to the rules read more of the drawings and fewer words of the real notes).
             if let learned, !learned[i] { continue }
             var role = TraceShape.role(of: trace, size: sizes[i])
             if role == .glyph || role == .oversized,
