@@ -15,20 +15,20 @@ counts as read as writing when some word of the page lists its ID. Figures:
 
     python3 Benchmarks/bench_layout.py [--bin .build/release/notebook-index] [--shared ../shared]
 
-Writes Benchmarks/results/bench-layout-<date>.json (commit, machine, date, command, figures,
-per page).
+Records Benchmarks/results/bench-layout-<date>.json through results.py (commit, recognizer version,
+machine, date, command, figures; the binary and the per-page counts as notes).
 """
 import argparse
-import datetime
 import glob
 import hashlib
 import json
 import os
-import platform
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
+import results  # noqa: E402
 
 
 def reader_pages(binary, path):
@@ -64,13 +64,6 @@ def score_page(labels, lines):
             exact += not (lines[got.pop()] & others)
     return {"strokes": len(strokes), "correct": correct, "per_class": per_class,
             "lines": counted, "together": together, "exact": exact, "labelled_lines": len(labelled)}
-
-
-def commit():
-    try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    except OSError:
-        return None
 
 
 def main():
@@ -121,15 +114,9 @@ def main():
         "lines_exact": round(sum(p["exact"] for p in pages) / lines, 4) if lines else None,
     }
     print(json.dumps(figures, indent=1))
-    os.makedirs(args.out, exist_ok=True)
-    date = datetime.datetime.now(datetime.timezone.utc)
-    report = {"benchmark": "bench-layout", "commit": commit(), "machine": platform.node() + " " + platform.machine(),
-              "date": date.isoformat(timespec="seconds"), "command": " ".join([os.path.basename(sys.argv[0])] + sys.argv[1:]),
-              "binary": os.path.realpath(args.bin), "figures": figures, "pages": pages}
-    target = os.path.join(args.out, f"bench-layout-{date:%Y-%m-%d}.json")
-    with open(target, "w") as f:
-        json.dump(report, f, indent=1)
-    print(target)
+    command = " ".join([os.path.basename(sys.argv[0])] + sys.argv[1:])
+    results.record("bench-layout", figures, command=command, directory=args.out,
+                   notes={"binary": os.path.realpath(args.bin), "pages": pages})
     return 0
 
 

@@ -2,8 +2,9 @@
 //
 // 1. Ink (`Layout/VisibleInk`, `InkTrace`): a drawing's strokes after erasing, as traces; highlighter
 //    over writing set aside (`HighlighterMarkup`).
-// 2. Layout (`LayoutAnalyzer`): writing direction (`WritingDirection`), local size, traces grouped
-//    into `TextLine`s (`LineGrouping`, `LineOrdering`), marks attached to their letters.
+// 2. Layout (`LayoutAnalyzer`): writing direction (`WritingDirection`), local size, drawing and
+//    markup set aside (`StrokeClassifier`, learned, over `StrokeFeatures`), traces grouped into
+//    `TextLine`s (`LineGrouping`, `LineOrdering`), marks attached to their letters.
 // 3. Features (`InkFeatures`): each line resampled along its arc at a step of its own size.
 // 4. Network (`RecognizerNetwork`, weights in `ModelFile`, loops in NetworkKernels): per frame,
 //    the probabilities of each character.

@@ -5,9 +5,11 @@ import Foundation
 ///
 /// Stages, each in its own file:
 /// 1. `VisibleInk`: the visible traces (writing tools only, masks applied, after transforms).
-/// 2. `LocalSize`: the writing size around each trace, estimated from the ink; `TraceShape`: each
-///    trace's role against it: glyph, mark, rule, scribble, oversized or enclosure (a loop around
-///    other ink). Rules, scribbles and enclosures are never read.
+/// 2. `LocalSize`: the writing size around each trace, estimated from the ink; `StrokeClassifier`:
+///    whether each trace is writing, drawing or markup (learned; drawing and markup are never
+///    read); `TraceShape`: each remaining trace's role against the size: glyph, mark, rule,
+///    scribble, oversized or enclosure (a loop around other ink). Rules, scribbles and enclosures
+///    are never read.
 /// 3. `LineGrouping`: glyphs into lines; `MarkAttachment`: marks to their lines (marks far from
 ///    every line are dropped).
 /// 4. Oversized ink (brackets, boxes, drawings, a title in a much larger hand) is grouped the same
@@ -39,8 +41,17 @@ package struct LayoutAnalyzer: Sendable {
     /// Whether the layout is scaled for CJK writing, whose characters are many strokes each.
     var readsCharacters: Bool { sizeScale > 1 }
 
-    package init(sizeScale: Double = 1) {
+    /// The learned classifier that keeps drawing and markup out of the lines; nil for the shape
+    /// rules alone (and always for CJK writing, which it was not trained on).
+    package var strokeClassifier: StrokeClassifier?
+
+    /// - Parameters:
+    ///   - sizeScale: `cjkSizeScale` for CJK writing, else 1.
+    ///   - strokeClassifier: the learned classifier (the shipped one when installed); ignored for
+    ///     CJK writing.
+    package init(sizeScale: Double = 1, strokeClassifier: StrokeClassifier? = try? StrokeClassifier.shipped.get()) {
         self.sizeScale = sizeScale
+        self.strokeClassifier = sizeScale == 1 ? strokeClassifier : nil
     }
 
     /// The text lines of `drawing`, in reading order.
@@ -58,8 +69,12 @@ package struct LayoutAnalyzer: Sendable {
     func lines(of traces: [InkTrace]) -> [TextLine] {
         guard !traces.isEmpty else { return [] }
         let sizes = sizeScale == 1 ? LocalSize.sizes(of: traces) : LocalSize.sizes(of: traces).map { $0 * sizeScale }
+        let learned = strokeClassifier?.isWriting(traces, sizes: sizes)
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
         for (i, trace) in traces.enumerated() {
+            // Drawing and markup, as the learned classifier sees them, are never read (dots too:
+            // leaving dots to the rules read more of the drawings and fewer words of the real notes).
+            if let learned, !learned[i] { continue }
             var role = TraceShape.role(of: trace, size: sizes[i])
             if role == .glyph || role == .oversized,
                 TraceShape.isEnclosure(trace, size: sizes[i], among: traces)

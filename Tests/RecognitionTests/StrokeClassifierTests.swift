@@ -1,0 +1,68 @@
+import DrawingModel
+import Foundation
+import Testing
+
+@testable import Recognition
+
+/// The learned stroke classifier against its training code: the features and probabilities of a
+/// generated page (Tests/Fixtures/stroke-classifier-golden.json, written by
+/// Training/layout/train.py with the shipped weights), and the weight file's checks.
+@Suite struct StrokeClassifierTests {
+    struct Golden: Decodable {
+        var traces: [[[Double]]]
+        var rows: [[Double]]
+        var probabilities: [[Double]]
+    }
+
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/stroke-classifier-golden.json")
+
+    static func traces(_ golden: Golden) -> [InkTrace] {
+        golden.traces.enumerated().compactMap { n, points in
+            InkTrace(
+                points: points.map {
+                    InkPoint(location: Point(x: $0[0], y: $0[1]), strokeIndex: n, startsTrace: false)
+                },
+                order: n)
+        }
+    }
+
+    @Test func featuresMatchTheTrainingCode() throws {
+        let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: Self.fixture))
+        let traces = Self.traces(golden)
+        let rows = StrokeFeatures.rows(of: traces, sizes: LocalSize.sizes(of: traces))
+        #expect(rows.count == golden.rows.count)
+        for (i, (row, expected)) in zip(rows, golden.rows).enumerated() {
+            #expect(row.count == StrokeFeatures.inputCount)
+            for (k, (a, b)) in zip(row, expected).enumerated() {
+                #expect(abs(a - b) <= 1e-4 * max(1, abs(b)), "trace \(i) feature \(k): \(a) against \(b)")
+            }
+        }
+    }
+
+    @Test func probabilitiesMatchTheTrainingCode() throws {
+        let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: Self.fixture))
+        let classifier = try StrokeClassifier.shipped.get()
+        for (row, expected) in zip(golden.rows, golden.probabilities) {
+            let p = classifier.probabilities(of: row)
+            for (a, b) in zip(p, expected) { #expect(abs(a - b) <= 1e-5, "\(p) against \(expected)") }
+        }
+    }
+
+    @Test func truncatedWeightFileIsRefused() throws {
+        let data = try RecognizerResources.load("stroke-classifier", "txt")
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for cut in [0, 1, 2, 3, 5, lines.count / 2, lines.count - 2] {
+            let short = lines.prefix(cut).joined(separator: "\n")
+            #expect(throws: ModelError.self) { try StrokeClassifier(text: short) }
+        }
+        #expect(throws: ModelError.self) {
+            try StrokeClassifier(text: text.replacingOccurrences(of: "relu", with: "tanh"))
+        }
+        #expect(throws: ModelError.self) {
+            try StrokeClassifier(text: text.replacingOccurrences(of: "inputs ", with: "inputs 1"))
+        }
+        _ = try StrokeClassifier(text: text)
+    }
+}

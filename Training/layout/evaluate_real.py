@@ -1,0 +1,103 @@
+"""Measures a stroke-classifier weight file on the real strokes labelled by eye
+(Tests/Fixtures/layout-labels), never trained on: writing / not-writing accuracy per stroke, as
+the classifier alone and combined with the layout's shape rules (a Python copy of
+`TraceShape.role`: rule, scribble and enclosure are never read).
+
+This approximates `make bench-layout`, which runs the whole reader (lines, marks, decoding) and is
+the figure that counts.
+
+    python evaluate_real.py ../../Sources/Recognition/Resources/stroke-classifier.txt [--threshold 0.5]
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import features  # noqa: E402
+import label_strokes  # noqa: E402
+import train  # noqa: E402
+
+
+def rule_excluded(traces):
+    """Whether TraceShape.role (plus isEnclosure) keeps each trace out of every line."""
+    boxes = [features.box(np.asarray(t)) for t in traces]
+    g = features.gaps(boxes)
+    sizes = features.local_sizes(traces, boxes, g)
+    out = []
+    for i, t in enumerate(traces):
+        t = np.asarray(t)
+        s = sizes[i]
+        x0, y0, x1, y1 = boxes[i]
+        w, h = x1 - x0, y1 - y0
+        ln = features.length(t)
+        chord = math.hypot(*(t[-1] - t[0]))
+        if max(w, h) < 0.3 * s:
+            out.append(False)
+            continue
+        if w + h >= 1.5 * s and ln >= 6.5 * (w + h):
+            out.append(True)
+            continue
+        if chord >= 3 * s and ln <= 1.06 * chord:
+            out.append(True)
+            continue
+        if h < 0.3 * s:
+            out.append(w > 3.5 * s)
+            continue
+        if h >= 3.5 * s and w <= 0.5 * h and ln <= 1.1 * (h + 2 * w):
+            out.append(True)
+            continue
+        enclosure = False
+        if w >= 1.5 * s and h >= 1.2 * s and chord <= 0.25 * max(w, h):
+            inside = sum(1 for j, b in enumerate(boxes) if j != i and b[0] >= x0 and b[2] <= x1 and b[1] >= y0 and b[3] <= y1)
+            enclosure = inside >= 2
+        out.append(enclosure)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("weights")
+    ap.add_argument("--threshold", type=float, default=0.5, help="P(writing) below which a trace is not read")
+    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
+    ap.add_argument("--pages", action="store_true", help="print each page's counts")
+    args = ap.parse_args()
+    weights = train.load(args.weights)
+    tally = {k: np.zeros((3, 2), int) for k in ("rules", "learned", "both")}
+    for f in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/layout-labels/*.json"))):
+        labels = json.load(open(f))
+        pages = label_strokes.read_pages(os.path.join(args.shared, labels["file"]))
+        strokes = {s["id"]: s for s in pages[labels["page"] - 1] if not s.get("highlighter")}
+        ids = [s["id"] for s in labels["strokes"] if s["id"] in strokes]
+        cls = {s["id"]: features.CLASSES.index(s["class"]) for s in labels["strokes"]}
+        traces = [np.asarray(strokes[i]["points"], np.float64) for i in ids]
+        if not traces:
+            continue
+        p = train.probabilities(weights, features.page_features(traces))[:, 0]
+        rules = rule_excluded(traces)
+        if args.pages:
+            c = np.asarray([cls[i] for i in ids])
+            out = p < args.threshold
+            print(f"{os.path.basename(f)[:50]:50} writing lost {int((out & (c == 0)).sum()):3}/{int((c == 0).sum()):3}  "
+                  f"drawing kept {int((~out & (c == 1)).sum()):3}/{int((c == 1).sum()):3}  markup kept {int((~out & (c == 2)).sum())}/{int((c == 2).sum())}")
+        for i, sid in enumerate(ids):
+            c = cls[sid]
+            learned_out = p[i] < args.threshold
+            for k, out in (("rules", rules[i]), ("learned", learned_out), ("both", rules[i] or learned_out)):
+                tally[k][c, int(not out)] += 1
+    for k, t in tally.items():
+        correct = t[0, 1] + t[1, 0] + t[2, 0]
+        total = t.sum()
+        print(f"{k:8} writing/not accuracy {correct / total:.4f}  writing kept {t[0, 1] / t[0].sum():.4f}  "
+              f"drawing kept {t[1, 1] / t[1].sum():.4f}  markup kept {t[2, 1] / max(t[2].sum(), 1):.4f}  ({total} strokes)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""Trains the layout's stroke classifier (writing / drawing / markup) on generated note pages and
+writes its weights as text for Sources/Recognition/Resources/stroke-classifier.txt.
+
+    python generate.py --pages 3000 --out /tmp/layout-pages.npz
+    python train.py --pages /tmp/layout-pages.npz --out ../../Sources/Recognition/Resources/stroke-classifier.txt \
+        --golden ../../Tests/Fixtures/stroke-classifier-golden.json
+
+The network is an MLP over one trace's features and those of the two traces before and after it
+in writing order (features.py). Inputs are standardised with the training set's mean and spread,
+stored in the weight file. The real labelled strokes (Tests/Fixtures/layout-labels) are never
+trained on; `evaluate_real.py` measures a weight file on them.
+
+Weight file (text, one value list per line):
+
+    stroke-classifier 1
+    inputs N
+    mean v1 … vN
+    scale v1 … vN            (1 / spread)
+    layer IN OUT relu|none   then OUT lines of IN weights, then one line of OUT biases
+    …
+"""
+import argparse
+import json
+import os
+import sys
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import features  # noqa: E402
+
+HIDDEN = (48, 24)
+
+
+def page_rows(pages):
+    xs, ys = [], []
+    for k, (strokes, labels) in enumerate(pages):
+        if not strokes:
+            continue
+        xs.append(features.page_features(strokes))
+        ys.append(np.asarray(labels, np.int64))
+        if k % 200 == 0:
+            print(f"features: page {k}", flush=True)
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def build(inputs):
+    layers, n = [], inputs
+    for h in HIDDEN:
+        layers += [torch.nn.Linear(n, h), torch.nn.ReLU()]
+        n = h
+    layers.append(torch.nn.Linear(n, len(features.CLASSES)))
+    return torch.nn.Sequential(*layers)
+
+
+def export(model, mean, scale, path):
+    linears = [m for m in model if isinstance(m, torch.nn.Linear)]
+    with open(path, "w") as f:
+        f.write("stroke-classifier 1\n")
+        f.write(f"inputs {len(mean)}\n")
+        f.write("mean " + " ".join(f"{v:.7g}" for v in mean) + "\n")
+        f.write("scale " + " ".join(f"{v:.7g}" for v in scale) + "\n")
+        for k, lin in enumerate(linears):
+            w = lin.weight.detach().numpy().astype(np.float64)
+            b = lin.bias.detach().numpy().astype(np.float64)
+            act = "relu" if k < len(linears) - 1 else "none"
+            f.write(f"layer {w.shape[1]} {w.shape[0]} {act}\n")
+            for row in w:
+                f.write(" ".join(f"{v:.7g}" for v in row) + "\n")
+            f.write(" ".join(f"{v:.7g}" for v in b) + "\n")
+
+
+def load(path):
+    """The weight file back as (mean, scale, [(W, b, relu)]), exactly as Swift reads it."""
+    lines = open(path).read().split("\n")
+    assert lines[0] == "stroke-classifier 1"
+    mean = np.asarray(lines[2].split()[1:], np.float64)
+    scale = np.asarray(lines[3].split()[1:], np.float64)
+    layers, k = [], 4
+    while k < len(lines) and lines[k].startswith("layer"):
+        _, n_in, n_out, act = lines[k].split()
+        n_in, n_out = int(n_in), int(n_out)
+        w = np.asarray([lines[k + 1 + r].split() for r in range(n_out)], np.float64)
+        b = np.asarray(lines[k + 1 + n_out].split(), np.float64)
+        layers.append((w, b, act == "relu"))
+        k += n_out + 2
+    return mean, scale, layers
+
+
+def probabilities(weights, rows):
+    """Softmax outputs of the exported network, in float64 as the Swift inference computes them."""
+    mean, scale, layers = weights
+    x = (np.asarray(rows, np.float64) - mean) * scale
+    for w, b, relu in layers:
+        x = x @ w.T + b
+        if relu:
+            x = np.maximum(x, 0)
+    x = x - x.max(1, keepdims=True)
+    e = np.exp(x)
+    return e / e.sum(1, keepdims=True)
+
+
+def write_golden(pages, weights, path):
+    """A generated page's traces (rounded as stored), its input rows and the exported network's
+    outputs, for the Swift test that checks features and inference against this code."""
+    strokes, _ = next(p for p in pages[:50] if 12 <= len(p[0]) <= 40)
+    strokes = [np.round(np.asarray(s, np.float64), 3) for s in strokes]
+    rows = features.page_features(strokes)
+    probs = probabilities(load(weights), rows)
+    with open(path, "w") as f:
+        json.dump({"about": "a generated page (Training/layout/generate.py): traces in writing order, the "
+                            "classifier's input rows and its output probabilities (writing, drawing, markup), "
+                            "from Training/layout/train.py",
+                   "traces": [[[round(float(v), 3) for v in pt] for pt in s] for s in strokes],
+                   "rows": [[round(float(v), 6) for v in r] for r in rows],
+                   "probabilities": [[round(float(v), 6) for v in p] for p in probs]}, f)
+    print("wrote", path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pages", default="/tmp/layout-pages.npz")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--golden", help="also write a golden fixture: a generated page's traces, features and outputs")
+    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--golden-only", action="store_true", help="write --golden from the weights in --out, no training")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cache", default="/tmp/layout-rows.npz")
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    torch.manual_seed(args.seed)
+    pages = list(np.load(args.pages, allow_pickle=True)["pages"])
+    if args.golden_only:
+        write_golden(pages, args.out, args.golden)
+        return
+    if os.path.exists(args.cache) and os.path.getmtime(args.cache) > os.path.getmtime(args.pages):
+        z = np.load(args.cache)
+        x, y = z["x"], z["y"]
+    else:
+        x, y = page_rows(pages)
+        np.savez(args.cache, x=x, y=y)
+    print("rows", x.shape, "classes", np.bincount(y))
+    n_val = len(x) // 10
+    mean = x[n_val:].mean(0)
+    spread = x[n_val:].std(0)
+    scale = np.where(spread > 1e-6, 1 / np.maximum(spread, 1e-6), 0.0)
+    xt = torch.tensor((x - mean) * scale, dtype=torch.float32)
+    yt = torch.tensor(y)
+    model = build(x.shape[1])
+    weight = torch.tensor(len(y) / (3 * np.maximum(np.bincount(y, minlength=3), 1)), dtype=torch.float32) ** 0.5
+    loss_fn = torch.nn.CrossEntropyLoss(weight=weight)
+    opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-5)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, args.epochs)
+    train_idx = np.arange(n_val, len(x))
+    for epoch in range(args.epochs):
+        model.train()
+        np.random.default_rng(epoch).shuffle(train_idx)
+        for k in range(0, len(train_idx), 512):
+            b = torch.tensor(train_idx[k:k + 512])
+            opt.zero_grad()
+            loss = loss_fn(model(xt[b]), yt[b])
+            loss.backward()
+            opt.step()
+        sched.step()
+        model.eval()
+        with torch.no_grad():
+            pred = model(xt[:n_val]).argmax(1).numpy()
+        yv = y[:n_val]
+        acc = (pred == yv).mean()
+        wn = ((pred == 0) == (yv == 0)).mean()
+        print(f"epoch {epoch}: loss {loss.item():.3f} val class acc {acc:.4f} writing/not {wn:.4f}", flush=True)
+    export(model, mean, scale, args.out)
+    print("wrote", args.out, os.path.getsize(args.out), "bytes")
+    if args.golden:
+        write_golden(pages, args.out, args.golden)
+
+
+if __name__ == "__main__":
+    main()
