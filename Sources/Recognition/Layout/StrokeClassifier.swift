@@ -33,7 +33,7 @@ package struct StrokeClassifier: Sendable {
     static let classCount = 3
 
     /// A trace whose probability of being writing is below this is read as no writing.
-    static let writingThreshold = 0.2
+    static let writingThreshold = 0.1
 
     /// Reads a weight file's text.
     /// - Throws: `ModelError.invalid` naming what is wrong (header, counts, numbers, shapes).
