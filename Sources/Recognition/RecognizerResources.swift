@@ -190,7 +190,8 @@ extension HandwritingRecognizer {
     /// Loading happens once per process; later calls share it.
     /// - Throws: `ModelError` when the resources are missing or damaged.
     public static func makeDefault() throws(ModelError) -> HandwritingRecognizer {
-        HandwritingRecognizer(lineReader: try RecognizerResources.lineReader(languages: ["en"]))
+        HandwritingRecognizer(
+            lineReader: try RecognizerResources.lineReader(languages: ["en"]), layout: try layout(for: ["en"]))
     }
 
     /// The recognizer for `languages` (each one of `RecognitionLanguage.supported`; checked by
@@ -199,12 +200,17 @@ extension HandwritingRecognizer {
         let codes = Set(languages.compactMap { $0.languageCode?.identifier }).sorted()
         return HandwritingRecognizer(
             lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes),
-            layout: layout(for: codes))
+            layout: try layout(for: codes))
     }
 
-    /// The layout for reading `codes`: scaled for CJK writing when Chinese or Japanese is among them.
-    static func layout(for codes: [String]) -> LayoutAnalyzer {
-        guard codes.contains(where: RecognitionLanguage.cjkCodes.contains) else { return LayoutAnalyzer() }
+    /// The layout for reading `codes`: scaled for CJK writing when Chinese or Japanese is among them,
+    /// else with the shipped stroke classifier.
+    /// - Throws: `ModelError` when the classifier's file is missing or damaged (the rules alone
+    ///   would read differently under the same recognition version).
+    static func layout(for codes: [String]) throws(ModelError) -> LayoutAnalyzer {
+        guard codes.contains(where: RecognitionLanguage.cjkCodes.contains) else {
+            return LayoutAnalyzer(strokeClassifier: try StrokeClassifier.shipped.get())
+        }
         return LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale)
     }
 
@@ -232,6 +238,7 @@ extension HandwritingRecognizer {
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")
         _ = try RecognizerResources.load(RecognizerResources.sentencesName, "txt")
         _ = try RecognizerResources.blockedWords()
+        _ = try StrokeClassifier.shipped.get()
     }
 
     /// Size in bytes of the shipped model file, nil when it is missing.
@@ -252,6 +259,6 @@ extension HandwritingRecognizer {
         HandwritingRecognizer(
             lineReader: try RecognizerResources.makeMixedReader(
                 languages: languages, settings: settings, cjkSettings: cjkSettings, cjkEngine: cjkEngine),
-            layout: layout(for: languages))
+            layout: try layout(for: languages))
     }
 }

@@ -47,8 +47,9 @@ package struct LayoutAnalyzer: Sendable {
 
     /// - Parameters:
     ///   - sizeScale: `cjkSizeScale` for CJK writing, else 1.
-    ///   - strokeClassifier: the learned classifier (the shipped one when installed); ignored for
-    ///     CJK writing.
+    ///   - strokeClassifier: the learned classifier (by default the shipped one when installed:
+    ///     `RecognizerResources.layout(for:)` is the product's path, and fails when it is not);
+    ///     ignored for CJK writing.
     package init(sizeScale: Double = 1, strokeClassifier: StrokeClassifier? = try? StrokeClassifier.shipped.get()) {
         self.sizeScale = sizeScale
         self.strokeClassifier = sizeScale == 1 ? strokeClassifier : nil
