@@ -196,9 +196,8 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         #expect(readLines(ink, strokeIDs: ids) == ["one"])
     }
 
-    /// A huge circle beside notes is a drawing (the learned classifier; the rules alone made it a
-    /// line of low text likelihood): no line holds it.
-    @Test func hugeShapesAreNotRead() throws {
+    /// Two lines of notes and, beside them, a circle many times their size (the last stroke).
+    static func notesBesideAHugeCircle() -> InkBuilder {
         var ink = InkBuilder()
         ink.write("notes", x: 40, baseline: 60, size: 10)
         ink.write("more notes", x: 40, baseline: 100, size: 10)
@@ -207,23 +206,23 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
             return Point(x: 300 + 120 * cos(a), y: 300 + 120 * sin(a))
         }
         ink.add(circle)
+        return ink
+    }
+
+    /// A huge circle beside notes is a drawing (the learned classifier; the rules alone made it a
+    /// line of low text likelihood): no line holds it.
+    @Test func hugeShapesAreNotRead() throws {
+        let ink = Self.notesBesideAHugeCircle()
         let lines = LayoutAnalyzer().lines(in: ink.drawing)
         try #require(lines.count == 2)
         #expect(lines[0].textLikelihood == 1 && lines[1].textLikelihood == 1)
         #expect(!lines.flatMap(\.strokeIndices).contains(ink.strokes.count - 1))
     }
 
-    /// Without the learned classifier (CJK layout, or resources without it), a huge shape is a
+    /// Without the learned classifier (as for CJK writing), a huge shape is a
     /// line of low text likelihood.
     @Test func hugeShapesAreLowConfidenceLinesByTheRules() throws {
-        var ink = InkBuilder()
-        ink.write("notes", x: 40, baseline: 60, size: 10)
-        ink.write("more notes", x: 40, baseline: 100, size: 10)
-        let circle = (0...40).map { k in
-            let a = Double(k) / 40 * 2 * Double.pi
-            return Point(x: 300 + 120 * cos(a), y: 300 + 120 * sin(a))
-        }
-        ink.add(circle)
+        let ink = Self.notesBesideAHugeCircle()
         let lines = LayoutAnalyzer(strokeClassifier: nil).lines(in: ink.drawing)
         try #require(lines.count == 3)
         #expect(lines[0].textLikelihood == 1 && lines[1].textLikelihood == 1)
