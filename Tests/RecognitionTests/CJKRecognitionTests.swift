@@ -17,7 +17,7 @@ enum KanjiVGLines {
         .appendingPathComponent("../Fixtures/cjk/kanjivg-lines.json")
 
     static var modelsInstalled: Bool {
-        RecognitionLanguage.cjkCodes.allSatisfy { code in
+        RecognitionLanguage.cjkCodes.filter { !RecognizerResources.hantKoreanCodes.contains($0) }.allSatisfy { code in
             ZinniaModel.path(for: code).map(FileManager.default.isReadableFile(atPath:)) ?? false
         }
     }

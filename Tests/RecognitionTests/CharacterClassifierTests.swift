@@ -47,7 +47,7 @@ struct CharacterClassifierTests {
     @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
     func theMixtureIsADistributionAndReadsWhatBothRead() throws {
         let network = NetworkCharacterClassifier(network: try Self.network.get(), languages: ["zh", "ja"])
-        let zinnia = try RecognitionLanguage.cjkCodes.map { code in
+        let zinnia = try ["zh", "ja"].map { code in
             CJKCharacterClassifier(model: try ZinniaModel(language: code))
         }
         let mixed = CombinedCharacterClassifier(network: network, zinnia: zinnia).classify(Self.ten, count: 20)
