@@ -29,12 +29,12 @@ WRITING, DRAWING, MARKUP = 0, 1, 2
 UNIPEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "unipen")
 
 
-def load_samples(name, limit, rng, keep=None):
+def load_samples(name, limit, rng, keep=None, unipen=UNIPEN):
     """Up to `limit` samples of `name` (train-words / train-lines), strokes as float arrays scaled to
     inches when the file gives a resolution."""
     out = []
     total = {"train-words": 61182, "train-lines": 12051, "train-chars": 89843}.get(name, limit)
-    with gzip.open(os.path.join(UNIPEN, name + ".jsonl.gz"), "rt") as f:
+    with gzip.open(os.path.join(unipen, name + ".jsonl.gz"), "rt") as f:
         for line in f:
             # a spread of every contributor and writer, parsing only the lines kept
             if rng.random() * total >= limit:
@@ -554,12 +554,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--words", type=int, default=20000)
     ap.add_argument("--out", default="/tmp/layout-pages.npz")
+    ap.add_argument("--unipen", default=UNIPEN, help="the folder of UNIPEN's train-*.jsonl.gz")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
-    words = load_samples("train-words", args.words, rng)
-    lines = load_samples("train-lines", args.words // 10, rng)
-    chars = load_samples("train-chars", 2 * args.words, rng, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
+    words = load_samples("train-words", args.words, rng, unipen=args.unipen)
+    lines = load_samples("train-lines", args.words // 10, rng, unipen=args.unipen)
+    chars = load_samples("train-chars", 2 * args.words, rng, unipen=args.unipen, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
     pages = []
     for k in range(args.pages):
         r = random.Random(rng.random())
