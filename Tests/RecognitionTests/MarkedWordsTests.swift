@@ -159,16 +159,23 @@ import Testing
         return (page, box)
     }
 
+    /// Reads the note page of each marked word with `markup` drawn on it (none: the page alone),
+    /// expecting the word to be read.
+    static func readMarkedWords(_ markup: Markup?) throws -> [(label: String, page: NotePage, transcript: Transcript)] {
+        let recognizer = try HandwritingRecognizer.makeDefault()
+        return try marked.map { label in
+            let (page, _) = try notePage(marking: markup, word: label)
+            let transcript = recognizer.transcribe(page.ink.drawing)
+            let wordRead = isRead(label, in: transcript)
+            #expect(wordRead, "\(markup.map(\.rawValue) ?? "unmarked") \(label): \(transcript.text)")
+            return (label, page, transcript)
+        }
+    }
+
     /// The words the markup tests mark are read on the same page without the markup, so that a
     /// failure there is the markup's doing.
     @Test func wordsReadAloneAreTheOnesMarked() throws {
-        let recognizer = try HandwritingRecognizer.makeDefault()
-        for label in Self.marked {
-            let (page, _) = try Self.notePage(marking: nil, word: label)
-            let transcript = recognizer.transcribe(page.ink.drawing)
-            let wordRead = Self.isRead(label, in: transcript)
-            #expect(wordRead, "\(label): \(transcript.text)")
-        }
+        _ = try Self.readMarkedWords(nil)
     }
 
     /// A boxed, circled, struck-out or underlined word between lines of prose is read as it is
@@ -176,12 +183,7 @@ import Testing
     /// the word beside its box.
     @Test(arguments: Markup.allCases)
     func markedWordIsStillReadItsMarkIsNotAndABoxedWordIsItsOwnLine(_ markup: Markup) throws {
-        let recognizer = try HandwritingRecognizer.makeDefault()
-        for label in Self.marked {
-            let (page, _) = try Self.notePage(marking: markup, word: label)
-            let transcript = recognizer.transcribe(page.ink.drawing)
-            let wordRead = Self.isRead(label, in: transcript)
-            #expect(wordRead, "\(markup) \(label): \(transcript.text)")
+        for (label, page, transcript) in try Self.readMarkedWords(markup) {
             let read = transcript.lines.flatMap(\.words).reduce(into: Set<UUID>()) { $0.formUnion($1.strokeIDs) }
             let markRead = !read.isDisjoint(with: page.strokeIDs(page.drawn))
             #expect(!markRead, "\(markup) \(label): \(transcript.text)")
