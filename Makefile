@@ -22,6 +22,7 @@
 #   bench-adapt-archive  build --adapt's cost on ~1,000 pages and on the real notebooks
 #   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
 #   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
+#   layout-classifier  remake the layout's stroke classifier from nothing (Training/layout: pages, training, weights, real labels)
 #   fuzz             FUZZ_CASES mutated inputs per reader, some recognized too
 #   bench-hostile    a build over hostile files beside good ones: time, memory, answers
 #   bench-shards     4 shards (build --shard K/4, side by side) and merge against one build: seconds, same answers
@@ -47,7 +48,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -106,6 +107,12 @@ bench-mixed: build
 train:
 	$(MAKE) -C Training settle
 	$(MAKE) -C Training train UNIPEN=$(abspath $(SHARED))/data/unipen
+
+# The layout's stroke classifier from nothing, seeded (Training/layout/Makefile,
+# docs/layout-classifier.md): generated note pages, training, the weights and their golden test
+# file rewritten in place, then measured on the real labelled strokes. PY=... for another Python.
+layout-classifier:
+	$(MAKE) -C Training/layout SHARED=$(abspath $(SHARED))
 
 bench-formats:
 	Benchmarks/bench-formats.sh $(SHARED)/corpus

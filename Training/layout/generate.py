@@ -9,7 +9,8 @@ a larger hand, list items, table cells, formulas with fraction bars. Around and 
 * drawing: arrows and curved connectors touching words, flowchart boxes and diamonds with words
   inside, tables with their rules, fraction bars, brackets and braces spanning lines, dividers,
   dashed lines, axes with a plot, sketches (polygons, rings drawn over several times, hatching,
-  shading, outlines traced in many short overlapping strokes, stick figures, stars), stray dots.
+  shading, outlines traced in many short overlapping strokes, stick figures, stars, with --freehand
+  objects drawn freehand in many curved strokes), stray dots.
 
 Shapes are drawn as a hand would: jittered points spaced like the page's pen samples, overshoot at
 the ends, closed shapes not quite closed.
@@ -29,12 +30,12 @@ WRITING, DRAWING, MARKUP = 0, 1, 2
 UNIPEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "unipen")
 
 
-def load_samples(name, limit, rng, keep=None):
+def load_samples(name, limit, rng, keep=None, unipen=UNIPEN):
     """Up to `limit` samples of `name` (train-words / train-lines), strokes as float arrays scaled to
     inches when the file gives a resolution."""
     out = []
     total = {"train-words": 61182, "train-lines": 12051, "train-chars": 89843}.get(name, limit)
-    with gzip.open(os.path.join(UNIPEN, name + ".jsonl.gz"), "rt") as f:
+    with gzip.open(os.path.join(unipen, name + ".jsonl.gz"), "rt") as f:
         for line in f:
             # a spread of every contributor and writer, parsing only the lines kept
             if rng.random() * total >= limit:
@@ -108,8 +109,9 @@ class Pen:
 
 
 class Page:
-    def __init__(self, rng, words, lines, chars=()):
+    def __init__(self, rng, words, lines, chars=(), freehand=False):
         self.rng, self.words, self.lines = rng, words, lines
+        self.freehand_sketches = freehand
         self.operands = [c for c in chars if c[2].isalnum()]
         self.operators = [c for c in chars if not c[2].isalnum()]
         self.strokes, self.labels = [], []
@@ -310,8 +312,10 @@ class Page:
 
     def sketch(self, x, y, w, h):
         pen, s, rng = self.pen, self.size, self.rng
-        kind = rng.randrange(10)
-        if kind == 0:  # polygon
+        kind = rng.randrange(11 if self.freehand_sketches else 10)
+        if kind == 10:
+            self.freehand(x, y, w, h)
+        elif kind == 0:  # polygon
             n = rng.randint(3, 7)
             c = np.asarray([x + w / 2, y + h / 2])
             pts = [c + [w / 2 * math.cos(2 * math.pi * k / n), h / 2 * math.sin(2 * math.pi * k / n)] for k in range(n + 1)]
@@ -390,6 +394,34 @@ class Page:
             t = np.linspace(0, 1, 40)
             pts = np.stack([x + t * w, y + h / 2 + h / 2 * np.sin(t * rng.uniform(2, 12))], 1)
             self.add([pen.path(pts)], DRAWING)
+
+    def freehand(self, x, y, w, h):
+        """An object drawn freehand, as on a tablet: many curved strokes of a few letter sizes,
+        each begun where the last one ended (a contour drawn on), beside it (strands, folds,
+        shading) or somewhere else in the object, overlapping, at times a page's size."""
+        pen, s, rng = self.pen, self.size, self.rng
+        if rng.random() < 0.3:
+            w, h = w * rng.uniform(1.5, 3), h * rng.uniform(1.5, 3)
+        px, py = x + rng.uniform(0, w), y + rng.uniform(0, h)
+        heading = rng.uniform(0, 2 * math.pi)
+        for _ in range(rng.randint(15, 150)):
+            length = s * rng.uniform(0.4, 4.0)
+            bend = rng.gauss(0, 2.0)  # turning over the stroke, radians
+            wiggle = rng.gauss(0, 1.0) if rng.random() < 0.3 else 0.0
+            t = np.linspace(0, 1, 16)
+            theta = heading + bend * t + wiggle * np.sin(2 * math.pi * t)
+            steps = np.stack([np.cos(theta), np.sin(theta)], 1) * length / 15
+            pts = np.concatenate([[[px, py]], [px, py] + np.cumsum(steps[:-1], 0)])
+            self.add([pen.path(pts, 0.02)], DRAWING)
+            r = rng.random()
+            if r < 0.45:  # drawn on from its end
+                (px, py), heading = pts[-1] + self.pen.np.normal(0, 0.2 * s, 2), theta[-1] + rng.gauss(0, 0.6)
+            elif r < 0.8:  # a strand beside it
+                (px, py), heading = pts[0] + self.pen.np.normal(0, 0.4 * s, 2), heading + rng.gauss(0, 0.3)
+            else:
+                px, py, heading = x + rng.uniform(0, w), y + rng.uniform(0, h), rng.uniform(0, 2 * math.pi)
+            if not (x <= px <= x + w and y <= py <= y + h):  # turn back into the object
+                heading = math.atan2(y + h / 2 - py, x + w / 2 - px) + rng.gauss(0, 0.5)
 
     def dashed(self, a, b):
         a, b = np.asarray(a), np.asarray(b)
@@ -486,8 +518,8 @@ class Page:
         self.add([self.pen.path(pts, 0.01)], DRAWING)
 
 
-def make_page(rng, words, lines, chars=()):
-    p = Page(rng, words, lines, chars)
+def make_page(rng, words, lines, chars=(), freehand=False):
+    p = Page(rng, words, lines, chars, freehand)
     s = p.size
     columns = rng.choice([1, 1, 1, 2, 2, 3])
     colw = p.width / columns
@@ -554,16 +586,19 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--words", type=int, default=20000)
     ap.add_argument("--out", default="/tmp/layout-pages.npz")
+    ap.add_argument("--unipen", default=UNIPEN, help="the folder of UNIPEN's train-*.jsonl.gz")
+    ap.add_argument("--freehand", action="store_true",
+                    help="sketches include objects drawn freehand (measured, not shipped: docs/layout-classifier.md)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
-    words = load_samples("train-words", args.words, rng)
-    lines = load_samples("train-lines", args.words // 10, rng)
-    chars = load_samples("train-chars", 2 * args.words, rng, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
+    words = load_samples("train-words", args.words, rng, unipen=args.unipen)
+    lines = load_samples("train-lines", args.words // 10, rng, unipen=args.unipen)
+    chars = load_samples("train-chars", 2 * args.words, rng, unipen=args.unipen, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
     pages = []
     for k in range(args.pages):
         r = random.Random(rng.random())
-        pages.append(make_page(r, words, lines, chars))
+        pages.append(make_page(r, words, lines, chars, args.freehand))
     np.savez_compressed(args.out, pages=np.asarray(pages, dtype=object), allow_pickle=True)
     print(args.out, len(pages), "pages", sum(len(s) for s, _ in pages), "strokes")
 

@@ -134,7 +134,9 @@ def main():
     if args.golden_only:
         write_golden(pages, args.out, args.golden)
         return
-    if os.path.exists(args.cache) and os.path.getmtime(args.cache) > os.path.getmtime(args.pages):
+    # the rows are remade when the pages or the features' code are newer than them
+    made_from = max(os.path.getmtime(args.pages), os.path.getmtime(features.__file__))
+    if os.path.exists(args.cache) and os.path.getmtime(args.cache) > made_from:
         z = np.load(args.cache)
         x, y = z["x"], z["y"]
     else:

@@ -72,15 +72,21 @@ package struct LayoutAnalyzer: Sendable {
         let sizes = sizeScale == 1 ? LocalSize.sizes(of: traces) : LocalSize.sizes(of: traces).map { $0 * sizeScale }
         let learned = strokeClassifier?.isWriting(traces, sizes: sizes)
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
+        // boxes and circles drawn around words, which no line of writing crosses
+        var enclosures: [Rect] = []
         for (i, trace) in traces.enumerated() {
             // Drawing and markup, as the learned classifier sees them, are never read (dots too:
             // leaving dots to the rules read more of the drawings and fewer words of the real notes).
-            if let learned, !learned[i] { continue }
+            if let learned, !learned[i] {
+                if TraceShape.isEnclosure(trace, size: sizes[i], among: traces) { enclosures.append(trace.bounds) }
+                continue
+            }
             var role = TraceShape.role(of: trace, size: sizes[i])
             if role == .glyph || role == .oversized,
                 TraceShape.isEnclosure(trace, size: sizes[i], among: traces)
             {
                 role = .enclosure
+                enclosures.append(trace.bounds)
             }
             switch role {
             case .glyph: glyphs.append(i)
@@ -89,7 +95,9 @@ package struct LayoutAnalyzer: Sendable {
             case .rule, .scribble, .enclosure: break
             }
         }
-        var groups = LineGrouping.lines(of: glyphs, in: traces, sizes: sizes, stackedByWindow: sizeScale == 1)
+        var groups = Self.cut(
+            LineGrouping.lines(of: glyphs, in: traces, sizes: sizes, stackedByWindow: sizeScale == 1),
+            at: enclosures, traces)
         // One or two small or flat glyphs on their own (the top of a "?", the bar of an "I", a
         // long t-crossbar, an accent) join the line next to them when there is one; otherwise
         // they stay a line.
@@ -139,6 +147,23 @@ package struct LayoutAnalyzer: Sendable {
                 traces, likelihoods[g])
         }
         return LineOrdering.readingOrder(of: lines.map(\.bounds)).map { lines[$0] }
+    }
+
+    /// Cuts every line that runs across the edge of a box or circle drawn around words: the traces
+    /// whose centres lie inside it become a line of their own, so that words in boxes side by side
+    /// (a to-do list, a flowchart's row) are not read as one line with their neighbours.
+    static func cut(_ groups: [[Int]], at enclosures: [Rect], _ traces: [InkTrace]) -> [[Int]] {
+        guard !enclosures.isEmpty else { return groups }
+        var cut = groups
+        for box in enclosures {
+            cut = cut.flatMap { group -> [[Int]] in
+                let inside = group.filter { box.contains(Point(x: traces[$0].bounds.midX, y: traces[$0].bounds.midY)) }
+                guard !inside.isEmpty, inside.count < group.count else { return [group] }
+                let kept = Set(inside)
+                return [inside, group.filter { !kept.contains($0) }]
+            }
+        }
+        return cut
     }
 
     private func makeLine(_ order: [Int], _ traces: [InkTrace], _ likelihood: Double) -> TextLine {
