@@ -580,6 +580,36 @@ def make_page(rng, words, lines, chars=(), freehand=False):
     return [p.strokes[i] for i in order], [p.labels[i] for i in order]
 
 
+def make_small_page(rng, words, lines, chars=()):
+    """A drawing with little ink, as a vocabulary card, a sticky note or a word written alone: one
+    word, a character or a short row, at times underlined, circled or boxed, at times with an
+    arrow pointing at it or away. Without many traces around it the classifier sees no page to
+    compare a trace with; these teach it what such ink still is."""
+    p = Page(rng, words, lines, chars)
+    s = p.size
+    x, y = s * rng.uniform(4, 8), s * rng.uniform(4, 8)
+    kind = rng.random()
+    if kind < 0.45:
+        _, b = p.write_word(x, y + 2 * s, scale=rng.uniform(0.8, 2.0))
+        boxes = [b]
+    elif kind < 0.7 and p.operands:
+        p.label(x, y + 2 * s)
+        boxes = []
+    else:
+        _, boxes = p.prose(x, y, x + s * rng.uniform(8, 25), 1)
+    for b in boxes:
+        p.markup(b)
+    if boxes and rng.random() < 0.3:
+        b = boxes[rng.randrange(len(boxes))]
+        side = (b[0] - s * rng.uniform(0.2, 0.6), (b[1] + b[3]) / 2)
+        far = (side[0] - s * rng.uniform(2, 6), side[1] + s * rng.uniform(-3, 3))
+        if rng.random() < 0.5:
+            p.arrow(far, side, curved=rng.random() < 0.3)
+        else:
+            p.arrow(side, far, curved=rng.random() < 0.3)
+    return p.strokes, p.labels
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, default=2000)
@@ -589,6 +619,8 @@ def main():
     ap.add_argument("--unipen", default=UNIPEN, help="the folder of UNIPEN's train-*.jsonl.gz")
     ap.add_argument("--freehand", action="store_true",
                     help="sketches include objects drawn freehand (measured, not shipped: docs/layout-classifier.md)")
+    ap.add_argument("--small", type=int, default=0,
+                    help="pages of little ink (one word, a character, a short row) added after the others")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
@@ -599,6 +631,9 @@ def main():
     for k in range(args.pages):
         r = random.Random(rng.random())
         pages.append(make_page(r, words, lines, chars, args.freehand))
+    for k in range(args.small):
+        r = random.Random(rng.random())
+        pages.append(make_small_page(r, words, lines, chars))
     np.savez_compressed(args.out, pages=np.asarray(pages, dtype=object), allow_pickle=True)
     print(args.out, len(pages), "pages", sum(len(s) for s, _ in pages), "strokes")
 
