@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import NotebookFormats
 import Recognition
 import TextMatching
 
@@ -40,20 +41,24 @@ extension IndexStore {
                 file.path, file.fingerprint.size, file.fingerprint.modificationTime, file.fingerprint.contentHash,
                 file.format, file.title, file.drawings.count)
             let fileID = database.lastInsertedRowID
-            for drawing in file.drawings { try insert(drawing, fileID: fileID) }
+            for drawing in file.drawings { try insert(drawing, fileID: fileID, strokeOrigins: file.strokeOrigins) }
         }
     }
 
-    private func insert(_ drawing: IndexedDrawing, fileID: Int64) throws {
+    private func insert(_ drawing: IndexedDrawing, fileID: Int64, strokeOrigins: [UUID: StrokeKeyLog.Origin]) throws {
         try database.run(
             "INSERT INTO drawings(file_id, page, key, strokes, recognition_version) VALUES (?, ?, ?, ?, ?)",
             fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion)
-        try insertWords(drawing.words, drawingID: database.lastInsertedRowID)
+        try insertWords(drawing.words, drawingID: database.lastInsertedRowID, strokeOrigins: strokeOrigins)
     }
 
     /// Writes a drawing's words, numbered in place order, with the drawing's stroke IDs
-    /// (`PackedColumns`), and adds their forms to the vocabulary.
-    func insertWords(_ words: [IndexedWord], drawingID: Int64) throws {
+    /// (`PackedColumns`, `StrokeList`), and adds their forms to the vocabulary.
+    /// - Parameter strokeOrigins: the digest and key each derived stroke ID was derived from,
+    ///   stored in its place; other IDs are stored whole.
+    func insertWords(
+        _ words: [IndexedWord], drawingID: Int64, strokeOrigins: [UUID: StrokeKeyLog.Origin] = [:]
+    ) throws {
         let statement = try database.statement(
             """
             INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
@@ -65,7 +70,9 @@ extension IndexStore {
             ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
         }
         let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs))
-        try database.run("UPDATE drawings SET stroke_ids = ? WHERE id = ?", strokes.drawing, drawingID)
+        let list = StrokeList.columns(of: strokes.drawing, origins: strokeOrigins)
+        try database.run(
+            "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys, drawingID)
         for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
             let texts = word.candidates.map { Self.oneLine($0.text) }
             let candidates = texts.joined(separator: "\n")
@@ -172,6 +179,17 @@ extension IndexStore {
             }
         }
         return drawings.map(\.drawing)
+    }
+
+    /// What the derived stroke IDs of a file's drawings are derived from (`StrokeList.origins`).
+    func strokeOrigins(path: String) throws -> [UUID: StrokeKeyLog.Origin] {
+        var origins: [UUID: StrokeKeyLog.Origin] = [:]
+        try database.statement(
+            "SELECT d.stroke_ids, d.stroke_keys FROM drawings d JOIN files f ON f.id = d.file_id WHERE f.path = ?"
+        ).forEachRow([path]) { row in
+            origins.merge(row.strokeList(ids: 0, keys: 1).origins) { first, _ in first }
+        }
+        return origins
     }
 
     /// Every file the index holds, indexed or failed, by path.
