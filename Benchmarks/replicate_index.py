@@ -41,6 +41,9 @@ import sqlite3
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stroke_list  # noqa: E402
+
 SCHEMA_VERSION = 9  # Sources/SearchIndex/Store/IndexSchema.swift
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
@@ -100,43 +103,13 @@ def main():
         return (int.from_bytes(ids, "big") ^ masks[key]).to_bytes(len(ids), "big")
 
     def fresh_stroke_keys(keys, copy):
-        """A drawing's `stroke_keys` (StrokeList) with every file digest XOR-ed with the copy's mask."""
+        """A drawing's `stroke_keys` with every file digest XOR-ed with the copy's mask."""
         if not keys:
             return keys
         mask = hashlib.blake2b(f"digest-{copy}".encode(), digest_size=64).digest()
-        out = bytearray()
-        offset = 0
-
-        def varint():
-            nonlocal offset
-            value = shift = 0
-            while True:
-                byte = keys[offset]
-                offset += 1
-                value |= (byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80:
-                    return value
-
-        def put(value):
-            while value >= 0x80:
-                out.append(value & 0x7F | 0x80)
-                value >>= 7
-            out.append(value)
-
-        sources = varint()
-        put(sources)
-        for _ in range(sources):
-            n = varint()
-            put(n)
-            out.extend(b ^ m for b, m in zip(keys[offset:offset + n], mask))
-            offset += n
-            n = varint()
-            put(n)
-            out.extend(keys[offset:offset + n])
-            offset += n
-        out.extend(keys[offset:])
-        return bytes(out)
+        sources, entries = stroke_list.parse(keys)
+        return stroke_list.serialize([(bytes(b ^ m for b, m in zip(digest, mask)), prefix)
+                                      for digest, prefix in sources], entries)
 
     def fresh_key(key, copy):
         return hashlib.blake2b(f"{copy}:{key}".encode(), digest_size=16).hexdigest()
