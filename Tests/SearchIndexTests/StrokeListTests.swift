@@ -146,6 +146,52 @@ import Testing
     }
 }
 
+extension StrokeListTests {
+    /// An index an older schema wrote holds every stroke ID whole: after the upgrade the next
+    /// build reads its notebooks once, without recognizing them, and stores the IDs derived;
+    /// queries give back the same IDs, and the build after that reads nothing.
+    @Test func theBuildAfterAnUpgradeDerivesTheStoredIDsOnce() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        folder.write("notes/a.tnb", "apple pie crusts\n---\nbanana split\n")
+        folder.write("notes/b.tnb", "cherry tart\n")
+        let source = DerivingNotebookSource()
+        let transcriber = WordTranscriber()
+        func build() async throws -> BuildReport {
+            let store = try IndexStore(path: folder.index, access: .write)
+            return try await Indexer(store: store, source: source, transcriber: transcriber)
+                .build(paths: [folder.path + "/notes"], jobs: 1)
+        }
+        _ = try await build()
+        let before = try ["crusts", "banana", "tart"].map { try search(folder, $0).map(\.strokeIDs) }
+        // as an upgraded schema-8 index holds them: whole, not looked at
+        do {
+            let store = try IndexStore(path: folder.index, access: .write)
+            var whole: [(Int64, [UInt8])] = []
+            try store.database.statement("SELECT id, stroke_ids, stroke_keys FROM drawings").forEachRow { row in
+                let ids = row.strokeList(ids: 1, keys: 2).ids
+                var bytes: [UInt8] = []
+                for id in ids { withUnsafeBytes(of: id.uuid) { bytes.append(contentsOf: $0) } }
+                whole.append((row.int64(0), bytes))
+            }
+            for (id, bytes) in whole {
+                try store.database.run("UPDATE drawings SET stroke_ids = ?, stroke_keys = NULL WHERE id = ?", bytes, id)
+            }
+            try store.setMeta(IndexStore.strokeIDsToDerive, "1")
+            #expect(try store.hasStrokeIDsStoredWhole(path: folder.path + "/notes/a.tnb"))
+        }
+        #expect(try ["crusts", "banana", "tart"].map { try search(folder, $0).map(\.strokeIDs) } == before)
+        let calls = transcriber.calls
+        let report = try await build()
+        #expect(report.unchanged == 2 && transcriber.calls == calls)
+        let store = try IndexStore(path: folder.index, access: .read)
+        #expect(try store.database.integer("SELECT count(*) FROM drawings WHERE stroke_keys IS NULL") == 0)
+        #expect(try store.database.integer("SELECT sum(length(stroke_ids)) FROM drawings") == 0)
+        #expect(try !store.hasStrokeIDsToDerive())
+        #expect(try ["crusts", "banana", "tart"].map { try search(folder, $0).map(\.strokeIDs) } == before)
+    }
+}
+
 /// `TextNotebookSource`, its stroke IDs derived from the file's bytes as Xournal++'s reader
 /// derives them (`StableStrokeID`, keyed page/layer/index).
 struct DerivingNotebookSource: NotebookSource {

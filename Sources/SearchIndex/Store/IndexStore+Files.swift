@@ -71,8 +71,9 @@ extension IndexStore {
         }
         let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs))
         let list = StrokeList.columns(of: strokes.drawing, origins: strokeOrigins)
+        // an empty `stroke_keys` (none derived), not NULL (not looked at: `deriveStrokeIDs`)
         try database.run(
-            "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys, drawingID)
+            "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys ?? [], drawingID)
         for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
             let texts = word.candidates.map { Self.oneLine($0.text) }
             let candidates = texts.joined(separator: "\n")
@@ -190,6 +191,45 @@ extension IndexStore {
             origins.merge(row.strokeList(ids: 0, keys: 1).origins) { first, _ in first }
         }
         return origins
+    }
+
+    /// Whether a drawing of the file at `path` holds stroke IDs an older schema stored whole,
+    /// not yet looked at (`deriveStrokeIDs`).
+    package func hasStrokeIDsStoredWhole(path: String) throws -> Bool {
+        try database.integer(
+            """
+            SELECT count(*) FROM drawings d JOIN files f ON f.id = d.file_id
+            WHERE f.path = ? AND d.stroke_keys IS NULL AND length(d.stroke_ids) > 0
+            """, path) ?? 0 > 0
+    }
+
+    /// The stroke IDs of a file's drawings that an older schema stored whole (`stroke_keys`
+    /// NULL) stored derived where `origins` derives them, in one transaction; the list's order,
+    /// which the words refer to, stays. A drawing none of whose IDs can be derived is marked
+    /// looked at (an empty `stroke_keys`).
+    /// - Parameter origins: what the file's reader derived its IDs from (`StrokeKeyLog`).
+    /// - Returns: how many drawings store derived IDs now.
+    @discardableResult
+    package func deriveStrokeIDs(path: String, origins: [UUID: StrokeKeyLog.Origin]) throws -> Int {
+        try database.transaction {
+            var lists: [(id: Int64, ids: [UUID])] = []
+            try database.statement(
+                """
+                SELECT d.id, d.stroke_ids FROM drawings d JOIN files f ON f.id = d.file_id
+                WHERE f.path = ? AND d.stroke_keys IS NULL
+                """
+            ).forEachRow([path]) { row in
+                lists.append((row.int64(0), row.withBytes(1) { StrokeList(ids: $0, keys: nil).ids }))
+            }
+            let update = try database.statement("UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?")
+            var derived = 0
+            for (drawing, ids) in lists {
+                let columns = StrokeList.columns(of: ids, origins: origins)
+                if columns.keys != nil { derived += 1 }
+                try update.execute([columns.ids, columns.keys ?? [], drawing])
+            }
+            return derived
+        }
     }
 
     /// Every file the index holds, indexed or failed, by path.

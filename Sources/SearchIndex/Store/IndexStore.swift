@@ -100,7 +100,10 @@ package final class IndexStore {
             }
             if (1...6).contains(version) { try compact() }
             if version == 7 { try storeBoundsAsIntegers() }
-            if (1...8).contains(version) { try database.execute("ALTER TABLE drawings ADD COLUMN stroke_keys BLOB") }
+            if (1...8).contains(version) {
+                try database.execute("ALTER TABLE drawings ADD COLUMN stroke_keys BLOB")
+                try setMeta(Self.strokeIDsToDerive, "1")
+            }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
@@ -249,6 +252,20 @@ package final class IndexStore {
     }
 
     // MARK: Meta
+
+    /// The meta key present while the stroke IDs an older schema stored whole have not been
+    /// looked at (`deriveStrokeIDs`): the next build reads its unchanged notebooks once for it.
+    static let strokeIDsToDerive = "stroke_ids_to_derive"
+
+    /// Whether the stroke IDs an older schema stored whole are still to be looked at.
+    package func hasStrokeIDsToDerive() throws -> Bool { try meta(Self.strokeIDsToDerive) != nil }
+
+    /// Ends the pass over the stroke IDs an older schema stored whole, giving the pages it freed
+    /// back (`VACUUM`, its own transaction: a kill leaves the index as last committed).
+    package func finishDerivingStrokeIDs() throws {
+        try database.transaction { try database.run("DELETE FROM meta WHERE key = ?", Self.strokeIDsToDerive) }
+        try database.execute("VACUUM")
+    }
 
     func setMeta(_ key: String, _ value: String) throws {
         try database.run(
