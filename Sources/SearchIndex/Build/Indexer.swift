@@ -132,16 +132,17 @@ package final class Indexer {
     /// read is an attempt (`beginAttempt`), so a file that kills the process is named by the next
     /// build as any other.
     private func deriveStrokeIDs(of notebooks: [FoundNotebook]) throws {
+        var derived = 0
         for notebook in notebooks where try store.hasStrokeIDsStoredWhole(path: notebook.path) {
             try store.beginAttempt(path: notebook.path, fingerprint: notebook.fingerprint, alone: true)
             let log = StrokeKeyLog()
             let read = try? StableStrokeID.$log.withValue(log) {
                 try source.read(at: URL(fileURLWithPath: notebook.path))
             }
-            if read != nil { try store.deriveStrokeIDs(path: notebook.path, origins: log.origins) }
+            if read != nil { derived += try store.deriveStrokeIDs(path: notebook.path, origins: log.origins) }
             try store.endAttempt(path: notebook.path)
         }
-        try store.finishDerivingStrokeIDs()
+        try store.finishDerivingStrokeIDs(vacuum: derived > 0)
     }
 
     /// Why a file the build crashed on is not read again until it changes.

@@ -261,10 +261,11 @@ package final class IndexStore {
     package func hasStrokeIDsToDerive() throws -> Bool { try meta(Self.strokeIDsToDerive) != nil }
 
     /// Ends the pass over the stroke IDs an older schema stored whole, giving the pages it freed
-    /// back (`VACUUM`, its own transaction: a kill leaves the index as last committed).
-    package func finishDerivingStrokeIDs() throws {
+    /// back when it stored some derived (`VACUUM`, its own transaction: a kill leaves the index
+    /// as last committed).
+    package func finishDerivingStrokeIDs(vacuum: Bool) throws {
         try database.transaction { try database.run("DELETE FROM meta WHERE key = ?", Self.strokeIDsToDerive) }
-        try database.execute("VACUUM")
+        if vacuum { try database.execute("VACUUM") }
     }
 
     func setMeta(_ key: String, _ value: String) throws {
