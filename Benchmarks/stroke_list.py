@@ -1,8 +1,9 @@
 """A drawing's stroke list as schema 9 stores it (Sources/SearchIndex/Store/StrokeList.swift), in Python.
 
-`drawings.stroke_ids` holds the IDs stored whole (16 bytes each); `drawings.stroke_keys` (NULL: none
-derived) the sources (file digest, key prefix) and one entry a stroke: 0 for the next stored ID,
-s for one derived from source s with its key's number as a zigzag varint delta. A derived ID is
+`drawings.stroke_ids` holds the IDs stored whole (16 bytes each); `drawings.stroke_keys` (NULL or
+empty: none derived) the S sources (file digest, key prefix) and runs of strokes: a varint h, of
+kind h mod (S + 1) (0: stored IDs, s: derived from source s) and h / (S + 1) + 1 strokes long, a
+derived run followed by its first key's number less the source's last one, as a zigzag varint. A derived ID is
 `StableStrokeID`'s: a UUID version 5 of the project's namespace and the digest followed by the key.
 """
 import hashlib
@@ -66,17 +67,20 @@ def ids(stored, keys):
     whole = [bytes(stored[i:i + 16]) for i in range(0, len(stored) - 15, 16)]
     if not keys:
         return whole
-    sources, entries = parse(keys)
+    sources, runs = parse(keys)
+    kinds = len(sources) + 1
     numbers = [0] * len(sources)
     out, offset, next_stored = [], 0, 0
-    while offset < len(entries):
-        tag, offset = read_varint(entries, offset)
+    while offset < len(runs):
+        head, offset = read_varint(runs, offset)
+        tag, length = head % kinds, head // kinds + 1
         if tag == 0:
-            out.append(whole[next_stored])
-            next_stored += 1
+            out.extend(whole[next_stored:next_stored + length])
+            next_stored += length
             continue
-        delta, offset = read_varint(entries, offset)
-        numbers[tag - 1] += (delta >> 1) ^ -(delta & 1)
+        delta, offset = read_varint(runs, offset)
+        first = numbers[tag - 1] + ((delta >> 1) ^ -(delta & 1))
         digest, prefix = sources[tag - 1]
-        out.append(derived_id(digest, prefix + str(numbers[tag - 1]).encode()))
+        out.extend(derived_id(digest, prefix + str(first + k).encode()) for k in range(length))
+        numbers[tag - 1] = first + length - 1
     return out

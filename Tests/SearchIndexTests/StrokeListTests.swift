@@ -94,6 +94,27 @@ import Testing
         #expect(list.origins == origins)
     }
 
+    /// Strokes with consecutive keys are one run: a few bytes however long, and a list that
+    /// names them out of order still comes back in its own order.
+    @Test func consecutiveKeysTakeAFewBytes() {
+        let digest = Array(repeating: UInt8(3), count: 20)
+        let origins = Dictionary(
+            uniqueKeysWithValues: (0..<300).map { n in
+                let origin = StrokeKeyLog.Origin(digest: digest, key: "2/0/\(n)")
+                return (origin.id, origin)
+            })
+        let byNumber = (0..<300).map { StrokeKeyLog.Origin(digest: digest, key: "2/0/\($0)").id }
+        let header = 1 + 1 + 20 + 1 + 4
+        let run = StrokeList.columns(of: byNumber, origins: origins)
+        #expect(run.ids.isEmpty && run.keys!.count <= header + 4)
+        let shuffled = Array(byNumber[150...] + byNumber[..<150].reversed())
+        let columns = StrokeList.columns(of: shuffled, origins: origins)
+        let list = columns.keys!.withUnsafeBytes {
+            StrokeList(ids: UnsafeRawBufferPointer(start: nil, count: 0), keys: $0)
+        }
+        #expect(list.ids == shuffled && list.count == 300)
+    }
+
     /// Bytes from a damaged file decode to some list, never a trap.
     @Test func damagedStrokeKeysNeverTrap() {
         let origin = StrokeKeyLog.Origin(digest: Array(repeating: 9, count: 20), key: "0/0/3")

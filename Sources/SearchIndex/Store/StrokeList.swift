@@ -7,37 +7,56 @@ import NotebookFormats
 /// from which they are derived again when a query shows them. Words name strokes by their
 /// position in this list (`PackedColumns`), so the two columns together keep its order.
 ///
-///     stroke_keys   NULL when every stroke of the list is stored (schema 8's layout), else:
-///                   a varint count of sources, each a varint length and the file digest, a
-///                   varint length and a key prefix (UTF-8); then one entry a stroke, in list
-///                   order: varint 0 for the next of `stroke_ids`' IDs, or varint s for one
-///                   derived from source s, followed by its key's number (the key is the prefix
-///                   and that number in decimal) less the previous number of that source, as a
-///                   zigzag varint
+///     stroke_keys   NULL when every stroke of the list is stored and no build has looked at it
+///                   since an upgrade from schema 8 (`IndexStore.deriveStrokeIDs`); empty when
+///                   every stroke is stored; else a varint count S of sources, each a varint
+///                   length and the file digest, a varint length and a key prefix (UTF-8); then
+///                   runs of strokes, in list order, each a varint h: h mod (S + 1) is 0 for the
+///                   next of `stroke_ids`' IDs, or s for strokes derived from source s, and the
+///                   run is h / (S + 1) + 1 strokes long; a run of source s is followed by its
+///                   first key's number (the key is the prefix and that number in decimal) less
+///                   the last number of that source before it, as a zigzag varint, and numbers
+///                   its strokes from there on by one
 ///
-/// A key is stored so only when it ends in a number written without leading zeros; other IDs
-/// are stored whole. Writing checks that every derived ID is the one the reader gave, and stores
-/// the drawing's IDs whole otherwise. Decoding never traps: a malformed list ends where it
-/// stops making sense.
+/// Words name their strokes in place order, so a drawing's strokes mostly come in runs of
+/// consecutive keys: a page of a few hundred strokes takes a few dozen bytes. A key is stored so
+/// only when it ends in a number written without leading zeros; other IDs are stored whole.
+/// Writing checks that every derived ID is the one the reader gave, and stores the drawing's IDs
+/// whole otherwise. Decoding never traps and never holds more than the runs: a malformed list
+/// ends where it stops making sense.
 struct StrokeList {
-    private enum Entry {
-        case stored(UUID)
-        case derived(source: Int, number: Int)
+    private struct Run {
+        /// The list position of its first stroke.
+        var start: Int
+        var length: Int
+        /// Nil for stored IDs.
+        var source: Int?
+        /// The first stored ID's index in `stored`, or the first key's number.
+        var first: Int
     }
 
+    private var stored: [UUID] = []
     private var sources: [(ids: StableStrokeID, prefix: String)] = []
-    private var entries: [Entry] = []
+    private var runs: [Run] = []
 
     /// How many strokes the list holds.
-    var count: Int { entries.count }
+    private(set) var count = 0
+
+    /// At most this many strokes a list (a damaged one claims no more).
+    private static let maxCount = 1 << 24
 
     /// The stroke ID at `index`; derived ones are derived here, one SHA-1 each.
     subscript(index: Int) -> UUID {
-        switch entries[index] {
-        case .stored(let id): return id
-        case .derived(let source, let number):
-            return sources[source].ids.id(key: sources[source].prefix + String(number))
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if runs[middle].start <= index { low = middle } else { high = middle - 1 }
         }
+        let run = runs[low]
+        let offset = index - run.start
+        guard let source = run.source else { return stored[run.first + offset] }
+        return sources[source].ids.id(key: sources[source].prefix + String(run.first + offset))
     }
 
     /// Every ID, in list order.
@@ -47,19 +66,23 @@ struct StrokeList {
     /// rows copied to another index (`merge`) keep them derived.
     var origins: [UUID: StrokeKeyLog.Origin] {
         var origins: [UUID: StrokeKeyLog.Origin] = [:]
-        for (index, entry) in entries.enumerated() {
-            guard case .derived(let source, let number) = entry else { continue }
-            origins[self[index]] = StrokeKeyLog.Origin(
-                digest: sources[source].ids.fileDigest, key: sources[source].prefix + String(number))
+        for run in runs {
+            guard let source = run.source else { continue }
+            for number in run.first..<run.first + run.length {
+                let origin = StrokeKeyLog.Origin(
+                    digest: sources[source].ids.fileDigest, key: sources[source].prefix + String(number))
+                origins[origin.id] = origin
+            }
         }
         return origins
     }
 
     /// The list of a drawing's `stroke_ids` and `stroke_keys` (nil or empty: every ID stored).
     init(ids: UnsafeRawBufferPointer, keys: UnsafeRawBufferPointer?) {
-        let stored = PackedColumns.strokeIDs(ids)
+        stored = PackedColumns.strokeIDs(ids)
         guard let keys, !keys.isEmpty else {
-            entries = stored.map(Entry.stored)
+            if !stored.isEmpty { runs = [Run(start: 0, length: stored.count, source: nil, first: 0)] }
+            count = stored.count
             return
         }
         var offset = 0
@@ -76,20 +99,27 @@ struct StrokeList {
             guard let digest = bytes(), let prefix = bytes() else { return }
             sources.append((StableStrokeID(fileDigest: Array(digest)), String(decoding: prefix, as: UTF8.self)))
         }
+        let kinds = UInt64(sources.count + 1)
         var numbers = [Int](repeating: 0, count: sources.count)
-        var next = stored.makeIterator()
-        while let tag = PackedColumns.readVarint(keys, at: &offset) {
-            if tag == 0 {
-                guard let id = next.next() else { return }
-                entries.append(.stored(id))
+        var nextStored = 0
+        while let head = PackedColumns.readVarint(keys, at: &offset) {
+            let (tag, extra) = (Int(head % kinds), head / kinds)
+            guard extra < UInt64(Self.maxCount - count) else { return }
+            let length = Int(extra) + 1
+            guard tag > 0 else {
+                guard length <= stored.count - nextStored else { return }
+                runs.append(Run(start: count, length: length, source: nil, first: nextStored))
+                nextStored += length
+                count += length
                 continue
             }
-            guard tag <= UInt64(sources.count), let delta = PackedColumns.readVarint(keys, at: &offset) else { return }
-            let source = Int(tag) - 1
-            let (number, overflow) = numbers[source].addingReportingOverflow(PackedColumns.unzigzag(delta))
-            guard !overflow, number >= 0 else { return }
-            numbers[source] = number
-            entries.append(.derived(source: source, number: number))
+            guard let delta = PackedColumns.readVarint(keys, at: &offset) else { return }
+            let source = tag - 1
+            let (first, overflow) = numbers[source].addingReportingOverflow(PackedColumns.unzigzag(delta))
+            guard !overflow, first >= 0, first <= Int.max - length else { return }
+            numbers[source] = first + length - 1
+            runs.append(Run(start: count, length: length, source: source, first: first))
+            count += length
         }
     }
 
@@ -100,12 +130,12 @@ struct StrokeList {
         var stored: [UInt8] = []
         var sourceIndex: [Source: Int] = [:]
         var header: [UInt8] = []
-        var body: [UInt8] = []
-        var numbers: [Int] = []
+        // each stroke stored (nil) or derived (source, number), runs made once the sources are known
+        var strokes: [(source: Int, number: Int)?] = []
         for id in ids {
             guard let origin = origins[id], let (prefix, number) = split(origin.key) else {
                 withUnsafeBytes(of: id.uuid) { stored.append(contentsOf: $0) }
-                body.append(0)
+                strokes.append(nil)
                 continue
             }
             let source = Source(digest: origin.digest, prefix: prefix)
@@ -115,20 +145,37 @@ struct StrokeList {
             } else {
                 index = sourceIndex.count
                 sourceIndex[source] = index
-                numbers.append(0)
                 PackedColumns.appendVarint(UInt64(source.digest.count), to: &header)
                 header += source.digest
                 PackedColumns.appendVarint(UInt64(prefix.utf8.count), to: &header)
                 header += Array(prefix.utf8)
             }
-            PackedColumns.appendVarint(UInt64(index + 1), to: &body)
-            PackedColumns.appendVarint(PackedColumns.zigzag(number - numbers[index]), to: &body)
-            numbers[index] = number
+            strokes.append((index, number))
         }
         guard !sourceIndex.isEmpty else { return (stored, nil) }
         var keys: [UInt8] = []
         PackedColumns.appendVarint(UInt64(sourceIndex.count), to: &keys)
-        keys += header + body
+        keys += header
+        let kinds = UInt64(sourceIndex.count + 1)
+        var numbers = [Int](repeating: 0, count: sourceIndex.count)
+        var start = 0
+        while start < strokes.count {
+            var end = start + 1
+            if let first = strokes[start] {
+                while end < strokes.count, let next = strokes[end], next.source == first.source,
+                    next.number == first.number + (end - start)
+                {
+                    end += 1
+                }
+                PackedColumns.appendVarint(UInt64(end - start - 1) * kinds + UInt64(first.source + 1), to: &keys)
+                PackedColumns.appendVarint(PackedColumns.zigzag(first.number - numbers[first.source]), to: &keys)
+                numbers[first.source] = first.number + (end - start - 1)
+            } else {
+                while end < strokes.count, strokes[end] == nil { end += 1 }
+                PackedColumns.appendVarint(UInt64(end - start - 1) * kinds, to: &keys)
+            }
+            start = end
+        }
         // the IDs derived again must be the reader's, or none is derived
         let same = stored.withUnsafeBytes { stored in
             keys.withUnsafeBytes { StrokeList(ids: stored, keys: $0).ids == ids }
