@@ -25,7 +25,7 @@ def main():
     if con.execute("PRAGMA user_version").fetchone()[0] != 9:
         sys.exit("expand_stroke_ids: not a schema-9 index")
     con.execute("BEGIN")
-    rows = con.execute("SELECT id, stroke_ids, stroke_keys FROM drawings WHERE stroke_keys IS NOT NULL").fetchall()
+    rows = con.execute("SELECT id, stroke_ids, stroke_keys FROM drawings WHERE length(stroke_keys) > 0").fetchall()
     for drawing, stored, keys in rows:
         whole = b"".join(stroke_list.ids(stored, keys))
         con.execute("UPDATE drawings SET stroke_ids = ?, stroke_keys = NULL WHERE id = ?", (whole, drawing))

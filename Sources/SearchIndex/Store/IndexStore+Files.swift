@@ -69,7 +69,9 @@ extension IndexStore {
         let inPlaceOrder = words.sorted {
             ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
         }
-        let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs))
+        let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs)) {
+            StrokeList.order($0, origins: strokeOrigins)
+        }
         let list = StrokeList.columns(of: strokes.drawing, origins: strokeOrigins)
         // an empty `stroke_keys` (none derived), not NULL (not looked at: `deriveStrokeIDs`)
         try database.run(

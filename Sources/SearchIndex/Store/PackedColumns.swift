@@ -19,21 +19,19 @@ enum PackedColumns {
     // MARK: Stroke IDs
 
     /// A drawing's stroke IDs, each once, and each word's list of positions into them.
-    static func strokes(of words: [[UUID]]) -> (drawing: [UUID], words: [[UInt8]]) {
-        var position: [UUID: Int] = [:]
-        var drawing: [UUID] = []
+    /// - Parameter order: puts the IDs, in the order the words first name them, in the order the
+    ///   drawing keeps them (`StrokeList.order`).
+    static func strokes(
+        of words: [[UUID]], order: ([UUID]) -> [UUID] = { $0 }
+    ) -> (drawing: [UUID], words: [[UInt8]]) {
+        var seen = Set<UUID>()
+        let drawing = order(words.joined().filter { seen.insert($0).inserted })
+        let position = Dictionary(drawing.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let packed = words.map { ids -> [UInt8] in
             var bytes: [UInt8] = []
             var previous = 0
             for id in ids {
-                let index: Int
-                if let known = position[id] {
-                    index = known
-                } else {
-                    index = position.count
-                    position[id] = index
-                    drawing.append(id)
-                }
+                guard let index = position[id] else { continue }
                 appendVarint(zigzag(index - previous), to: &bytes)
                 previous = index
             }

@@ -188,6 +188,26 @@ struct StrokeList {
         return (stored, keys)
     }
 
+    /// The order a drawing keeps its stroke IDs in: the stored ones as given, then the derived
+    /// ones by source and number, so that they make long runs.
+    static func order(_ ids: [UUID], origins: [UUID: StrokeKeyLog.Origin]) -> [UUID] {
+        var sourceIndex: [Source: Int] = [:]
+        var stored: [UUID] = []
+        var derived: [(source: Int, number: Int, id: UUID)] = []
+        for id in ids {
+            guard let origin = origins[id], let (prefix, number) = split(origin.key) else {
+                stored.append(id)
+                continue
+            }
+            let source = Source(digest: origin.digest, prefix: prefix)
+            let index = sourceIndex[source] ?? sourceIndex.count
+            sourceIndex[source] = index
+            derived.append((index, number, id))
+        }
+        derived.sort { ($0.source, $0.number) < ($1.source, $1.number) }
+        return stored + derived.map(\.id)
+    }
+
     private struct Source: Hashable {
         var digest: [UInt8]
         var prefix: String
