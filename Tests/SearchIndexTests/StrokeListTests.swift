@@ -185,6 +185,11 @@ extension StrokeListTests {
         }
         _ = try await build()
         let before = try ["crusts", "banana", "tart"].map { try search(folder, $0).map(\.strokeIDs) }
+        let columns = """
+            SELECT (SELECT group_concat(hex(stroke_ids) || '/' || hex(stroke_keys), ',') FROM drawings)
+                   || ' ' || (SELECT group_concat(hex(strokes), ',') FROM words)
+            """
+        let built = try IndexStore(path: folder.index, access: .read).database.text(columns)
         // as an upgraded schema-8 index holds them: whole, not looked at
         do {
             let store = try IndexStore(path: folder.index, access: .write)
@@ -210,6 +215,8 @@ extension StrokeListTests {
         #expect(try store.database.integer("SELECT sum(length(stroke_ids)) FROM drawings") == 0)
         #expect(try !store.hasStrokeIDsToDerive())
         #expect(try ["crusts", "banana", "tart"].map { try search(folder, $0).map(\.strokeIDs) } == before)
+        // as the build that first wrote them: the same list order, runs and positions
+        #expect(try store.database.text(columns) == built)
     }
 }
 

@@ -206,29 +206,44 @@ extension IndexStore {
     }
 
     /// The stroke IDs of a file's drawings that an older schema stored whole (`stroke_keys`
-    /// NULL) stored derived where `origins` derives them, in one transaction; the list's order,
-    /// which the words refer to, stays. A drawing none of whose IDs can be derived is marked
-    /// looked at (an empty `stroke_keys`).
+    /// NULL) stored derived where `origins` derives them, in one transaction: the drawing's list
+    /// made again from its words in the order a build keeps it (`StrokeList.order`), and each
+    /// word's positions with it. A drawing none of whose IDs can be derived keeps its columns and
+    /// is marked looked at (an empty `stroke_keys`).
     /// - Parameter origins: what the file's reader derived its IDs from (`StrokeKeyLog`).
     /// - Returns: how many drawings store derived IDs now.
     @discardableResult
     package func deriveStrokeIDs(path: String, origins: [UUID: StrokeKeyLog.Origin]) throws -> Int {
         try database.transaction {
-            var lists: [(id: Int64, ids: [UUID])] = []
+            var lists: [(id: Int64, list: StrokeList)] = []
             try database.statement(
                 """
                 SELECT d.id, d.stroke_ids FROM drawings d JOIN files f ON f.id = d.file_id
                 WHERE f.path = ? AND d.stroke_keys IS NULL
                 """
             ).forEachRow([path]) { row in
-                lists.append((row.int64(0), row.withBytes(1) { StrokeList(ids: $0, keys: nil).ids }))
+                lists.append((row.int64(0), row.withBytes(1) { StrokeList(ids: $0, keys: nil) }))
             }
+            let words = try database.statement("SELECT id, strokes FROM words WHERE id BETWEEN ? AND ? ORDER BY id")
+            let updateWord = try database.statement("UPDATE words SET strokes = ? WHERE id = ?")
             let update = try database.statement("UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?")
+            let lookedAt = try database.statement("UPDATE drawings SET stroke_keys = x'' WHERE id = ?")
             var derived = 0
-            for (drawing, ids) in lists {
-                let columns = StrokeList.columns(of: ids, origins: origins)
-                if columns.keys != nil { derived += 1 }
-                try update.execute([columns.ids, columns.keys ?? [], drawing])
+            for (drawing, list) in lists {
+                var named: [(id: Int64, strokes: [UUID])] = []
+                let range = Self.wordRange(of: drawing)
+                try words.forEachRow([range.first, range.last]) { row in
+                    named.append((row.int64(0), row.withBytes(1) { PackedColumns.strokeIDs($0, in: list) }))
+                }
+                let packed = PackedColumns.strokes(of: named.map(\.strokes)) { StrokeList.order($0, origins: origins) }
+                let columns = StrokeList.columns(of: packed.drawing, origins: origins)
+                guard let keys = columns.keys else {
+                    try lookedAt.execute([drawing])
+                    continue
+                }
+                for (word, strokes) in zip(named, packed.words) { try updateWord.execute([strokes, word.id]) }
+                try update.execute([columns.ids, keys, drawing])
+                derived += 1
             }
             return derived
         }
