@@ -8,7 +8,8 @@ rows a real build wrote, in SQL inside SQLite: for each copy k it inserts every 
 under a new path (`relocate`: the root directory ROOT becomes ROOT/copy-NNNNN, or another
 prefix), with all its drawings and words, a batch of copies per statement. Each drawing's stroke
 IDs are made fresh (every 16-byte ID XOR-ed with a mask hashed from k, so the same run gives the
-same IDs) and its key re-derived the same way. The FTS5 tables are filled, a batch of copies at a
+same IDs; a derived ID's file digest XOR-ed so, which derives other IDs: `StrokeList`) and its key
+re-derived the same way. The FTS5 tables are filled, a batch of copies at a
 time, with the rows the schema's triggers would give them: the template's readings as the
 schema's own `readings` view lists them (read once), under each copy's word IDs.
 
@@ -40,7 +41,10 @@ import sqlite3
 import sys
 import time
 
-SCHEMA_VERSION = 8  # Sources/SearchIndex/Store/IndexSchema.swift
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stroke_list  # noqa: E402
+
+SCHEMA_VERSION = 9  # Sources/SearchIndex/Store/IndexSchema.swift
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
@@ -98,6 +102,15 @@ def main():
             masks[key] = int.from_bytes(mask * (len(ids) // 16) + bytes(len(ids) % 16), "big")
         return (int.from_bytes(ids, "big") ^ masks[key]).to_bytes(len(ids), "big")
 
+    def fresh_stroke_keys(keys, copy):
+        """A drawing's `stroke_keys` with every file digest XOR-ed with the copy's mask."""
+        if not keys:
+            return keys
+        mask = hashlib.blake2b(f"digest-{copy}".encode(), digest_size=64).digest()
+        sources, entries = stroke_list.parse(keys)
+        return stroke_list.serialize([(bytes(b ^ m for b, m in zip(digest, mask)), prefix)
+                                      for digest, prefix in sources], entries)
+
     def fresh_key(key, copy):
         return hashlib.blake2b(f"{copy}:{key}".encode(), digest_size=16).hexdigest()
 
@@ -114,6 +127,7 @@ def main():
     dst.create_function("disk", 3, disk)
     dst.create_function("fresh_strokes", 2, fresh_strokes, deterministic=True)
     dst.create_function("fresh_key", 2, fresh_key, deterministic=True)
+    dst.create_function("fresh_stroke_keys", 2, fresh_stroke_keys, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
     dst.execute("PRAGMA cache_size=-262144")
@@ -157,9 +171,10 @@ def main():
             "disk(relocate(f.path, c.number), 1, f.mtime_ns), f.content_hash, f.format, f.title, f.pages, f.error, "
             "f.indexed_at FROM copies c, t_files f ORDER BY c.slot, f.rank", (file_base, n_files))
         dst.execute(
-            "INSERT INTO drawings(id, file_id, page, key, strokes, recognition_version, stroke_ids) "
+            "INSERT INTO drawings(id, file_id, page, key, strokes, recognition_version, stroke_ids, stroke_keys) "
             "SELECT ?1 + c.slot * ?2 + d.rank, ?3 + c.slot * ?4 + d.file_rank, d.page, fresh_key(d.key, c.number), "
-            "d.strokes, d.recognition_version, fresh_strokes(d.stroke_ids, c.number) "
+            "d.strokes, d.recognition_version, fresh_strokes(d.stroke_ids, c.number), "
+            "fresh_stroke_keys(d.stroke_keys, c.number) "
             "FROM copies c, t_drawings d ORDER BY c.slot, d.rank", (drawing_base, n_pages, file_base, n_files))
         dst.execute(
             "INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets, "

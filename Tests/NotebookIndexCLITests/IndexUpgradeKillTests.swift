@@ -4,7 +4,7 @@ import Testing
 
 @testable import SearchIndex
 
-/// The upgrade of a schema-6 or schema-7 index killed with SIGKILL at staggered moments leaves
+/// The upgrade of a schema-6, 7 or 8 index killed with SIGKILL at staggered moments leaves
 /// either the index of the old schema as it was or the finished current one, never a mixture, and
 /// the next build finishes it with the answers of an upgrade never killed. (Slow lane: it runs
 /// the binary.)
@@ -19,10 +19,11 @@ struct IndexUpgradeKillTests {
         // schema 6 keeps the page text and each word's drawing; schema 7 the drawing's stroke IDs
         let drawingColumn = schema == 6 ? "text" : "stroke_ids"
         let drawingOf = schema == 6 ? "w.drawing_id" : "w.id >> 20"
+        let bounds = schema == 7 ? "x, y, width, height" : "x100, y100, width100, height100"
         let wordColumns =
             schema == 6
             ? "drawing_id, source, line, position, text, candidates, scores, folded, confidence, stroke_ids, x, y, width, height, reading_buckets"
-            : "source, line, position, candidates, folded, scores, confidence, reading_buckets, strokes, x, y, width, height"
+            : "source, line, position, candidates, folded, scores, confidence, reading_buckets, strokes, \(bounds)"
         let wordValues = wordColumns.split(separator: ", ").map { $0 == "drawing_id" ? "nd.id" : "w.\($0)" }
         let database = try Database(path: path)
         try database.execute("BEGIN")
@@ -45,7 +46,7 @@ struct IndexUpgradeKillTests {
         try database.execute("COMMIT")
     }
 
-    @Test(arguments: [6, 7])
+    @Test(arguments: [6, 7, 8])
     func killedUpgradesLeaveTheOldSchemaOrTheCurrentOne(schema: Int) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }

@@ -7,13 +7,19 @@ import Testing
 @Suite struct PackedColumnsTests {
     static func uuid(_ n: UInt8) -> UUID { UUID(uuid: (n, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, n)) }
 
+    /// A drawing's list of IDs as stored whole.
+    static func list(_ ids: [UUID]) -> StrokeList {
+        StrokeList.columns(of: ids, origins: [:]).ids.withUnsafeBytes { StrokeList(ids: $0, keys: nil) }
+    }
+
     /// Each word gets back its stroke IDs in its own order; each ID is stored once.
     @Test func strokeIDsRoundTripThroughTheDrawing() {
         let words: [[UUID]] = [[3, 1, 2], [], [2, 4], [4, 4], (5...200).map { UInt8($0) }].map { $0.map(Self.uuid) }
         let packed = PackedColumns.strokes(of: words)
-        #expect(packed.drawing.count == 16 * 200)
-        let drawing = packed.drawing.withUnsafeBytes { PackedColumns.strokeIDs($0) }
-        #expect(Set(drawing).count == drawing.count)
+        #expect(packed.drawing.count == 200)
+        #expect(StrokeList.columns(of: packed.drawing, origins: [:]).ids.count == 16 * 200)
+        let drawing = Self.list(packed.drawing)
+        #expect(Set(drawing.ids).count == drawing.count)
         for (ids, bytes) in zip(words, packed.words) {
             #expect(bytes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawing) } == ids)
         }
@@ -34,10 +40,11 @@ import Testing
     @Test func damagedColumnsNeverTrap() {
         let words: [[UUID]] = [[1, 2, 3], [9, 8]].map { $0.map(Self.uuid) }
         let packed = PackedColumns.strokes(of: words)
-        let drawing = packed.drawing.withUnsafeBytes { PackedColumns.strokeIDs($0) }
+        let drawing = Self.list(packed.drawing)
+        let stored = StrokeList.columns(of: packed.drawing, origins: [:]).ids
         let scores = PackedColumns.scores([Double.pi, -1])
-        for end in 0...packed.drawing.count {
-            _ = Array(packed.drawing[..<end]).withUnsafeBytes { PackedColumns.strokeIDs($0) }
+        for end in 0...stored.count {
+            _ = Array(stored[..<end]).withUnsafeBytes { PackedColumns.strokeIDs($0) }
         }
         for end in 0...scores.count { _ = Array(scores[..<end]).withUnsafeBytes { PackedColumns.scores($0) } }
         var random = SplitMix64(seed: 7)
@@ -46,7 +53,7 @@ import Testing
                 UInt8.random(in: 0...255, using: &random)
             }
             let ids = bytes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawing) }
-            #expect(ids.allSatisfy(drawing.contains))
+            #expect(ids.allSatisfy(drawing.ids.contains))
             _ = bytes.withUnsafeBytes { PackedColumns.scores($0) }
         }
     }

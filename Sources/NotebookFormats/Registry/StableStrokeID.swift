@@ -39,8 +39,15 @@ package struct StableStrokeID: Sendable, Hashable {
     package func id(key: String) -> UUID {
         var name = fileDigest
         name.append(contentsOf: key.utf8)
-        return StableStrokeID.uuidV5(namespace: StableStrokeID.namespace, name: name)
+        let id = StableStrokeID.uuidV5(namespace: StableStrokeID.namespace, name: name)
+        Self.log?.record(id, digest: fileDigest, key: key)
+        return id
     }
+
+    /// Where the IDs derived while it is set are written down (`StrokeKeyLog`): the index stores
+    /// a derived ID as its digest and key, from which it derives the ID again, instead of its 16
+    /// bytes. Task-local, so a reader run under it needs no parameter for it.
+    @TaskLocal package static var log: StrokeKeyLog?
 
     /// RFC 4122 §4.3: SHA-1 of namespace bytes + name, version 5, variant 10.
     package static func uuidV5(namespace: UUID, name: [UInt8]) -> UUID {

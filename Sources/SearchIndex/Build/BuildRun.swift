@@ -14,7 +14,8 @@ struct BuildRun {
     private enum ReadOutcome: Sendable {
         /// Same bytes as stored: only the fingerprint moves.
         case sameContent(hash: String)
-        case loaded(hash: String, notebook: Notebook, keys: [String])
+        /// `origins`: what the reader derived its derived stroke IDs from (`StrokeKeyLog`).
+        case loaded(hash: String, notebook: Notebook, keys: [String], origins: [UUID: StrokeKeyLog.Origin])
         case failed(hash: String, reason: String)
     }
 
@@ -28,6 +29,7 @@ struct BuildRun {
         var hash: String
         var notebook: Notebook
         var keys: [String]
+        var origins: [UUID: StrokeKeyLog.Origin]
         var handwriting: [Int: [IndexedWord]]
         var remaining: Int
     }
@@ -106,8 +108,9 @@ struct BuildRun {
                 case .read(let index, .failed(let hash, let reason)):
                     try fail(index, hash: hash, reason: reason, onFailure: onFailure)
                     progress.filesDone += 1
-                case .read(let index, .loaded(let hash, let notebook, let keys)):
-                    var file = OpenFile(hash: hash, notebook: notebook, keys: keys, handwriting: [:], remaining: 0)
+                case .read(let index, .loaded(let hash, let notebook, let keys, let origins)):
+                    var file = OpenFile(
+                        hash: hash, notebook: notebook, keys: keys, origins: origins, handwriting: [:], remaining: 0)
                     let stored =
                         jobs[index].previous == nil
                         ? [:] : try indexer.store.storedDrawings(path: jobs[index].notebook.path)
@@ -171,8 +174,13 @@ struct BuildRun {
             return .sameContent(hash: hash)
         }
         do {
-            let notebook = try source.read(at: URL(fileURLWithPath: job.notebook.path))
-            return .loaded(hash: hash, notebook: notebook, keys: notebook.pages.map { DrawingKey.of($0.drawing) })
+            let log = StrokeKeyLog()
+            let notebook = try StableStrokeID.$log.withValue(log) {
+                try source.read(at: URL(fileURLWithPath: job.notebook.path))
+            }
+            return .loaded(
+                hash: hash, notebook: notebook, keys: notebook.pages.map { DrawingKey.of($0.drawing) },
+                origins: log.origins)
         } catch {
             return .failed(hash: hash, reason: String(describing: error))
         }
@@ -203,7 +211,7 @@ struct BuildRun {
         try indexer.store.replace(
             IndexedFile(
                 path: job.notebook.path, fingerprint: fingerprint, format: file.notebook.format,
-                title: file.notebook.title, drawings: drawings))
+                title: file.notebook.title, drawings: drawings, strokeOrigins: file.origins))
         report.indexed += 1
     }
 }

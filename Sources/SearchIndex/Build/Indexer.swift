@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import NotebookFormats
 import Recognition
 
 /// Brings an index up to date with the files under some paths: the work of `notebook-index build`.
@@ -116,10 +117,32 @@ package final class Indexer {
         var rest = BuildRun(indexer: self, transcriber: reader, jobs: together, version: version, report: first.report)
         try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
+        if try store.hasStrokeIDsToDerive() { try deriveStrokeIDs(of: crawl.notebooks) }
         if let collector {
             try learnHand(from: collector, previous: learned, reader: reader, version: version, report: &rest.report)
         }
         return rest.report
+    }
+
+    /// After an upgrade from schema 8 or older, once: every notebook whose drawings an older
+    /// schema wrote read again (not recognized) to learn what its reader derives its stroke IDs from, so that the index
+    /// stores them derived (`IndexStore.deriveStrokeIDs`, which keeps every ID that the reader
+    /// does not derive the same way stored whole). A file it cannot read keeps its IDs whole. A
+    /// build killed meanwhile leaves each file done or not, and the next build goes on; each
+    /// read is an attempt (`beginAttempt`), so a file that kills the process is named by the next
+    /// build as any other.
+    private func deriveStrokeIDs(of notebooks: [FoundNotebook]) throws {
+        var derived = 0
+        for notebook in notebooks where try store.hasStrokeIDsStoredWhole(path: notebook.path) {
+            try store.beginAttempt(path: notebook.path, fingerprint: notebook.fingerprint, alone: true)
+            let log = StrokeKeyLog()
+            let read = try? StableStrokeID.$log.withValue(log) {
+                try source.read(at: URL(fileURLWithPath: notebook.path))
+            }
+            if read != nil { derived += try store.deriveStrokeIDs(path: notebook.path, origins: log.origins) }
+            try store.endAttempt(path: notebook.path)
+        }
+        try store.finishDerivingStrokeIDs(vacuum: derived > 0)
     }
 
     /// Why a file the build crashed on is not read again until it changes.

@@ -143,16 +143,18 @@ extension IndexStore {
         var path: String
         var page: Int
         var key: String
-        var strokes: [UUID]
+        var strokes: StrokeList
     }
 
     private func drawingInfo(_ id: Int64) throws -> DrawingInfo? {
         try database.statement(
-            "SELECT f.path, d.page, d.key, d.stroke_ids FROM drawings d JOIN files f ON f.id = d.file_id WHERE d.id = ?"
+            """
+            SELECT f.path, d.page, d.key, d.stroke_ids, d.stroke_keys FROM drawings d JOIN files f ON f.id = d.file_id
+            WHERE d.id = ?
+            """
         ).firstRow([id]) {
             DrawingInfo(
-                path: $0.string(0), page: $0.int(1), key: $0.string(2),
-                strokes: $0.withBytes(3, PackedColumns.strokeIDs))
+                path: $0.string(0), page: $0.int(1), key: $0.string(2), strokes: $0.strokeList(ids: 3, keys: 4))
         }
     }
 

@@ -136,7 +136,8 @@ package struct IndexMerge {
                 try output.replace(
                     IndexedFile(
                         path: path, fingerprint: record.fingerprint, format: notebook.format ?? "",
-                        title: notebook.title, drawings: try input.store.drawings(path: path)))
+                        title: notebook.title, drawings: try input.store.drawings(path: path),
+                        strokeOrigins: try input.store.strokeOrigins(path: path)))
             }
             report.copied += 1
             onFile(path)

@@ -24,17 +24,18 @@ import TextMatching
 /// drawing's words are a range of IDs), no page text in `drawings`, and FTS5 tables that keep
 /// neither positions nor sizes (`detail=none`, `columnsize=0`: queries build no phrases
 /// (`FTSExpression`) and rank without bm25); 8 stores a word's bounds as integers, in hundredths
-/// of a point (`StoredBounds`). `IndexSchema.Version6` keeps what older indexes are migrated
-/// through.
+/// of a point (`StoredBounds`); 9 stores a stroke ID that a reader derived from the file's digest
+/// and a key (`StableStrokeID`) as that digest and key, and derives it when a query shows it
+/// (`StrokeList`). `IndexSchema.Version6` keeps what older indexes are migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 8
+    static let version = 9
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
     static let create = fileTables + words + readings + vocabulary
 
-    /// Files and their drawings (a drawing's stroke IDs: `PackedColumns`).
+    /// Files and their drawings (a drawing's stroke IDs: `StrokeList`).
     static let fileTables =
         metaAndFiles + """
             CREATE TABLE drawings(
@@ -44,7 +45,8 @@ enum IndexSchema {
                 key TEXT NOT NULL,
                 strokes INTEGER NOT NULL,
                 recognition_version INTEGER NOT NULL,
-                stroke_ids BLOB NOT NULL DEFAULT x'',  -- 16 bytes a stroke the words name (PackedColumns)
+                stroke_ids BLOB NOT NULL DEFAULT x'',  -- 16 bytes a stroke the words name, unless derived
+                stroke_keys BLOB,                     -- how the derived ones are derived; NULL: none (StrokeList)
                 UNIQUE(file_id, page)
             );
             CREATE INDEX drawings_by_version ON drawings(recognition_version);
@@ -86,7 +88,7 @@ enum IndexSchema {
             scores BLOB NOT NULL,            -- their scores, same order (PackedColumns)
             confidence REAL NOT NULL,
             reading_buckets TEXT NOT NULL,   -- each candidate's score bucket (ReadingID)
-            strokes BLOB NOT NULL,           -- positions in drawings.stroke_ids (PackedColumns)
+            strokes BLOB NOT NULL,           -- positions in the drawing's stroke list (PackedColumns)
             x100 INTEGER, y100 INTEGER,      -- bounds in hundredths of a point (StoredBounds)
             width100 INTEGER, height100 INTEGER,
             drawing_id INTEGER GENERATED ALWAYS AS (id >> 20) VIRTUAL,

@@ -33,7 +33,7 @@ extension IndexStore {
         func flush() throws {
             guard let drawing, !rows.isEmpty else { return }
             let packed = PackedColumns.strokes(of: rows.map(\.strokeIDs))
-            try strokes.execute([packed.drawing, drawing])
+            try strokes.execute([StrokeList.columns(of: packed.drawing, origins: [:]).ids, drawing])
             for (row, positions) in zip(rows, packed.words) {
                 let bounds = StoredBounds.columns(row.bounds)
                 try insert.execute([

@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import NotebookFormats
 import Recognition
 import TextMatching
 
@@ -40,20 +41,24 @@ extension IndexStore {
                 file.path, file.fingerprint.size, file.fingerprint.modificationTime, file.fingerprint.contentHash,
                 file.format, file.title, file.drawings.count)
             let fileID = database.lastInsertedRowID
-            for drawing in file.drawings { try insert(drawing, fileID: fileID) }
+            for drawing in file.drawings { try insert(drawing, fileID: fileID, strokeOrigins: file.strokeOrigins) }
         }
     }
 
-    private func insert(_ drawing: IndexedDrawing, fileID: Int64) throws {
+    private func insert(_ drawing: IndexedDrawing, fileID: Int64, strokeOrigins: [UUID: StrokeKeyLog.Origin]) throws {
         try database.run(
             "INSERT INTO drawings(file_id, page, key, strokes, recognition_version) VALUES (?, ?, ?, ?, ?)",
             fileID, drawing.page, drawing.key, drawing.strokeCount, drawing.recognitionVersion)
-        try insertWords(drawing.words, drawingID: database.lastInsertedRowID)
+        try insertWords(drawing.words, drawingID: database.lastInsertedRowID, strokeOrigins: strokeOrigins)
     }
 
     /// Writes a drawing's words, numbered in place order, with the drawing's stroke IDs
-    /// (`PackedColumns`), and adds their forms to the vocabulary.
-    func insertWords(_ words: [IndexedWord], drawingID: Int64) throws {
+    /// (`PackedColumns`, `StrokeList`), and adds their forms to the vocabulary.
+    /// - Parameter strokeOrigins: the digest and key each derived stroke ID was derived from,
+    ///   stored in its place; other IDs are stored whole.
+    func insertWords(
+        _ words: [IndexedWord], drawingID: Int64, strokeOrigins: [UUID: StrokeKeyLog.Origin] = [:]
+    ) throws {
         let statement = try database.statement(
             """
             INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
@@ -64,8 +69,13 @@ extension IndexStore {
         let inPlaceOrder = words.sorted {
             ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
         }
-        let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs))
-        try database.run("UPDATE drawings SET stroke_ids = ? WHERE id = ?", strokes.drawing, drawingID)
+        let strokes = PackedColumns.strokes(of: inPlaceOrder.map(\.strokeIDs)) {
+            StrokeList.order($0, origins: strokeOrigins)
+        }
+        let list = StrokeList.columns(of: strokes.drawing, origins: strokeOrigins)
+        // an empty `stroke_keys` (none derived), not NULL (not looked at: `deriveStrokeIDs`)
+        try database.run(
+            "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys ?? [], drawingID)
         for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
             let texts = word.candidates.map { Self.oneLine($0.text) }
             let candidates = texts.joined(separator: "\n")
@@ -172,6 +182,71 @@ extension IndexStore {
             }
         }
         return drawings.map(\.drawing)
+    }
+
+    /// What the derived stroke IDs of a file's drawings are derived from (`StrokeList.origins`).
+    func strokeOrigins(path: String) throws -> [UUID: StrokeKeyLog.Origin] {
+        var origins: [UUID: StrokeKeyLog.Origin] = [:]
+        try database.statement(
+            "SELECT d.stroke_ids, d.stroke_keys FROM drawings d JOIN files f ON f.id = d.file_id WHERE f.path = ?"
+        ).forEachRow([path]) { row in
+            origins.merge(row.strokeList(ids: 0, keys: 1).origins) { first, _ in first }
+        }
+        return origins
+    }
+
+    /// Whether a drawing of the file at `path` holds stroke IDs an older schema stored whole,
+    /// not yet looked at (`deriveStrokeIDs`).
+    package func hasStrokeIDsStoredWhole(path: String) throws -> Bool {
+        try database.integer(
+            """
+            SELECT count(*) FROM drawings d JOIN files f ON f.id = d.file_id
+            WHERE f.path = ? AND d.stroke_keys IS NULL AND length(d.stroke_ids) > 0
+            """, path) ?? 0 > 0
+    }
+
+    /// The stroke IDs of a file's drawings that an older schema stored whole (`stroke_keys`
+    /// NULL) stored derived where `origins` derives them, in one transaction: the drawing's list
+    /// made again from its words in the order a build keeps it (`StrokeList.order`), and each
+    /// word's positions with it. A drawing none of whose IDs can be derived keeps its columns and
+    /// is marked looked at (an empty `stroke_keys`).
+    /// - Parameter origins: what the file's reader derived its IDs from (`StrokeKeyLog`).
+    /// - Returns: how many drawings store derived IDs now.
+    @discardableResult
+    package func deriveStrokeIDs(path: String, origins: [UUID: StrokeKeyLog.Origin]) throws -> Int {
+        try database.transaction {
+            var lists: [(id: Int64, list: StrokeList)] = []
+            try database.statement(
+                """
+                SELECT d.id, d.stroke_ids FROM drawings d JOIN files f ON f.id = d.file_id
+                WHERE f.path = ? AND d.stroke_keys IS NULL
+                """
+            ).forEachRow([path]) { row in
+                lists.append((row.int64(0), row.withBytes(1) { StrokeList(ids: $0, keys: nil) }))
+            }
+            let words = try database.statement("SELECT id, strokes FROM words WHERE id BETWEEN ? AND ? ORDER BY id")
+            let updateWord = try database.statement("UPDATE words SET strokes = ? WHERE id = ?")
+            let update = try database.statement("UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?")
+            let lookedAt = try database.statement("UPDATE drawings SET stroke_keys = x'' WHERE id = ?")
+            var derived = 0
+            for (drawing, list) in lists {
+                var named: [(id: Int64, strokes: [UUID])] = []
+                let range = Self.wordRange(of: drawing)
+                try words.forEachRow([range.first, range.last]) { row in
+                    named.append((row.int64(0), row.withBytes(1) { PackedColumns.strokeIDs($0, in: list) }))
+                }
+                let packed = PackedColumns.strokes(of: named.map(\.strokes)) { StrokeList.order($0, origins: origins) }
+                let columns = StrokeList.columns(of: packed.drawing, origins: origins)
+                guard let keys = columns.keys else {
+                    try lookedAt.execute([drawing])
+                    continue
+                }
+                for (word, strokes) in zip(named, packed.words) { try updateWord.execute([strokes, word.id]) }
+                try update.execute([columns.ids, keys, drawing])
+                derived += 1
+            }
+            return derived
+        }
     }
 
     /// Every file the index holds, indexed or failed, by path.

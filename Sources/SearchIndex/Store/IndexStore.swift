@@ -89,7 +89,8 @@ package final class IndexStore {
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time: to
             // schema 6's tables first, then to schema 8's (`compact`), where CJK runs are split;
-            // version 7 only stores its bounds anew.
+            // version 7 only stores its bounds anew, and every older version gains the column of
+            // derived stroke IDs, empty (its IDs stay stored whole: `StrokeList`).
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -99,14 +100,19 @@ package final class IndexStore {
             }
             if (1...6).contains(version) { try compact() }
             if version == 7 { try storeBoundsAsIntegers() }
+            if (1...8).contains(version) {
+                try database.execute("ALTER TABLE drawings ADD COLUMN stroke_keys BLOB")
+                try setMeta(Self.strokeIDsToDerive, "1")
+            }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
         // the old tables' pages are free now: give them back (VACUUM is a transaction of its own,
-        // so a kill leaves the migrated index as it was committed)
-        if version > 0 { try database.execute("VACUUM") }
+        // so a kill leaves the migrated index as it was committed); from version 8 only a column
+        // was added, and nothing is free
+        if (1...7).contains(version) { try database.execute("VACUUM") }
     }
 
     /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`
@@ -246,6 +252,21 @@ package final class IndexStore {
     }
 
     // MARK: Meta
+
+    /// The meta key present while the stroke IDs an older schema stored whole have not been
+    /// looked at (`deriveStrokeIDs`): the next build reads its unchanged notebooks once for it.
+    static let strokeIDsToDerive = "stroke_ids_to_derive"
+
+    /// Whether the stroke IDs an older schema stored whole are still to be looked at.
+    package func hasStrokeIDsToDerive() throws -> Bool { try meta(Self.strokeIDsToDerive) != nil }
+
+    /// Ends the pass over the stroke IDs an older schema stored whole, giving the pages it freed
+    /// back when it stored some derived (`VACUUM`, its own transaction: a kill leaves the index
+    /// as last committed).
+    package func finishDerivingStrokeIDs(vacuum: Bool) throws {
+        try database.transaction { try database.run("DELETE FROM meta WHERE key = ?", Self.strokeIDsToDerive) }
+        if vacuum { try database.execute("VACUUM") }
+    }
 
     func setMeta(_ key: String, _ value: String) throws {
         try database.run(

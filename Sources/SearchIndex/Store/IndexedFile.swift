@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import NotebookFormats
 import Recognition
 import TextMatching
 
@@ -100,14 +101,20 @@ package struct IndexedFile: Sendable {
     package var format: String
     package var title: String?
     package var drawings: [IndexedDrawing]
+    /// What the reader derived each derived stroke ID from (`StrokeKeyLog`), so the index stores
+    /// that instead of the ID (`StrokeList`).
+    package var strokeOrigins: [UUID: StrokeKeyLog.Origin]
 
-    package init(path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing])
-    {
+    package init(
+        path: String, fingerprint: FileFingerprint, format: String, title: String?, drawings: [IndexedDrawing],
+        strokeOrigins: [UUID: StrokeKeyLog.Origin] = [:]
+    ) {
         self.path = path
         self.fingerprint = fingerprint
         self.format = format
         self.title = title
         self.drawings = drawings
+        self.strokeOrigins = strokeOrigins
     }
 }
 

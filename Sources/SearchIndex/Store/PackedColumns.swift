@@ -1,14 +1,15 @@
 import Foundation
 
-/// The binary columns of schema 7: a drawing's stroke IDs, a word's references to them, and a
+/// The binary columns of schema 7 and later: a drawing's stroke IDs, a word's references to them, and a
 /// word's candidate scores. Each is small and read only for the words a query keeps (or matches,
 /// for scores), so it is packed rather than spelled out as text.
 ///
 ///     drawings.stroke_ids   16 bytes a stroke (the UUID's bytes), each stroke once, in the order
-///                           the drawing's words (in place order) first name them
+///                           the drawing's words (in place order) first name them; since schema
+///                           9 only the IDs that are not derived (`StrokeList`)
 ///     words.strokes         the word's stroke IDs, in its own order, as positions in its drawing's
-///                           `stroke_ids`: each the difference from the one before (the first from
-///                           0), zigzag-encoded, as a LEB128 varint
+///                           list (`StrokeList`): each the difference from the one before (the
+///                           first from 0), zigzag-encoded, as a LEB128 varint
 ///     words.scores          one tag byte, 4 or 8, then each candidate's score, little-endian:
 ///                           Float32 when every score is exactly one (the network's are), else Float64
 ///
@@ -17,22 +18,20 @@ import Foundation
 enum PackedColumns {
     // MARK: Stroke IDs
 
-    /// A drawing's stroke IDs, and each word's list of positions into them.
-    static func strokes(of words: [[UUID]]) -> (drawing: [UInt8], words: [[UInt8]]) {
-        var position: [UUID: Int] = [:]
-        var drawing: [UInt8] = []
+    /// A drawing's stroke IDs, each once, and each word's list of positions into them.
+    /// - Parameter order: puts the IDs, in the order the words first name them, in the order the
+    ///   drawing keeps them (`StrokeList.order`).
+    static func strokes(
+        of words: [[UUID]], order: ([UUID]) -> [UUID] = { $0 }
+    ) -> (drawing: [UUID], words: [[UInt8]]) {
+        var seen = Set<UUID>()
+        let drawing = order(words.joined().filter { seen.insert($0).inserted })
+        let position = Dictionary(drawing.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let packed = words.map { ids -> [UInt8] in
             var bytes: [UInt8] = []
             var previous = 0
             for id in ids {
-                let index: Int
-                if let known = position[id] {
-                    index = known
-                } else {
-                    index = position.count
-                    position[id] = index
-                    withUnsafeBytes(of: id.uuid) { drawing.append(contentsOf: $0) }
-                }
+                guard let index = position[id] else { continue }
                 appendVarint(zigzag(index - previous), to: &bytes)
                 previous = index
             }
@@ -53,7 +52,7 @@ enum PackedColumns {
     }
 
     /// A word's stroke IDs: its `strokes` looked up in its drawing's IDs.
-    static func strokeIDs(_ bytes: UnsafeRawBufferPointer, in drawing: [UUID]) -> [UUID] {
+    static func strokeIDs(_ bytes: UnsafeRawBufferPointer, in drawing: StrokeList) -> [UUID] {
         var ids: [UUID] = []
         var offset = 0
         var previous = 0

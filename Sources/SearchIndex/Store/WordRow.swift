@@ -86,9 +86,9 @@ struct WordRow {
     private var rawScores: [Double] { statement.withBytes(column(.scores), PackedColumns.scores) }
 
     /// The whole word, decoded.
-    /// - Parameter drawingStrokes: the stroke IDs of the word's drawing (`drawings.stroke_ids`),
-    ///   which its `strokes` are positions in.
-    func word(drawingStrokes: [UUID]) -> IndexedWord {
+    /// - Parameter drawingStrokes: the stroke IDs of the word's drawing, which its `strokes` are
+    ///   positions in.
+    func word(drawingStrokes: StrokeList) -> IndexedWord {
         let texts = readings.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let scores = rawScores
         let candidates = texts.enumerated().map { index, text in
@@ -104,11 +104,11 @@ struct WordRow {
 }
 
 extension IndexStore {
-    /// The stroke IDs of a drawing (`drawings.stroke_ids`), which its words' `strokes` refer to.
-    func drawingStrokes(_ drawing: Int64) throws -> [UUID] {
-        try database.statement("SELECT stroke_ids FROM drawings WHERE id = ?").firstRow([drawing]) {
-            $0.withBytes(0, PackedColumns.strokeIDs)
-        } ?? []
+    /// The stroke IDs of a drawing (`StrokeList`), which its words' `strokes` refer to.
+    func drawingStrokes(_ drawing: Int64) throws -> StrokeList {
+        try database.statement("SELECT stroke_ids, stroke_keys FROM drawings WHERE id = ?").firstRow([drawing]) {
+            $0.strokeList(ids: 0, keys: 1)
+        } ?? StrokeList(ids: UnsafeRawBufferPointer(start: nil, count: 0), keys: nil)
     }
 
     /// The first and last word IDs a drawing can hold: its words are this range (`WordID`).
