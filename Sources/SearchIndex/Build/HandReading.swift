@@ -11,7 +11,8 @@ import Recognition
 /// (`covers`) adds its readings to that word's (`merged`), and nothing else changes. So the
 /// adapted reader costs the reading of the unsure ink, not of the page, and a word the shipped
 /// reader found stays findable: every shipped reading is kept with the search score it had.
-enum HandReading {
+/// `HandBesideShippedTranscriber` reads the same way for `text --index`.
+package enum HandReading {
     /// The sure threshold: words read at least this surely are not read again.
     static let sureConfidence = UserVocabulary.minimumConfidence
 
@@ -20,6 +21,32 @@ enum HandReading {
         words.indices.filter {
             words[$0].source == .handwriting && words[$0].confidence < sureConfidence && !words[$0].strokeIDs.isEmpty
         }
+    }
+
+    /// `transcript` (the shipped reader's) with its unsure words read again by `hand` and merged,
+    /// as a build stores them: what `text --index` shows. Words read character by character are
+    /// left as they are.
+    package static func readAgain(
+        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> Transcript {
+        var places: [(line: Int, word: Int)] = []
+        var words: [IndexedWord] = []
+        for (l, line) in transcript.lines.enumerated() {
+            for (w, word) in line.words.enumerated() where word.characters.isEmpty && !word.candidates.isEmpty {
+                places.append((l, w))
+                words.append(
+                    IndexedWord(
+                        source: .handwriting, line: l, position: w, candidates: word.candidates,
+                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
+                        bounds: word.bounds))
+            }
+        }
+        var result = transcript
+        for (place, word) in zip(places, readAgain(words, in: drawing, with: hand)) {
+            result.lines[place.line].words[place.word].candidates = word.candidates
+            result.lines[place.line].words[place.word].confidence = word.confidence
+        }
+        return result
     }
 
     /// `words` (a page's, as the shipped reader or an earlier build left them) with their unsure
@@ -106,5 +133,24 @@ enum HandReading {
             WordCandidate(text: $0, score: shippedBest + min(0, logScores[$0]! - top))
         }
         return word
+    }
+}
+
+/// A transcriber reading as a build with a writer's hand does (`HandReading`): the shipped
+/// reader's transcript, its unsure words read again by the hand and merged.
+package struct HandBesideShippedTranscriber: DrawingTranscriber {
+    package let shipped: any DrawingTranscriber
+    package let hand: any DrawingTranscriber
+
+    package init(shipped: any DrawingTranscriber, hand: any DrawingTranscriber) {
+        self.shipped = shipped
+        self.hand = hand
+    }
+
+    package var recognitionVersion: Int { shipped.recognitionVersion }
+    package var recognitionLanguages: [Locale.Language] { shipped.recognitionLanguages }
+
+    package func transcribe(_ drawing: Drawing) -> Transcript {
+        HandReading.readAgain(shipped.transcribe(drawing), in: drawing, with: hand)
     }
 }
