@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -32,19 +33,20 @@ from bench_adapt import WRAPPER
 
 
 FIT = re.compile(r"learned the writer's hand from \d+ sure words in ([0-9.]+) s|"
-                 r"a fit of the writer's hand .* was dropped")
+                 r"a fit of the writer's hand to \d+ sure words read its held-out words worse and was dropped")
 
 
 def timed(cmd, fits=None):
-    """Seconds `cmd` took; the seconds of a fit it reports (build's summary) are added to `fits`."""
+    """Seconds `cmd` took. With `fits`, it runs on a terminal (`script`), where build prints its
+    summary, and each fit the summary reports is appended: its seconds, or "dropped"."""
+    if fits is not None:
+        cmd = ["script", "-qec", " ".join(shlex.quote(c) for c in cmd), "/dev/null"]
     start = time.monotonic()
     run = subprocess.run(cmd, check=True, capture_output=True, text=True)
     seconds = round(time.monotonic() - start, 2)
     if fits is not None:
-        for line in (run.stdout + run.stderr).splitlines():
-            match = FIT.search(line)
-            if match and match.group(1):
-                fits.append(float(match.group(1)))
+        for match in FIT.finditer(run.stdout + run.stderr):
+            fits.append(float(match.group(1)) if match.group(1) else "dropped")
     return seconds
 
 
@@ -98,7 +100,7 @@ def main():
         # where --adapt's time goes: the fit (as the build reports it), the rest of the first
         # build (the shipped reading, collecting the sure words), and the second build (the
         # unsure words read again with the hand)
-        seconds["fit"] = round(sum(fits), 2)
+        seconds["fit"] = round(sum(f for f in fits if f != "dropped"), 2)
         cost = round((seconds["adapt_first"] + seconds["adapt_second"]) / seconds["plain"], 3)
         print(f"{pages} pages: build {seconds['plain']} s, with --adapt {seconds['adapt_first']} "
               f"(fit {seconds['fit']} s) + {seconds['adapt_second']} s ({cost}x); "
@@ -118,7 +120,7 @@ def main():
             real[mode] = json.load(open(out))
         found = {mode: real[mode]["found"] for mode in real}
         print(f"real notebooks: {found['no_adapt']} -> {found['adapt']} words found", flush=True)
-        figures = {"pages": pages, "build_seconds": seconds, "adapt_cost": cost,
+        figures = {"pages": pages, "fits": fits, "build_seconds": seconds, "adapt_cost": cost,
                    "real_found_no_adapt": found["no_adapt"], "real_found_adapt": found["adapt"],
                    "real_words": real["no_adapt"]["words"], "hand": hand}
         print("wrote", results.record("adapt-archive", figures,
