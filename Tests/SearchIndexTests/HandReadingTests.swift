@@ -55,6 +55,22 @@ import Testing
         #expect(Set(merged.candidates.map(\.text)) == Set(readings.map(\.0)))
     }
 
+    /// Only the unsure words' strokes are read again, and only a surer reading joins its word.
+    @Test func onlyUnsureWordsAreReadAgainAndOnlySurerReadingsJoin() {
+        let drawing = TextNotebookSource.page("clam sure ?blot\n").drawing
+        let hand = HandTranscriber()
+        var words = IndexedWord.handwriting(WordTranscriber().transcribe(drawing))
+        #expect(words.map(\.text) == ["clam", "sure", "?blot"])
+        words[0].confidence = 0.6
+        words[1].confidence = 0.95
+        words[2].confidence = 0.5
+        let again = HandReading.readAgain(words, in: drawing, with: hand)
+        #expect(hand.strokesRead == [2])
+        // the hand reads "clam" at 0.9, surer; "?blot" at 0.3, less sure than the shipped 0.5
+        #expect(again[0].confidence == 0.9 && again[0].text == "clam")
+        #expect(again[1] == words[1] && again[2] == words[2])
+    }
+
     /// Only a reading of the same ink joins a word: not one of two words joined, nor one of
     /// other strokes.
     @Test(arguments: [

@@ -8,7 +8,8 @@ import Recognition
 /// A page is read by the shipped reader first (its sure words teach the hand). Only its unsure
 /// handwritten words, below `UserVocabulary.minimumConfidence`, are read again, from their
 /// strokes alone, by the adapted reader; each word read again that covers one of them
-/// (`covers`) adds its readings to that word's (`merged`), and nothing else changes. So the
+/// (`covers`) and is surer of its reading adds its readings to that word's (`merged`), and
+/// nothing else changes. So the
 /// adapted reader costs the reading of the unsure ink, not of the page, and a word the shipped
 /// reader found stays findable: every shipped reading is kept with the search score it had.
 /// `HandBesideShippedTranscriber` reads the same way for `text --index`.
@@ -63,7 +64,8 @@ package enum HandReading {
         for index in unsure {
             guard let bounds = words[index].bounds else { continue }
             let best = again.max { overlap($0.bounds!, bounds) < overlap($1.bounds!, bounds) }
-            guard let best, covers(best, words[index]) else { continue }
+            // a reading no surer than the shipped one would add only readings a search may find wrongly
+            guard let best, covers(best, words[index]), best.confidence > words[index].confidence else { continue }
             result[index] = merged(shipped: words[index], adapted: best)
         }
         return result
