@@ -104,7 +104,9 @@ struct BuildCommand {
         if let fit = report.handFit {
             parts.append(
                 fit.accepted
-                    ? "learned the writer's hand from \(fit.trainingWords) sure words (\(report.drawingsToReread) drawings re-read next build)"
+                    ? "learned the writer's hand from \(fit.trainingWords) sure words in "
+                        + String(format: "%.1f s", fit.seconds)
+                        + " (\(report.drawingsToReread) drawings re-read next build)"
                     : "a fit of the writer's hand to \(fit.trainingWords) sure words read its held-out words worse and was dropped"
             )
         }

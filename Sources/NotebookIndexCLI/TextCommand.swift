@@ -25,7 +25,9 @@ struct TextCommand {
             if let stored, stored.recognitionVersion == context.recognitionVersion,
                 stored.languages == RecognitionLanguage.canonicalCodes(languages)
             {
-                transcriber = try transcriber.transcriber(adaptedBy: stored.adaptation, collectingInto: nil)
+                // as a build reads with it: the shipped reading, its unsure words read again by the hand
+                let hand = try transcriber.transcriber(adaptedBy: stored.adaptation, collectingInto: nil)
+                transcriber = HandBesideShippedTranscriber(shipped: transcriber, hand: hand)
             }
         }
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)

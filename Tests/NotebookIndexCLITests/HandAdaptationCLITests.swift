@@ -6,8 +6,8 @@ import Testing
 @testable import NotebookIndexCLI
 @testable import SearchIndex
 
-/// `StrokeWordsTranscriber` that reads "handN" instead of "inkN" once given a writer's hand, so
-/// a test sees whether a command read with the index's hand.
+/// `StrokeWordsTranscriber` that reads "handN" instead of "inkN", and more surely, once given a
+/// writer's hand, so a test sees whether a command read with the index's hand.
 struct HandReadingTranscriber: DrawingTranscriber {
     var recognitionVersion = 1
     var recognitionLanguages = [RecognitionLanguage.english]
@@ -22,6 +22,7 @@ struct HandReadingTranscriber: DrawingTranscriber {
             for w in transcript.lines[l].words.indices {
                 let text = transcript.lines[l].words[w].text.replacingOccurrences(of: "ink", with: "hand")
                 transcript.lines[l].words[w].candidates = [WordCandidate(text: text, score: 0)]
+                transcript.lines[l].words[w].confidence = 0.95
             }
         }
         return transcript

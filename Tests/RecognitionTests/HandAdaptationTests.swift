@@ -108,6 +108,23 @@ struct HandAdaptationTests {
         #expect(report.heldOutWords > 0 && report.trainingWords + report.heldOutWords == samples.count)
     }
 
+    /// A fit takes at most `maximumWords` of the sure words, in the collector's order, and its
+    /// words are evaluated in parallel pieces summed in a fixed order: the same words give the
+    /// same adaptation every time.
+    @Test func aFitKeepsToItsWordsAndIsTheSameEveryTime() throws {
+        let (recognizer, samples) = try Self.sureWords()
+        var settings = Self.smallFit
+        settings.part = .logitMap
+        settings.steps = 5
+        settings.maximumWords = 12
+        let once = try #require(recognizer.learnHand(from: samples, settings: settings))
+        #expect(once.report.trainingWords + once.report.heldOutWords == 12)
+        #expect(once.report.seconds > 0)
+        let again = try #require(recognizer.learnHand(from: Array(samples.prefix(12)), settings: settings))
+        #expect(again.report.trainingLossAfter == once.report.trainingLossAfter)
+        #expect(again.adaptation == once.adaptation)
+    }
+
     /// A fit whose held-out words read better is kept, and the recognizer reads with it. (The
     /// fixture's words are by many writers, so here each word stands five times in a row and its
     /// fifth copy is held out.)

@@ -34,8 +34,8 @@ package struct AdaptationSample: Sendable {
 /// `capacity` of them: those with the lowest keys, so the same pages give the same samples
 /// whatever order they were read in.
 package final class AdaptationCollector: @unchecked Sendable {
-    /// Enough for the adaptation (`HandAdapter`), and at most about 40 MB of hidden states.
-    package static let defaultCapacity = 1_500
+    /// As many as the adaptation fits (`HandAdapter.Settings.maximumWords`).
+    package static let defaultCapacity = HandAdapter.Settings.defaultMaximumWords
 
     package let capacity: Int
     private let lock = NSLock()

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Fits a writer's adaptation (`HandAdaptation`) to the words an index read surely in that hand.
 ///
@@ -21,6 +23,11 @@ package struct HandAdapter: Sendable {
         package var heldOutEvery = 5
         /// No fit with fewer sure words than this.
         package var minimumWords = 60
+        /// At most this many sure words are fitted and held out together (the first in the
+        /// collector's order): the fit's time grows with them, and the adaptation's part is
+        /// small enough that a few hundred words fix it.
+        package var maximumWords = Self.defaultMaximumWords
+        package static let defaultMaximumWords = 600
 
         /// The settings chosen for `part` (`adapt-bench`'s sweep).
         package init(part: HandAdaptation.Part = .logitMap) {
@@ -51,6 +58,8 @@ package struct HandAdapter: Sendable {
         package var trainingLossAfter = 0.0
         /// The adaptation reads the held-out words better and is kept.
         package var accepted = false
+        /// Seconds the fit took, judging included.
+        package var seconds = 0.0
 
         package init() {}
     }
@@ -79,8 +88,17 @@ package struct HandAdapter: Sendable {
 
     /// The fitted adaptation (nil when there are too few words or it was rejected) and a report.
     package func fit(_ samples: [AdaptationSample]) -> (adaptation: HandAdaptation?, report: Report) {
+        let start = Date()
+        var result = fitting(samples)
+        result.report.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    private func fitting(_ samples: [AdaptationSample]) -> (adaptation: HandAdaptation?, report: Report) {
         var report = Report()
-        let usable = samples.filter { $0.width == network.hiddenWidth && $0.frames > 0 && !$0.target.isEmpty }
+        let usable = Array(
+            samples.filter { $0.width == network.hiddenWidth && $0.frames > 0 && !$0.target.isEmpty }
+                .prefix(max(settings.minimumWords, settings.maximumWords)))
         guard usable.count >= settings.minimumWords else { return (nil, report) }
         let every = max(2, settings.heldOutEvery)
         let training = batch(usable.enumerated().filter { $0.offset % every != every - 1 }.map(\.element))
@@ -113,7 +131,8 @@ package struct HandAdapter: Sendable {
         report.accepted =
             heldOut.count > 0 && after.loss < before.loss && after.agreement >= before.agreement
         guard report.accepted else { return (nil, report) }
-        return (HandAdaptation(part: settings.part, classCount: k, width: width, weights: w, bias: b), report)
+        let adaptation = HandAdaptation(part: settings.part, classCount: k, width: width, weights: w, bias: b)
+        return (adaptation, report)
     }
 
     /// No change to the frozen classes' logits: their bias and their column of the weights, and
@@ -167,33 +186,72 @@ package struct HandAdapter: Sendable {
         return batch
     }
 
-    private struct Evaluation {
+    private struct Evaluation: Sendable {
         var loss = 0.0
         var agreement = 0
+        /// Words whose loss is summed (CTC can place their target).
+        var counted = 0
         var gradW: [Float] = []
         var gradB: [Float] = []
     }
 
+    /// Words of a batch are evaluated in this many pieces at once; a fixed number, so that the
+    /// sums, and hence the fit, are the same on any machine.
+    static let pieces = 8
+
     /// Mean loss per word of `batch` under the part's values `w`, `b`, the words whose best path
-    /// reads their target, and the gradient of the mean loss.
+    /// reads their target, and the gradient of the mean loss. The words are evaluated in
+    /// `pieces` pieces in parallel, summed in order.
     private func evaluate(_ batch: Batch, w: [Float], b: [Float], gradient: Bool) -> Evaluation {
+        guard batch.count > 0 else { return Evaluation() }
+        let pieces = min(Self.pieces, batch.count)
+        let parts = Mutex([Evaluation?](repeating: nil, count: pieces))
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            let words = (batch.count * piece / pieces)..<(batch.count * (piece + 1) / pieces)
+            let part = evaluate(batch, words: words, w: w, b: b, gradient: gradient)
+            parts.withLock { $0[piece] = part }
+        }
         var result = Evaluation()
-        guard batch.count > 0 else { return result }
+        var counted = 0
+        for part in parts.withLock({ $0 }).compactMap({ $0 }) {
+            result.loss += part.loss
+            result.agreement += part.agreement
+            counted += part.counted
+            guard gradient else { continue }
+            if result.gradW.isEmpty && result.gradB.isEmpty {
+                result.gradW = part.gradW
+                result.gradB = part.gradB
+            } else {
+                for i in result.gradW.indices { result.gradW[i] += part.gradW[i] }
+                for i in result.gradB.indices { result.gradB[i] += part.gradB[i] }
+            }
+        }
+        let scale = 1 / Float(max(counted, 1))
+        result.loss /= Double(max(counted, 1))
+        for i in result.gradW.indices { result.gradW[i] *= scale }
+        for i in result.gradB.indices { result.gradB[i] *= scale }
+        return result
+    }
+
+    /// The summed loss, agreement and gradient of some of a batch's words, and how many counted.
+    private func evaluate(_ batch: Batch, words: Range<Int>, w: [Float], b: [Float], gradient: Bool) -> Evaluation {
+        var result = Evaluation()
         let k = network.classCount
         let width = batch.inputs.count / max(batch.starts.last!, 1)
-        let rows = batch.starts.last!
-        // the logits of every word's frames under the adapted part
+        let first = batch.starts[words.lowerBound]
+        let rows = batch.starts[words.upperBound] - first
+        // the logits of these words' frames under the adapted part
         var logits = [Float](repeating: 0, count: rows * k)
         for r in 0..<rows { for j in 0..<k { logits[r * k + j] = b[j] } }
+        let inputs = Array(batch.inputs[(first * width)..<((first + rows) * width)])
         if w.isEmpty {
-            for i in logits.indices { logits[i] += batch.inputs[i] }
+            for i in logits.indices { logits[i] += inputs[i] }
         } else {
-            DenseMath.multiply(batch.inputs, rows: rows, width: width, by: w, columns: k, adding: true, into: &logits)
+            DenseMath.multiply(inputs, rows: rows, width: width, by: w, columns: k, adding: true, into: &logits)
         }
         var gradLogits = gradient ? [Float](repeating: 0, count: rows * k) : []
-        var counted = 0
-        for n in 0..<batch.count {
-            let span = batch.starts[n]..<batch.starts[n + 1]
+        for n in words {
+            let span = (batch.starts[n] - first)..<(batch.starts[n + 1] - first)
             let wordLogits = Array(logits[(span.lowerBound * k)..<(span.upperBound * k)])
             if Self.bestPath(wordLogits, classCount: k) == batch.targets[n] { result.agreement += 1 }
             guard
@@ -201,21 +259,18 @@ package struct HandAdapter: Sendable {
                     logits: wordLogits, classCount: k, target: batch.targets[n],
                     gradient: gradient)
             else { continue }
-            counted += 1
+            result.counted += 1
             result.loss += ctc.loss
             if gradient {
                 for i in ctc.gradient.indices { gradLogits[span.lowerBound * k + i] = ctc.gradient[i] }
             }
         }
-        let scale = 1 / Float(max(counted, 1))
-        result.loss /= Double(max(counted, 1))
         guard gradient else { return result }
-        for i in gradLogits.indices { gradLogits[i] *= scale }
         result.gradB = [Float](repeating: 0, count: k)
         for r in 0..<rows { for j in 0..<k { result.gradB[j] += gradLogits[r * k + j] } }
         result.gradW = [Float](repeating: 0, count: w.count)
         if !w.isEmpty {
-            batch.inputs.withUnsafeBufferPointer { ip in
+            inputs.withUnsafeBufferPointer { ip in
                 gradLogits.withUnsafeBufferPointer { gp in
                     result.gradW.withUnsafeMutableBufferPointer { wp in
                         DenseMath.accumulateTransposed(

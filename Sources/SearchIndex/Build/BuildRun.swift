@@ -9,6 +9,8 @@ struct BuildRun {
     private enum Work: Sendable {
         case read(Int)
         case recognize(job: Int, page: Int, Drawing)
+        /// A page marked by the last fit: only its unsure words are read again, with the hand.
+        case readForHand(job: Int, page: Int, Drawing, [IndexedWord])
     }
 
     private enum ReadOutcome: Sendable {
@@ -37,13 +39,20 @@ struct BuildRun {
     let indexer: Indexer
     /// The indexer's transcriber, favouring the user vocabulary.
     let transcriber: any DrawingTranscriber
+    /// The same with the writer's hand learned, when the build reads with one: it reads again the
+    /// unsure words of every page the shipped reader read (`HandReading`).
+    let hand: (any DrawingTranscriber)?
     let jobs: [FileJob]
     let version: Int
     var report: BuildReport
 
-    init(indexer: Indexer, transcriber: any DrawingTranscriber, jobs: [FileJob], version: Int, report: BuildReport) {
+    init(
+        indexer: Indexer, transcriber: any DrawingTranscriber, hand: (any DrawingTranscriber)? = nil, jobs: [FileJob],
+        version: Int, report: BuildReport
+    ) {
         self.indexer = indexer
         self.transcriber = transcriber
+        self.hand = hand
         self.jobs = jobs
         self.version = version
         self.report = report
@@ -55,6 +64,7 @@ struct BuildRun {
     ) async throws {
         let source = indexer.source
         let transcriber = self.transcriber
+        let hand = self.hand
         let start = Date()
         var progress = BuildProgress(filesTotal: jobs.count, filesDone: 0, pagesSeen: 0, pagesDone: 0, elapsed: 0)
         var nextRead = 0
@@ -89,8 +99,17 @@ struct BuildRun {
                     case .recognize(let job, let page, let drawing):
                         group.addTask {
                             let transcript = transcriber.transcribe(drawing)
-                            return .recognized(
-                                job: job, page: page, IndexedWord.handwriting(transcript), note: transcript.budgetNote)
+                            var words = IndexedWord.handwriting(transcript)
+                            if let hand { words = HandReading.readAgain(words, in: drawing, with: hand) }
+                            return .recognized(job: job, page: page, words, note: transcript.budgetNote)
+                        }
+                    case .readForHand(let job, let page, let drawing, let words):
+                        // only enqueued with a hand; without one the page would keep its words
+                        let reader = hand ?? transcriber
+                        group.addTask {
+                            .recognized(
+                                job: job, page: page, HandReading.readAgain(words, in: drawing, with: reader), note: nil
+                            )
                         }
                     }
                 }
@@ -119,6 +138,12 @@ struct BuildRun {
                             file.handwriting[page] = reused.words.filter { $0.source == .handwriting }
                             report.pagesReused += 1
                             progress.pagesDone += 1
+                        } else if hand != nil, let marked = stored[keys[page]],
+                            marked.recognitionVersion == IndexStore.markedForHand
+                        {
+                            let words = marked.words.filter { $0.source == .handwriting }
+                            recognitions.append(.readForHand(job: index, page: page, content.drawing, words))
+                            file.remaining += 1
                         } else {
                             recognitions.append(.recognize(job: index, page: page, content.drawing))
                             file.remaining += 1

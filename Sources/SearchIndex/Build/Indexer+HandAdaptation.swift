@@ -5,9 +5,11 @@ import Recognition
 ///
 /// 1. At the start, the stored adaptation is read; one fitted for another recognizer version or
 ///    other languages is dropped (the next fit starts over from the shipped network).
-/// 2. New and changed pages are read with it, and the words read surely are collected
-///    (`AdaptationCollector`: their network states over the word, from the reading itself). A
-///    build that only reads again the pages the last fit marked uses the hand but learns nothing.
+/// 2. New and changed pages are read by the shipped reader, and the words it reads surely are
+///    collected (`AdaptationCollector`: their network states over the word, from the reading
+///    itself); their unsure words are read again with the hand, its surer readings added beside
+///    the shipped ones (`HandReading`). A build that only reads again the pages the last fit
+///    marked reads only their unsure words, with the hand, and learns nothing.
 /// 3. At the end, when the build read enough sure words (`HandAdapter.Settings.minimumWords`,
 ///    and at least twice as many as the stored adaptation was fitted to, so that each page is
 ///    re-read a bounded number of times as an archive grows), an adaptation is fitted and judged

@@ -106,15 +106,21 @@ package final class Indexer {
         // have every build fit again and mark the same pages again.
         let learnsHand = adaptsToHand && jobsToRun.contains { learned == nil || $0.bringsNewInk }
         let collector = learnsHand ? AdaptationCollector() : nil
+        // pages are read by the shipped reader (whose sure words teach the hand), and their unsure
+        // words again by the hand learned (`HandReading`)
+        var hand: (any DrawingTranscriber)?
         if adaptsToHand, !jobsToRun.isEmpty {
-            reader = try reader.transcriber(adaptedBy: learned?.adaptation, collectingInto: collector)
+            if let learned { hand = try reader.transcriber(adaptedBy: learned.adaptation, collectingInto: nil) }
+            reader = try reader.transcriber(adaptedBy: nil, collectingInto: collector)
         }
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
-        var first = BuildRun(indexer: self, transcriber: reader, jobs: alone, version: version, report: report)
+        var first = BuildRun(
+            indexer: self, transcriber: reader, hand: hand, jobs: alone, version: version, report: report)
         try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
-        var rest = BuildRun(indexer: self, transcriber: reader, jobs: together, version: version, report: first.report)
+        var rest = BuildRun(
+            indexer: self, transcriber: reader, hand: hand, jobs: together, version: version, report: first.report)
         try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
         if try store.hasStrokeIDsToDerive() { try deriveStrokeIDs(of: crawl.notebooks) }

@@ -91,18 +91,22 @@ extension IndexStore {
         try database.run("DELETE FROM hand_adaptation")
     }
 
+    /// The recognition version of a drawing marked by `markUnsureDrawingsStale`: read by no
+    /// version, so any build reads it again; one with the hand reads only its unsure words.
+    package static let markedForHand = -1
+
     /// Marks the drawings holding a handwritten word read less surely than `confidence` as read
-    /// by no version (-1), so the next build reads them again (with a new adaptation).
+    /// by no version (`markedForHand`), so the next build reads them again (with a new adaptation).
     /// - Returns: how many drawings were marked.
     @discardableResult
     package func markUnsureDrawingsStale(below confidence: Double) throws -> Int {
         try database.transaction {
             try database.run(
                 """
-                UPDATE drawings SET recognition_version = -1
-                WHERE recognition_version != -1
+                UPDATE drawings SET recognition_version = ?
+                WHERE recognition_version != ?
                   AND id IN (SELECT drawing_id FROM words WHERE source = 0 AND confidence < ?)
-                """, confidence)
+                """, Self.markedForHand, Self.markedForHand, confidence)
             return try database.integer("SELECT changes()") ?? 0
         }
     }

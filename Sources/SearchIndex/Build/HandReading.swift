@@ -1,0 +1,158 @@
+import DrawingModel
+import Foundation
+import Recognition
+
+/// Reading a page with a writer's hand (`HandAdaptation`) without losing what the shipped reader
+/// found there.
+///
+/// A page is read by the shipped reader first (its sure words teach the hand). Only its unsure
+/// handwritten words, below `UserVocabulary.minimumConfidence`, are read again, from their
+/// strokes alone, by the adapted reader; each word read again that covers one of them
+/// (`covers`) and is surer of its reading adds its readings to that word's (`merged`), and
+/// nothing else changes. So the
+/// adapted reader costs the reading of the unsure ink, not of the page, and a word the shipped
+/// reader found stays findable: every shipped reading is kept with the search score it had.
+/// `HandBesideShippedTranscriber` reads the same way for `text --index`.
+package enum HandReading {
+    /// The sure threshold: words read at least this surely are not read again.
+    static let sureConfidence = UserVocabulary.minimumConfidence
+
+    /// The handwritten words of a page read less surely than `sureConfidence`, with ink.
+    static func unsure(_ words: [IndexedWord]) -> [Int] {
+        words.indices.filter {
+            words[$0].source == .handwriting && words[$0].confidence < sureConfidence && !words[$0].strokeIDs.isEmpty
+        }
+    }
+
+    /// `transcript` (the shipped reader's) with its unsure words read again by `hand` and merged,
+    /// as a build stores them: what `text --index` shows. Words read character by character are
+    /// left as they are.
+    package static func readAgain(
+        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> Transcript {
+        var places: [(line: Int, word: Int)] = []
+        var words: [IndexedWord] = []
+        for (l, line) in transcript.lines.enumerated() {
+            for (w, word) in line.words.enumerated() where word.characters.isEmpty && !word.candidates.isEmpty {
+                places.append((l, w))
+                words.append(
+                    IndexedWord(
+                        source: .handwriting, line: l, position: w, candidates: word.candidates,
+                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
+                        bounds: word.bounds))
+            }
+        }
+        var result = transcript
+        for (place, word) in zip(places, readAgain(words, in: drawing, with: hand)) {
+            result.lines[place.line].words[place.word].candidates = word.candidates
+            result.lines[place.line].words[place.word].confidence = word.confidence
+        }
+        return result
+    }
+
+    /// `words` (a page's, as the shipped reader or an earlier build left them) with their unsure
+    /// words read again by `hand` and merged; `words` itself when none is unsure.
+    static func readAgain(
+        _ words: [IndexedWord], in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> [IndexedWord] {
+        let unsure = unsure(words)
+        guard !unsure.isEmpty else { return words }
+        let strokes = Set(unsure.flatMap { words[$0].strokeIDs })
+        let ink = Drawing(strokes: drawing.strokes.filter { strokes.contains($0.id) })
+        let again = IndexedWord.handwriting(hand.transcribe(ink)).filter { $0.bounds != nil }
+        var result = words
+        for index in unsure {
+            guard let bounds = words[index].bounds else { continue }
+            let best = again.max { overlap($0.bounds!, bounds) < overlap($1.bounds!, bounds) }
+            // a reading no surer than the shipped one would add only readings a search may find wrongly
+            guard let best, covers(best, words[index]), best.confidence > words[index].confidence else { continue }
+            result[index] = merged(shipped: words[index], adapted: best)
+        }
+        return result
+    }
+
+    /// Whether a word read again is the same ink as a stored one: they share a stroke and their
+    /// boxes overlap by at least half of their union (a reading of two words joined, or of a
+    /// piece of one, adds no alternative to either).
+    static func covers(_ again: IndexedWord, _ word: IndexedWord) -> Bool {
+        guard let a = again.bounds, let b = word.bounds, !Set(again.strokeIDs).isDisjoint(with: word.strokeIDs) else {
+            return false
+        }
+        return overlap(a, b) >= 0.5
+    }
+
+    /// Intersection over union of two boxes (0 when they do not meet).
+    static func overlap(_ a: Rect, _ b: Rect) -> Double {
+        let width = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+        let height = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        guard width > 0, height > 0 else { return 0 }
+        let inter = width * height
+        return inter / (a.width * a.height + b.width * b.height - inter)
+    }
+
+    /// The shipped word with the adapted reading's readings beside its own.
+    ///
+    /// The word takes the surer of the two confidences, and every reading is scored so that its
+    /// search score (`ReadingID.score`: confidence times likelihood relative to the best) is the
+    /// one it had in its own reading, the higher where both read the same text. Readings are
+    /// ranked by that score, the surer reading's best first; at most `ReadingID.indexedReadings`
+    /// are kept, every shipped one among them before any adapted one is dropped.
+    static func merged(shipped: IndexedWord, adapted: IndexedWord) -> IndexedWord {
+        guard let shippedBest = shipped.candidates.first?.score, let adaptedBest = adapted.candidates.first?.score
+        else { return shipped }
+        let confidence = max(shipped.confidence, adapted.confidence)
+        guard confidence > 0 else { return shipped }
+        // log of each reading's search score, on the merged word's scale
+        func scored(_ word: IndexedWord, best: Double) -> [(text: String, logScore: Double)] {
+            word.candidates.map { ($0.text, log(max(word.confidence, 1e-12)) + $0.score - best) }
+        }
+        var order: [String] = []
+        var logScores: [String: Double] = [:]
+        var fromShipped = Set<String>()
+        for (text, logScore) in scored(shipped, best: shippedBest) {
+            if logScores[text] == nil { order.append(text) }
+            logScores[text] = max(logScores[text] ?? -.infinity, logScore)
+            fromShipped.insert(text)
+        }
+        for (text, logScore) in scored(adapted, best: adaptedBest) where !text.isEmpty {
+            if logScores[text] == nil { order.append(text) }
+            logScores[text] = max(logScores[text] ?? -.infinity, logScore)
+        }
+        // ties keep the shipped order, then the adapted one's
+        var ranked = order.enumerated().sorted {
+            let (a, b) = (logScores[$0.element]!, logScores[$1.element]!)
+            return a != b ? a > b : $0.offset < $1.offset
+        }.map(\.element)
+        let limit = max(ReadingID.indexedReadings, shipped.candidates.count)
+        while ranked.count > limit, let drop = ranked.lastIndex(where: { !fromShipped.contains($0) }) {
+            ranked.remove(at: drop)
+        }
+        var word = shipped
+        word.confidence = confidence
+        // the best reading keeps the shipped best score; the others sit below it as their search scores say
+        let top = log(confidence)
+        word.candidates = ranked.prefix(limit).map {
+            WordCandidate(text: $0, score: shippedBest + min(0, logScores[$0]! - top))
+        }
+        return word
+    }
+}
+
+/// A transcriber reading as a build with a writer's hand does (`HandReading`): the shipped
+/// reader's transcript, its unsure words read again by the hand and merged.
+package struct HandBesideShippedTranscriber: DrawingTranscriber {
+    package let shipped: any DrawingTranscriber
+    package let hand: any DrawingTranscriber
+
+    package init(shipped: any DrawingTranscriber, hand: any DrawingTranscriber) {
+        self.shipped = shipped
+        self.hand = hand
+    }
+
+    package var recognitionVersion: Int { shipped.recognitionVersion }
+    package var recognitionLanguages: [Locale.Language] { shipped.recognitionLanguages }
+
+    package func transcribe(_ drawing: Drawing) -> Transcript {
+        HandReading.readAgain(shipped.transcribe(drawing), in: drawing, with: hand)
+    }
+}

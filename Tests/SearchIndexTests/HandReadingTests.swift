@@ -1,0 +1,86 @@
+import DrawingModel
+import Foundation
+import Recognition
+import Testing
+
+@testable import SearchIndex
+
+/// How the hand's readings of an unsure word join the shipped reader's (`HandReading`): nothing
+/// the shipped reader read is lost or scored lower, and the surer reading leads.
+@Suite struct HandReadingTests {
+    static let stroke = UUID(), other = UUID()
+
+    static func word(
+        _ readings: [(String, Double)], confidence: Double, box: Rect = Rect(x: 0, y: 0, width: 40, height: 20),
+        strokes: [UUID] = [stroke]
+    ) -> IndexedWord {
+        IndexedWord(
+            source: .handwriting, line: 0, position: 0,
+            candidates: readings.map { WordCandidate(text: $0.0, score: $0.1) }, confidence: confidence,
+            strokeIDs: strokes, bounds: box)
+    }
+
+    static func searchScores(_ word: IndexedWord) -> [String: Double] {
+        Dictionary(word.searchedReadings.map { ($0.text, $0.score) }, uniquingKeysWith: max)
+    }
+
+    @Test func aSurerHandLeadsAndEveryShippedReadingKeepsItsScore() {
+        let shipped = Self.word([("clam", -1), ("claim", -1.5), ("dam", -3)], confidence: 0.5)
+        let adapted = Self.word(
+            [("clear", -2), ("clean", -2.7), ("clam", -3), ("dear", -4), ("deer", -4.1), ("clue", -5), ("dean", -6)],
+            confidence: 0.8)
+        let merged = HandReading.merged(shipped: shipped, adapted: adapted)
+        #expect(merged.text == "clear" && merged.confidence == 0.8)
+        #expect(merged.candidates.count == ReadingID.indexedReadings)
+        #expect(merged.candidates.first?.score == -1)
+        let before = Self.searchScores(shipped), after = Self.searchScores(merged)
+        for (text, score) in before { #expect(after[text, default: 0] >= score - 1e-12, "\(text)") }
+        // "clam" read by both keeps the higher of its two scores
+        #expect(abs(after["clam", default: 0] - 0.5) < 1e-12)
+        #expect(abs(after["clear", default: 0] - 0.8) < 1e-12 && abs(after["dear", default: 0] - 0.8 * exp(-2)) < 1e-12)
+    }
+
+    @Test func aHandNoSurerComesAfterTheShippedBest() {
+        let shipped = Self.word([("clam", 0)], confidence: 0.7)
+        let adapted = Self.word([("clear", 0)], confidence: 0.4)
+        let merged = HandReading.merged(shipped: shipped, adapted: adapted)
+        #expect(merged.candidates.map(\.text) == ["clam", "clear"] && merged.confidence == 0.7)
+        #expect(abs(Self.searchScores(merged)["clear", default: 0] - 0.4) < 1e-12)
+    }
+
+    @Test func aShippedWordFullOfReadingsKeepsThemAll() {
+        let readings = (0..<ReadingID.indexedReadings).map { ("r\($0)", -Double($0)) }
+        let merged = HandReading.merged(
+            shipped: Self.word(readings, confidence: 0.3), adapted: Self.word([("new", 0)], confidence: 0.9))
+        #expect(Set(merged.candidates.map(\.text)) == Set(readings.map(\.0)))
+    }
+
+    /// Only the unsure words' strokes are read again, and only a surer reading joins its word.
+    @Test func onlyUnsureWordsAreReadAgainAndOnlySurerReadingsJoin() {
+        let drawing = TextNotebookSource.page("clam sure ?blot\n").drawing
+        let hand = HandTranscriber()
+        var words = IndexedWord.handwriting(WordTranscriber().transcribe(drawing))
+        #expect(words.map(\.text) == ["clam", "sure", "?blot"])
+        words[0].confidence = 0.6
+        words[1].confidence = 0.95
+        words[2].confidence = 0.5
+        let again = HandReading.readAgain(words, in: drawing, with: hand)
+        #expect(hand.strokesRead == [2])
+        // the hand reads "clam" at 0.9, surer; "?blot" at 0.3, less sure than the shipped 0.5
+        #expect(again[0].confidence == 0.9 && again[0].text == "clam")
+        #expect(again[1] == words[1] && again[2] == words[2])
+    }
+
+    /// Only a reading of the same ink joins a word: not one of two words joined, nor one of
+    /// other strokes.
+    @Test(arguments: [
+        (Rect(x: 2, y: 0, width: 40, height: 20), true, true),
+        (Rect(x: 0, y: 0, width: 100, height: 20), true, false),
+        (Rect(x: 0, y: 0, width: 40, height: 20), false, false),
+    ])
+    func aReadingCoversOnlyItsOwnInk(box: Rect, sharesAStroke: Bool, covers: Bool) {
+        let again = Self.word(
+            [("x", 0)], confidence: 0.9, box: box, strokes: [sharesAStroke ? Self.stroke : Self.other])
+        #expect(HandReading.covers(again, Self.word([("y", 0)], confidence: 0.5)) == covers)
+    }
+}
