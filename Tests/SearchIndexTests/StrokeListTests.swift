@@ -23,12 +23,11 @@ import Testing
         #expect(files.count >= 8)
         var derivedFormats = Set<String>()
         for file in files {
-            let log = StrokeKeyLog()
-            let notebook = try StableStrokeID.$log.withValue(log) { try NotebookFormats.read(at: file) }
+            let (notebook, origins) = try StrokeKeyLog.recording { try NotebookFormats.read(at: file) }
             for page in notebook.pages {
                 var seen = Set<UUID>()
                 let ids = page.drawing.strokes.map(\.id).filter { seen.insert($0).inserted }
-                let columns = StrokeList.columns(of: ids, origins: log.origins)
+                let columns = StrokeList.columns(of: ids, origins: origins)
                 let list = columns.ids.withUnsafeBytes { stored in
                     (columns.keys ?? []).withUnsafeBytes { StrokeList(ids: stored, keys: $0) }
                 }

@@ -5,9 +5,8 @@ import Foundation
 /// and derive the ID again when a query shows it.
 ///
 /// ```swift
-/// let log = StrokeKeyLog()
-/// let notebook = try StableStrokeID.$log.withValue(log) { try NotebookFormats.read(at: url) }
-/// log.origins[notebook.pages[0].drawing.strokes[0].id]  // its digest and key, if derived
+/// let (notebook, origins) = try StrokeKeyLog.recording { try NotebookFormats.read(at: url) }
+/// origins[notebook.pages[0].drawing.strokes[0].id]  // its digest and key, if derived
 /// ```
 package final class StrokeKeyLog: @unchecked Sendable {
     /// What a derived stroke ID was derived from: `StableStrokeID(fileDigest: digest).id(key: key)`.
@@ -28,6 +27,13 @@ package final class StrokeKeyLog: @unchecked Sendable {
     private var recorded: [UUID: Origin] = [:]
 
     package init() {}
+
+    /// What `read` returns, with the origin of every stroke ID derived while it ran.
+    package static func recording<Value>(_ read: () throws -> Value) rethrows -> (Value, [UUID: Origin]) {
+        let log = StrokeKeyLog()
+        let value = try StableStrokeID.$log.withValue(log) { try read() }
+        return (value, log.origins)
+    }
 
     func record(_ id: UUID, digest: [UInt8], key: String) {
         lock.withLock { recorded[id] = Origin(digest: digest, key: key) }

@@ -199,13 +199,12 @@ struct BuildRun {
             return .sameContent(hash: hash)
         }
         do {
-            let log = StrokeKeyLog()
-            let notebook = try StableStrokeID.$log.withValue(log) {
+            let (notebook, origins) = try StrokeKeyLog.recording {
                 try source.read(at: URL(fileURLWithPath: job.notebook.path))
             }
             return .loaded(
-                hash: hash, notebook: notebook, keys: notebook.pages.map { DrawingKey.of($0.drawing) },
-                origins: log.origins)
+                hash: hash, notebook: notebook, keys: notebook.pages.map { DrawingKey.of($0.drawing) }, origins: origins
+            )
         } catch {
             return .failed(hash: hash, reason: String(describing: error))
         }

@@ -141,11 +141,8 @@ package final class Indexer {
         var derived = 0
         for notebook in notebooks where try store.hasStrokeIDsStoredWhole(path: notebook.path) {
             try store.beginAttempt(path: notebook.path, fingerprint: notebook.fingerprint, alone: true)
-            let log = StrokeKeyLog()
-            let read = try? StableStrokeID.$log.withValue(log) {
-                try source.read(at: URL(fileURLWithPath: notebook.path))
-            }
-            if read != nil { derived += try store.deriveStrokeIDs(path: notebook.path, origins: log.origins) }
+            let read = try? StrokeKeyLog.recording { try source.read(at: URL(fileURLWithPath: notebook.path)) }
+            if let (_, origins) = read { derived += try store.deriveStrokeIDs(path: notebook.path, origins: origins) }
             try store.endAttempt(path: notebook.path)
         }
         try store.finishDerivingStrokeIDs(vacuum: derived > 0)
