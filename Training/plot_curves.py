@@ -4,9 +4,14 @@ SVG with no plotting library (the training venv has none, and the figure must be
 anyone from the committed `curves.json`).
 
 Usage: plot_curves.py CURVES.json OUT.svg [--candidate NAME] [--reference CURVES.json:NAME]
+                     [--label TEXT] [--since MINUTES] [--ceiling CER]
   CURVES.json  one JSON object a line, as bakeoff.py writes them (cpu_minutes, words, lines, ...)
   --candidate  the run to draw (default: the first one in the file)
   --reference  another run drawn as flat dashed lines at its mean (e.g. the warm phase 11)
+  --label      the run's name in the title (default: the candidate's)
+  --reference-label  the reference's name in the legend (default: its candidate's)
+  --since      the minute the x axis starts at, for a branch grown from a long run
+  --ceiling    the CER the y axis stops at
 """
 import argparse
 import json
@@ -17,7 +22,7 @@ WIDTH, HEIGHT = 760, 420
 LEFT, RIGHT, TOP, BOTTOM = 60, 150, 30, 50
 # CER above this is the CTC blank plateau of the first minutes: clipped so the part that matters
 # (10-20 %) is not squeezed into the bottom tenth of the plot
-CER_CEILING = 0.40
+DEFAULT_CER_CEILING = 0.40
 
 
 def load(path, candidate):
@@ -35,29 +40,29 @@ def polyline(points, color, dashed=False):
     return f'<polyline fill="none" stroke="{color}" stroke-width="1.8"{dash} points="{coords}"/>'
 
 
-def draw(name, rows, reference):
+def draw(name, rows, reference, since=0.0, ceiling=DEFAULT_CER_CEILING):
     max_minutes = max(r["cpu_minutes"] for r in rows)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(minutes):
-        return LEFT + plot_w * minutes / max_minutes
+        return LEFT + plot_w * (minutes - since) / (max_minutes - since)
 
     def y(cer):
-        return TOP + plot_h * (1 - min(cer, CER_CEILING) / CER_CEILING)
+        return TOP + plot_h * (1 - min(cer, ceiling) / ceiling)
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'font-family="sans-serif" font-size="12">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
         f'<text x="{LEFT}" y="18" font-size="14">{name}: greedy CER on the dev subsets by CPU minutes '
-        f"(clipped at {CER_CEILING:.0%})</text>",
+        f"(clipped at {ceiling:.0%})</text>",
     ]
-    for tick in range(0, int(CER_CEILING * 100) + 1, 5):
+    for tick in range(0, int(ceiling * 100) + 1, 5 if ceiling > 0.2 else 1):
         ty = y(tick / 100)
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="#ddd"/>')
         out.append(f'<text x="{LEFT - 8}" y="{ty + 4:.1f}" text-anchor="end">{tick} %</text>')
-    step = 100 if max_minutes > 300 else 20
-    for minutes in range(0, int(max_minutes) + 1, step):
+    step = 100 if max_minutes - since > 300 else 20 if max_minutes - since > 60 else 10
+    for minutes in range(int(since) + (-int(since)) % step, int(max_minutes) + 1, step):
         tx = x(minutes)
         out.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#eee"/>')
         out.append(f'<text x="{tx:.1f}" y="{TOP + plot_h + 18}" text-anchor="middle">{minutes}</text>')
@@ -78,7 +83,7 @@ def draw(name, rows, reference):
         if reference and subset in reference[1][0]:
             ref_name, ref_rows = reference
             mean = sum(r[subset] for r in ref_rows) / len(ref_rows)
-            out.append(polyline([(x(0), y(mean)), (x(max_minutes), y(mean))], color, dashed=True))
+            out.append(polyline([(x(since), y(mean)), (x(max_minutes), y(mean))], color, dashed=True))
     if reference:
         out.append(
             f'<text x="{LEFT + plot_w + 10}" y="{legend_y + 8}" fill="#555">dashed: {reference[0]}</text>'
@@ -93,13 +98,20 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--candidate")
     parser.add_argument("--reference", help="CURVES.json:NAME")
+    parser.add_argument("--label")
+    parser.add_argument("--reference-label")
+    parser.add_argument("--since", type=float, default=0.0)
+    parser.add_argument("--ceiling", type=float, default=DEFAULT_CER_CEILING)
     args = parser.parse_args()
     name, rows = load(args.curves, args.candidate)
+    name = args.label or name
     reference = None
     if args.reference:
         path, _, ref_name = args.reference.rpartition(":")
         reference = load(path, ref_name)
-    Path(args.out).write_text(draw(name, rows, reference))
+        if args.reference_label:
+            reference = (args.reference_label, reference[1])
+    Path(args.out).write_text(draw(name, rows, reference, args.since, args.ceiling))
     print(f"{args.out}: {len(rows)} points of {name}, {rows[-1]['cpu_minutes']:.0f} CPU minutes")
 
 
