@@ -16,6 +16,7 @@
 #   eval             search recall/precision on dev pages with ../shared/tools/eval
 #   bench-speed      pages/s and CPU seconds of build on dev pages against version 12's last commit, in turn
 #   bench-real       search recall on the real notebooks of ../shared/realnotes (REAL_ARGS=--query-arg=--fuzzy)
+#   bench-fresh      the same on fresh real notebooks of ../shared/corpus read by eye (Benchmarks/fresh-notes)
 #   bench-layout     stroke class (writing / drawing / markup) and line grouping on real pages labelled by eye
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   bench-adapt      one index per dev writer with >= 150 samples, with and without build --adapt (ADAPT_ARGS=--writers K)
@@ -48,7 +49,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-layout loss-table bench-adapt adapt-harness bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-fresh bench-layout loss-table bench-adapt adapt-harness bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -210,6 +211,10 @@ bench-real: build
 		--json /tmp/bench-real.json
 	python3 Benchmarks/results.py bench-real$(if $(findstring fuzzy,$(REAL_ARGS)),-fuzzy) \
 		--command "make bench-real REAL_ARGS='$(REAL_ARGS)'" --json /tmp/bench-real.json
+
+# The same on fresh real notebooks of ../shared/corpus nothing here was fitted to (Benchmarks/fresh-notes).
+bench-fresh: build
+	Benchmarks/bench-fresh.sh $(SHARED) $(BIN) $(FRESH_ARGS)
 
 # The layout on real strokes labelled by eye (Tests/Fixtures/layout-labels, tools/label_strokes.py):
 # strokes read as writing or not against their labels, labelled lines read as one line.
