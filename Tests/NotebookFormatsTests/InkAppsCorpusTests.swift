@@ -69,4 +69,16 @@ struct InkAppsCorpusTests {
             }
         }
     }
+
+    /// Rnote's paper colour was dropped, so `render` drew the white ink of a notebook written on
+    /// black paper (`rnote__v0-5-5-test`) on white paper: a blank page.
+    @Test func rnotePaperColourWasDropped() throws {
+        let corpus = try #require(FormatFixtures.corpus)
+        let black = try NotebookFormats.read(at: corpus.appendingPathComponent("rnote/rnote__v0-5-5-test.rnote"))
+        #expect(black.pages.allSatisfy { $0.background == Ink.Color(red: 0, green: 0, blue: 0) })
+        let dark = try NotebookFormats.read(at: corpus.appendingPathComponent("rnote/rnote__lecture_note_1.rnote"))
+        #expect(dark.pages.first?.background == Ink.Color(red: 0.093, green: 0.093, blue: 0.093))
+        let white = try NotebookFormats.read(at: corpus.appendingPathComponent("rnote/rnote__v0-15-0-test.rnote"))
+        #expect(white.pages.first?.background == Ink.Color(red: 1, green: 1, blue: 1))
+    }
 }

@@ -11,6 +11,9 @@ struct RnoteCanvas {
     /// Whether blank pages are pages (fixed-size and continuous layouts) or only pieces of an
     /// endless canvas (infinite layouts).
     var keepsBlankPages: Bool
+    /// The paper's colour (`background.color`), so that light ink on dark paper is drawn as
+    /// written; nil when the document gives none.
+    var background: Ink.Color?
 
     init(document: DocumentTree) throws(ReadError) {
         let config = document["config"] ?? document
@@ -24,6 +27,11 @@ struct RnoteCanvas {
         let layout = (config["layout"]?.variant?.tag ?? "fixed_size").lowercased().replacingOccurrences(
             of: "_", with: "")
         keepsBlankPages = !layout.contains("infinite")
+        if let color = config["background"]?["color"], let r = color["r"]?.number, let g = color["g"]?.number,
+            let b = color["b"]?.number
+        {
+            background = Ink.Color(red: r, green: g, blue: b, alpha: color["a"]?.number ?? 1)
+        }
     }
 }
 
@@ -65,7 +73,11 @@ struct RnotePages {
         guard content.count < ReadLimits.maxPages else {
             throw ReadError("document spans more than \(ReadLimits.maxPages) pages")
         }
-        return Page(drawing: Drawing(), size: canvas.pageSize)
+        return blankPage()
+    }
+
+    private func blankPage() -> Page {
+        Page(drawing: Drawing(), size: canvas.pageSize, background: canvas.background)
     }
 
     mutating func add(_ stroke: Stroke) throws(ReadError) {
@@ -112,7 +124,7 @@ struct RnotePages {
         for row in 0..<rows {
             for column in 0..<columns {
                 pages.append(
-                    content[PageKey(row: row, column: column)] ?? Page(drawing: Drawing(), size: canvas.pageSize))
+                    content[PageKey(row: row, column: column)] ?? blankPage())
             }
         }
         return pages
