@@ -9,6 +9,7 @@
 # beside its resources (a `.build/release` of any commit, e.g. built in a `git worktree`). The
 # result (Benchmarks/results/bench-speed-DATE.json) has each binary's rounds, and the first and
 # last binary's ranges as baseline and new (`make bench-speed` passes the baseline first).
+# NBI_RESULT_NAME names the result file when the pair is not the README's (default bench-speed).
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 PAGES ROUNDS BINARY..." >&2; exit 2; }
 command="Benchmarks/compare-speed.sh $*"
@@ -50,4 +51,4 @@ mean = lambda b: sum(r["pages_per_second"] for r in rounds if r["binary"] == b) 
 figures["speedup"] = round(mean(binaries[-1]) / mean(binaries[0]), 2)
 json.dump(figures, open(sys.argv[2], "w"))
 PY
-python3 "$(dirname "$0")/results.py" bench-speed --command "$command" --json "$work/figures.json"
+python3 "$(dirname "$0")/results.py" "${NBI_RESULT_NAME:-bench-speed}" --command "$command" --json "$work/figures.json"
