@@ -4,7 +4,8 @@
 Usage: query_latency.py INDEX [--phrases] [--page-reads] [--cli .build/release/notebook-index] [-- QUERY OPTIONS...]
 Words (200) and two-word phrases (100) are drawn as `make bench-index` draws them (bench_index.py),
 e.g. `query_latency.py big.sqlite --phrases` or `query_latency.py big.sqlite -- --fuzzy`.
-`--page-reads` runs each query once more under strace and reports its pread64 calls too.
+`--page-reads` runs each query once more under strace and reports its pread64 calls too;
+`--query TEXT` (repeatable) runs those queries instead, e.g. `--query foul --page-reads -- --limit 10`.
 """
 import argparse
 import json
@@ -23,10 +24,11 @@ def main():
     ap.add_argument("index")
     ap.add_argument("--phrases", action="store_true")
     ap.add_argument("--page-reads", action="store_true", help="count each query's page reads (strace)")
+    ap.add_argument("--query", action="append", help="a query to run instead of the drawn ones (repeatable)")
     ap.add_argument("--cli", default=os.path.join(bench_index.ROOT, ".build", "release", "notebook-index"))
     ap.add_argument("extra", nargs="*", help="options passed to every query (after --)")
     args = ap.parse_args()
-    texts = bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11)
+    texts = args.query or (bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11))
     timings = []
     for text in texts:
         start = time.perf_counter()
@@ -54,7 +56,8 @@ def main():
         print(f"page reads: p50 {figures['page_reads_p50']}, p99 {figures['page_reads_p99']}, max {reads[-1]} "
               f"({', '.join(f'{t[1]!r} {t[3]}' for t in most)})")
     # one result name per kind of query: words or phrases, and the options given
-    name = "-".join(["query-latency", "phrases" if args.phrases else "words"] + [o.lstrip("-") for o in args.extra])
+    name = "-".join(["query-latency", "given" if args.query else "phrases" if args.phrases else "words"]
+                    + [o.lstrip("-") for o in args.extra])
     figures["slowest"] = [{"ms": round(ms, 1), "query": text, "hits": hits} for ms, text, hits, _ in slowest]
     results.record(name, figures,
                    command="Benchmarks/query_latency.py " + " ".join(sys.argv[1:]))
