@@ -268,8 +268,8 @@ def main():
               f"{(args.copies - done) / rate:.0f} s left", file=sys.stderr, flush=True)
     dst.execute(trigger)
     dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    # the last batch's words: every stored bucket must be its score's, as a build writes it
-    last = drawing_base + (args.copies - len(batch)) * n_pages
+    # the last copies' words: every stored bucket must be its score's, as a build writes it
+    last = drawing_base + max(0, args.copies - args.batch) * n_pages
     wrong = check_buckets(dst.execute("SELECT id, confidence, scores, reading_buckets FROM words WHERE id >= ?",
                                       (last << WORD_BITS,)))
     if wrong:

@@ -92,12 +92,12 @@ struct PhraseSearch {
                 driver = racing.max { (lists[$0]?.rowIDs.last ?? 0) < (lists[$1]?.rowIDs.last ?? 0) }
             }
         }
+        // (its rows are read through `driverList.rowIDs`, not a copy, as the driver may grow)
         guard let driver, var driverList = lists[driver] else { return }
-        var driverRows = driverList.rowIDs
         // a term not much more common than the driver is cheaper read to its end now than
         // alongside the bounds ("and in": 191,000 and 194,000 rows)
         for index in lists.indices where index != driver {
-            try lists[index]?.read(upTo: max(Self.readOnFactor * driverRows.count, Self.readOnAtLeast))
+            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, Self.readOnAtLeast))
         }
         var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
@@ -117,7 +117,7 @@ struct PhraseSearch {
             lists[index] = nil
         }
         func unreadBound() -> Double {
-            guard !driverList.isComplete, let last = driverRows.last else { return -1 }
+            guard !driverList.isComplete, let last = driverList.rowIDs.last else { return -1 }
             return exp((ReadingID.logScoreCeiling(last) + logBestOthers) / Double(terms.count))
         }
 
@@ -129,7 +129,7 @@ struct PhraseSearch {
                 (offset: Int64(index - driver), set: sets[index], logCeiling: log(ceilings[index] ?? 1))
             }
             var candidates: [Candidate] = []
-            for (order, rowID) in driverRows[first...].enumerated() {
+            for (order, rowID) in driverList.rowIDs[first...].enumerated() {
                 let word = (rowID >> 3) & WordID.mask
                 let number = Int(word & Int64(WordID.maxWordsPerDrawing - 1))
                 guard number >= driver, number - driver + count <= WordID.maxWordsPerDrawing else { continue }
@@ -180,9 +180,8 @@ struct PhraseSearch {
             }
             if unread > max(unknownBound, knownBound) {
                 // every candidate in hand is bounded lower than the driver's next rows could be
-                let first = driverRows.count
+                let first = driverList.rowIDs.count
                 try driverList.read(more: chunkRows)
-                driverRows = driverList.rowIDs
                 candidates = Candidate.merged(
                     candidates[next...], driverCandidates(from: first).filter { !seen.contains($0.start) })
                 next = 0
