@@ -25,6 +25,7 @@ def main():
     ap.add_argument("--phrases", action="store_true")
     ap.add_argument("--page-reads", action="store_true", help="count each query's page reads (strace)")
     ap.add_argument("--query", action="append", help="a query to run instead of the drawn ones (repeatable)")
+    ap.add_argument("--name", help="the result's name (default: query-latency-words or -phrases, then the options)")
     ap.add_argument("--cli", default=os.path.join(bench_index.ROOT, ".build", "release", "notebook-index"))
     ap.add_argument("extra", nargs="*", help="options passed to every query (after --)")
     args = ap.parse_args()
@@ -56,8 +57,8 @@ def main():
         print(f"page reads: p50 {figures['page_reads_p50']}, p99 {figures['page_reads_p99']}, max {reads[-1]} "
               f"({', '.join(f'{t[1]!r} {t[3]}' for t in most)})")
     # one result name per kind of query: words or phrases, and the options given
-    name = "-".join(["query-latency", "given" if args.query else "phrases" if args.phrases else "words"]
-                    + [o.lstrip("-") for o in args.extra])
+    name = args.name or "-".join(["query-latency", "given" if args.query else "phrases" if args.phrases else "words"]
+                                 + [o.lstrip("-") for o in args.extra])
     figures["slowest"] = [{"ms": round(ms, 1), "query": text, "hits": hits} for ms, text, hits, _ in slowest]
     results.record(name, figures,
                    command="Benchmarks/query_latency.py " + " ".join(sys.argv[1:]))
