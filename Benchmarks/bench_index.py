@@ -13,7 +13,8 @@ Measures, with the release binary, on trees of copies of SampleNotebooks/:
    phrases of the samples, on an index of at least 50,000 pages; p50, p99 and max. Targets: p99
    <= 50 ms for word queries, <= 100 ms for phrases. The page cache is warmed first (the index
    file read once); a cold cache adds 100-500 ms to a phrase's first reads.
-   Peak memory of the slowest queries.
+   Peak memory of the slowest queries. Each query runs once more under strace, whose count of
+   pread64 calls (page reads) does not depend on the machine's load (--no-page-reads skips it).
 
 Recognition runs at a few pages a second on this 2-core machine, so the 10,000-file and
 50,000-page indexes are not built by recognizing every copy: the copies recognized for real in
