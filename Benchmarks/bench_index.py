@@ -13,12 +13,13 @@ Measures, with the release binary, on trees of copies of SampleNotebooks/:
    phrases of the samples, on an index of at least 50,000 pages; p50, p99 and max. Targets: p99
    <= 50 ms for word queries, <= 100 ms for phrases. The page cache is warmed first (the index
    file read once); a cold cache adds 100-500 ms to a phrase's first reads.
-   Peak memory of the slowest queries.
+   Peak memory of the slowest queries. Each query runs once more under strace, whose count of
+   pread64 calls (page reads) does not depend on the machine's load (--no-page-reads skips it).
 
 Recognition runs at a few pages a second on this 2-core machine, so the 10,000-file and
 50,000-page indexes are not built by recognizing every copy: the copies recognized for real in
 step 1 serve as the template, and `replicate_index.py` copies their rows under the other copies'
-paths with fresh stroke IDs and confidences untied by up to a relative 1e-6, hashed per copy (see that file).
+paths with fresh stroke IDs and confidences untied within their score buckets, hashed per copy (see that file).
 The query path measured is the real CLI on that
 index. The big index is cached under WORK keyed by recognizer version, schema and sample content.
 
@@ -50,6 +51,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SAMPLES = os.path.join(ROOT, "SampleNotebooks")
 TIME = "/usr/bin/time"
+# names the way replicate_index.py makes copies, so that a cached index made another way is not
+# reused: untied within each reading's score bucket, stroke IDs hashed per copy
+REPLICAS = "untied-in-bucket"
 
 
 def log(msg):
@@ -97,6 +101,18 @@ def timed(cmd, env=None):
     wall = time.perf_counter() - start
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
     return p.returncode, wall, int(rss.group(1)) / 1024 if rss else float("nan"), p.stdout, p.stderr
+
+
+def page_reads(cmd):
+    """How many pread64 calls `cmd` makes (`strace -c`): the pages a query reads from the index,
+    which unlike its time does not depend on what else the machine runs; None without strace."""
+    strace = shutil.which("strace")
+    if not strace:
+        return None
+    p = subprocess.run([strace, "-f", "-c", "-e", "trace=pread64", "-o", "/dev/stderr"] + cmd,
+                       capture_output=True, text=True)
+    calls = re.search(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?pread64$", p.stderr, re.M)
+    return int(calls.group(1)) if calls else 0
 
 
 def status(cli, index):
@@ -161,6 +177,8 @@ def main():
     ap.add_argument("--json", help="also write the figures here")
     ap.add_argument("--name", default="bench-index",
                     help="the result's name in Benchmarks/results (e.g. bench-index-250k for another size)")
+    ap.add_argument("--no-page-reads", dest="page_reads", action="store_false",
+                    help="skip running each query again under strace to count its page reads")
     ap.add_argument("--index-only", action="store_true",
                     help="only make the indexes (cached for the next run), e.g. under nice, and time nothing")
     args = ap.parse_args()
@@ -207,7 +225,7 @@ def main():
     # 2. The no-op rebuild of the whole tree, after replicating the rows of copy 0 to the others.
     # cached indexes are only valid for the schema the CLI writes
     schema = sqlite3.connect(real).execute("PRAGMA user_version").fetchone()[0]
-    noop = os.path.join(work, f"noop-v{version}-s{schema}.sqlite")
+    noop = os.path.join(work, f"noop-v{version}-s{schema}-{REPLICAS}.sqlite")
     if not os.path.exists(noop):
         log(f"bench: replicating to {tree_copies} copies for the no-op rebuild ...")
         replicate(real, noop + ".tmp", tree, args.copies, tree_copies - args.copies, stat=True)
@@ -228,7 +246,7 @@ def main():
     # 3. Queries on an index of at least `pages` pages.
     per_copy_pages = pages_real // args.copies
     big_copies = max(-(-args.pages // per_copy_pages), tree_copies)
-    big = os.path.join(work, f"big-v{version}-s{schema}-{big_copies}-untied-hashed.sqlite")
+    big = os.path.join(work, f"big-v{version}-s{schema}-{big_copies}-{REPLICAS}.sqlite")
     if not os.path.exists(big):
         log(f"bench: replicating to {big_copies} copies ({big_copies * per_copy_pages} pages) ...")
         replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)
@@ -254,7 +272,7 @@ def main():
     slowest = {}
     for mode, extra, texts in (("in-word", [], words), ("full-words", ["--full-words"], words),
                                ("fuzzy", ["--fuzzy"], words), ("phrase", [], phrases)):
-        lat, hits, found = [], [], 0
+        lat, hits, found, reads = [], [], 0, []
         for w in texts:
             t = time.perf_counter()
             p = subprocess.run([cli, "query", w, "--index", big, "--json"] + extra, capture_output=True, text=True)
@@ -265,9 +283,14 @@ def main():
             hits.append(n)
             found += p.returncode == 0
             slowest[(mode, w)] = lat[-1]
+            if args.page_reads:
+                reads.append(page_reads([cli, "query", w, "--index", big, "--json"] + extra))
         modes[mode] = {"queries": len(texts), "p50_ms": round(percentile(lat, 0.5), 1),
                        "p99_ms": round(percentile(lat, 0.99), 1), "max_ms": round(max(lat), 1),
                        "with_hits": found, "mean_results": round(statistics.mean(hits), 1)}
+        if reads and None not in reads:
+            modes[mode].update({"page_reads_p50": percentile(reads, 0.5), "page_reads_p99": percentile(reads, 0.99),
+                                "page_reads_max": max(reads)})
     worst = sorted(slowest, key=slowest.get, reverse=True)[:5]
     rss_q = 0.0
     for mode, w in worst:
@@ -306,7 +329,8 @@ def main():
     print(f"  process spawn (--help):  p50 {q['spawn_only_p50_ms']} ms")
     for mode, m in q["modes"].items():
         print(f"  query {mode:<11}        {m['queries']} queries: p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, "
-              f"max {m['max_ms']} ms; {m['with_hits']} with hits, {m['mean_results']} results each on average")
+              f"max {m['max_ms']} ms; {m['with_hits']} with hits, {m['mean_results']} results each on average"
+              + (f"; page reads p50 {m['page_reads_p50']}, p99 {m['page_reads_p99']}" if "page_reads_p50" in m else ""))
     print(f"  query p99 target <= 50 ms (word queries, --fuzzy too): {ok(p99 <= 50)}; <= 100 ms (phrases): "
           f"{ok(phrase_p99 <= 100)}  (max RSS {q['max_rss_mb']} MB)")
     print(f"  peak memory:             {peak} MB  target <= 500 MB: {ok(peak <= 500)}")

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Query latency on an existing index, end to end (process start included), with the slowest queries.
 
-Usage: query_latency.py INDEX [--phrases] [--cli .build/release/notebook-index] [-- QUERY OPTIONS...]
+Usage: query_latency.py INDEX [--phrases] [--page-reads] [--cli .build/release/notebook-index] [-- QUERY OPTIONS...]
 Words (200) and two-word phrases (100) are drawn as `make bench-index` draws them (bench_index.py),
 e.g. `query_latency.py big.sqlite --phrases` or `query_latency.py big.sqlite -- --fuzzy`.
+`--page-reads` runs each query once more under strace and reports its pread64 calls too;
+`--query TEXT` (repeatable) runs those queries instead, e.g. `--query foul --page-reads -- --limit 10`.
 """
 import argparse
 import json
@@ -21,10 +23,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("index")
     ap.add_argument("--phrases", action="store_true")
+    ap.add_argument("--page-reads", action="store_true", help="count each query's page reads (strace)")
+    ap.add_argument("--query", action="append", help="a query to run instead of the drawn ones (repeatable)")
+    ap.add_argument("--name", help="the result's name (default: query-latency-words or -phrases, then the options)")
     ap.add_argument("--cli", default=os.path.join(bench_index.ROOT, ".build", "release", "notebook-index"))
     ap.add_argument("extra", nargs="*", help="options passed to every query (after --)")
     args = ap.parse_args()
-    texts = bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11)
+    texts = args.query or (bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11))
     timings = []
     for text in texts:
         start = time.perf_counter()
@@ -33,17 +38,29 @@ def main():
         ms = (time.perf_counter() - start) * 1000
         if p.returncode not in (0, 1):
             raise SystemExit(f"query {text!r} failed ({p.returncode}): {p.stderr.strip()}")
-        timings.append((ms, text, len(json.loads(p.stdout)["results"]) if p.stdout.strip() else 0))
-    slowest = sorted(timings, reverse=True)[:8]
-    for ms, text, hits in slowest:
-        print(f"{ms:8.1f} ms  {text!r}  {hits} hits")
-    lat = sorted(ms for ms, _, _ in timings)
+        reads = (bench_index.page_reads([args.cli, "query", text, "--index", args.index, "--json"] + args.extra)
+                 if args.page_reads else None)
+        timings.append((ms, text, len(json.loads(p.stdout)["results"]) if p.stdout.strip() else 0, reads))
+    slowest = sorted(timings, key=lambda t: t[0], reverse=True)[:8]
+    for ms, text, hits, reads in slowest:
+        print(f"{ms:8.1f} ms  {text!r}  {hits} hits" + (f", {reads} page reads" if reads is not None else ""))
+    lat = sorted(ms for ms, _, _, _ in timings)
     p50, p99 = bench_index.percentile(lat, .5), bench_index.percentile(lat, .99)
     print(f"{len(lat)} queries: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    figures = {"queries": len(lat), "p50_ms": round(p50, 1), "p99_ms": round(p99, 1)}
+    if args.page_reads and all(t[3] is not None for t in timings):
+        reads = sorted(t[3] for t in timings)
+        figures.update({"page_reads_p50": bench_index.percentile(reads, .5),
+                        "page_reads_p99": bench_index.percentile(reads, .99), "page_reads_max": reads[-1]})
+        most = sorted(timings, key=lambda t: t[3], reverse=True)[:5]
+        figures["most_page_reads"] = [{"query": text, "page_reads": r} for _, text, _, r in most]
+        print(f"page reads: p50 {figures['page_reads_p50']}, p99 {figures['page_reads_p99']}, max {reads[-1]} "
+              f"({', '.join(f'{t[1]!r} {t[3]}' for t in most)})")
     # one result name per kind of query: words or phrases, and the options given
-    name = "-".join(["query-latency", "phrases" if args.phrases else "words"] + [o.lstrip("-") for o in args.extra])
-    results.record(name, {"queries": len(lat), "p50_ms": round(p50, 1), "p99_ms": round(p99, 1),
-                          "slowest": [{"ms": round(ms, 1), "query": text, "hits": hits} for ms, text, hits in slowest]},
+    name = args.name or "-".join(["query-latency", "given" if args.query else "phrases" if args.phrases else "words"]
+                                 + [o.lstrip("-") for o in args.extra])
+    figures["slowest"] = [{"ms": round(ms, 1), "query": text, "hits": hits} for ms, text, hits, _ in slowest]
+    results.record(name, figures,
                    command="Benchmarks/query_latency.py " + " ".join(sys.argv[1:]))
 
 

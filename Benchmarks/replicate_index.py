@@ -13,12 +13,15 @@ re-derived the same way. The FTS5 tables are filled, a batch of copies at a
 time, with the rows the schema's triggers would give them: the template's readings as the
 schema's own `readings` view lists them (read once), under each copy's word IDs.
 
-`--untie` lowers every confidence of copy k by the factor 1 - f(k) * 1e-6, f(k) a fraction hashed
-from k (so copies come in no particular order of confidence, as real pages do): real pages never give
-thousands of words exactly the same confidence, and exact ties would defeat the query engine's
-early stop (it reads readings by falling score) in a way no real index does. The readings keep
-their score buckets (`words.reading_buckets`): a score a millionth lower stays within its bucket's
-ceiling, which is all the queries read from it.
+`--untie` lowers every confidence of copy k by the factor 1 - f(k) * m, f(k) a fraction hashed
+from k (so copies come in no particular order of confidence, as real pages do) and m the word's
+margin: a relative 1e-6, or less where a reading's score lies closer to its score bucket's floor
+(`untie_margin`). Real pages never give thousands of words exactly the same confidence, and the
+readings keep their score buckets (`words.reading_buckets` and the FTS5 row IDs), so every stored
+bucket stays the bucket of the score a query computes, as a build writes it. (Before, a word of
+confidence 1 kept bucket 1023 while its copies scored 1 - 1e-6 f(k), buckets 682-1023: the query's
+early stop, which compares a row's bucket with the worst kept score's, then read every row of the
+top bucket, a state no build writes.)
 
 What it does not do: recognize anything. The rows are those of the template files, so every
 word's readings and scores occur once per copy. Size, mtime and content hash are copied, so
@@ -36,7 +39,9 @@ Usage: replicate_index.py SOURCE_INDEX OUT_INDEX --root DIR --copies N [--first 
 """
 import argparse
 import hashlib
+import math
 import os
+import struct
 import sqlite3
 import sys
 import time
@@ -51,6 +56,67 @@ WORD_BITS = 20  # WordID: drawing << 20 | word number
 def copy_fraction(copy):
     """A fraction in [0, 1) hashed from the copy number: the same on every run."""
     return int.from_bytes(hashlib.sha256(f"copy-{copy}".encode()).digest()[:8], "big") / 2**64
+
+
+# ReadingID (Sources/SearchIndex/Store/IndexRowIDs.swift): score buckets and scores, in the same
+# floating-point operations, so that a bucket computed here is the one Swift computes
+BUCKETS = 1024
+MAX_NINES = 9.0
+
+
+def bucket(score):
+    if not math.isfinite(score) or score <= 0:
+        return 0
+    nines = -math.log10(max(1 - min(1.0, score), 1e-12))
+    return min(BUCKETS - 1, math.floor(nines / MAX_NINES * BUCKETS))
+
+
+def bucket_floor(b):
+    return 1 - math.pow(10, -b * MAX_NINES / BUCKETS)
+
+
+def reading_score(confidence, best, chosen):
+    return max(1e-12, min(1.0, confidence) * math.exp(min(0.0, chosen - best)))
+
+
+def raw_scores(blob):
+    """`words.scores` (PackedColumns): a tag byte, 4 or 8, then little-endian floats."""
+    if not blob or blob[0] not in (4, 8) or (len(blob) - 1) % blob[0]:
+        return []
+    return list(struct.unpack(f"<{(len(blob) - 1) // blob[0]}{'f' if blob[0] == 4 else 'd'}", blob[1:]))
+
+
+def untie_margin(confidence, scores, buckets, most=1e-6):
+    """The largest relative lowering of the word's confidence, at most `most`, that leaves every
+    reading in its stored bucket (half the room its closest reading has, then checked exactly as
+    Swift computes the score; 0 if even that moves one)."""
+    raw = raw_scores(scores) or [0.0]
+    stored = [int(b) for b in buckets.split()]
+    if len(stored) != len(raw):
+        return 0.0
+    margin = most
+    for chosen, b in zip(raw, stored):
+        score = reading_score(confidence, raw[0], chosen)
+        if score > 1e-12:
+            margin = min(margin, (score - bucket_floor(b)) / score / 2)
+    while margin > 0:
+        lowest = confidence * (1 - margin)
+        if all(bucket(reading_score(lowest, raw[0], chosen)) == b for chosen, b in zip(raw, stored)):
+            return margin
+        margin /= 2
+        if margin < most * 2**-64:
+            return 0.0
+    return 0.0
+
+
+def check_buckets(words):
+    """How many of `words` (id, confidence, scores, reading_buckets) store a bucket other than their score's."""
+    wrong = 0
+    for _, confidence, scores, buckets in words:
+        raw = raw_scores(scores) or [0.0]
+        stored = [int(b) for b in buckets.split()]
+        wrong += any(bucket(reading_score(confidence, raw[0], chosen)) != b for chosen, b in zip(raw, stored))
+    return wrong
 
 
 def main():
@@ -128,6 +194,7 @@ def main():
     dst.create_function("fresh_strokes", 2, fresh_strokes, deterministic=True)
     dst.create_function("fresh_key", 2, fresh_key, deterministic=True)
     dst.create_function("fresh_stroke_keys", 2, fresh_stroke_keys, deterministic=True)
+    dst.create_function("untie_margin", 3, untie_margin, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
     dst.execute("PRAGMA cache_size=-262144")
@@ -142,7 +209,9 @@ def main():
                 "f.rank AS file_rank, d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
     dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
                 "w.source, w.line, w.position, w.candidates, w.folded, w.scores, w.confidence, w.reading_buckets, "
-                "w.strokes, w.x100, w.y100, w.width100, w.height100 FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
+                "w.strokes, w.x100, w.y100, w.width100, w.height100, "
+                "untie_margin(w.confidence, w.scores, w.reading_buckets) AS margin "
+                "FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
     # every reading of the template, as the `readings` view lists it, once: the copies' readings
     # are these under other word IDs, so the view's JSON is not taken apart again for each copy
     dst.execute("CREATE TEMP TABLE t_readings AS SELECT d.rank AS drawing_rank, r.id, r.folded "
@@ -154,9 +223,9 @@ def main():
     # the readings are indexed in bulk after each batch, not word by word by the trigger
     trigger = dst.execute("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'words_ai'").fetchone()[0]
     dst.execute("DROP TRIGGER words_ai")
-    dst.execute("CREATE TEMP TABLE copies(number INTEGER PRIMARY KEY, slot INTEGER, factor REAL)")
+    dst.execute("CREATE TEMP TABLE copies(number INTEGER PRIMARY KEY, slot INTEGER, fraction REAL)")
 
-    untie = 1e-6 if args.untie else 0.0
+    untie = 1.0 if args.untie else 0.0
     start = time.time()
     done = 0
     for batch_start in range(args.first, args.first + args.copies, args.batch):
@@ -164,7 +233,7 @@ def main():
         dst.execute("BEGIN")
         dst.execute("DELETE FROM copies")
         dst.executemany("INSERT INTO copies VALUES (?, ?, ?)",
-                        [(k, k - args.first, 1 - untie * copy_fraction(k)) for k in batch])
+                        [(k, k - args.first, untie * copy_fraction(k)) for k in batch])
         dst.execute(
             "INSERT INTO files(id, path, size, mtime_ns, content_hash, format, title, pages, error, indexed_at) "
             "SELECT ?1 + c.slot * ?2 + f.rank, relocate(f.path, c.number), disk(relocate(f.path, c.number), 0, f.size), "
@@ -180,7 +249,7 @@ def main():
             "INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets, "
             "strokes, x100, y100, width100, height100) "
             "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, w.line, w.position, "
-            "w.candidates, w.folded, w.scores, w.confidence * c.factor, w.reading_buckets, w.strokes, "
+            "w.candidates, w.folded, w.scores, w.confidence * (1 - c.fraction * w.margin), w.reading_buckets, w.strokes, "
             "w.x100, w.y100, w.width100, w.height100 FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
             (drawing_base, n_pages))
         for table in ("readings_fts", "readings_trigram"):
@@ -199,6 +268,15 @@ def main():
               f"{(args.copies - done) / rate:.0f} s left", file=sys.stderr, flush=True)
     dst.execute(trigger)
     dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    # the last copies' words: every stored bucket must be its score's, as a build writes it
+    last = drawing_base + max(0, args.copies - args.batch) * n_pages
+    wrong = check_buckets(dst.execute("SELECT id, confidence, scores, reading_buckets FROM words WHERE id >= ?",
+                                      (last << WORD_BITS,)))
+    if wrong:
+        sys.exit(f"replicate_index: {wrong} words of the last copies store a score bucket their scores do not have")
+    margins = dst.execute("SELECT count(*), sum(margin < 1e-6), sum(margin = 0) FROM t_words").fetchone()
+    print(f"untie: {margins[0]} template words, {margins[1]} lowered by less than 1e-6 to keep their buckets "
+          f"({margins[2]} not at all)", file=sys.stderr)
     dst.close()
     print(f"replicated {n_files} files, {n_pages} pages, {n_words} words x {args.copies} copies "
           f"in {time.time() - start:.0f} s -> {args.out}")

@@ -57,11 +57,14 @@ import Testing
         return found.sorted { $0.score > $1.score }
     }
 
-    /// Rows read per bound, and per round of the race: the defaults (every term read to its end
-    /// in the race on pages this small), none past the race, and a few, so that terms finish
-    /// while candidates are bounded, with two-letter prefixes joining the race early.
-    @Test(arguments: [(nil, 4096), (0, 2), (3, 2)] as [(Int?, Int)])
-    func phrasesMatchWordByWordMatching(rowsPerBound: Int?, chunkRows: Int) throws {
+    /// Rows read per bound, per round of the race, and at most before the race ends: the defaults
+    /// (every term read to its end in the race on pages this small), none past the race, and a
+    /// few, so that terms finish while candidates are bounded, with two-letter prefixes joining
+    /// the race early; and races ended after a few rows, the driver read on as candidates need.
+    @Test(
+        arguments: [(nil, 4096, 65_536), (0, 2, 65_536), (3, 2, 65_536), (nil, 2, 4), (0, 2, 2), (3, 1, 8)]
+            as [(Int?, Int, Int)])
+    func phrasesMatchWordByWordMatching(rowsPerBound: Int?, chunkRows: Int, driverRowsAtMost: Int) throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         let store = try IndexStore(path: folder.index, access: .write)
@@ -74,6 +77,7 @@ import Testing
             var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
             search.chunkRows = chunkRows
             search.prefixWorthReading = chunkRows == 4096 ? 16_384 : 4
+            search.driverRowsAtMost = driverRowsAtMost
             return search
         }
         var random = SplitMix64(seed: 6)

@@ -10,7 +10,10 @@ import Foundation
 /// s, s + 1, ….
 ///
 /// 1. The terms' matches are read side by side, a chunk at a time, until one term's run out:
-///    that one, the rarest, drives. The others are read on up to `readOnFactor` times its rows
+///    that one, the rarest, drives. When none has after `driverRowsAtMost` rows (two common
+///    words on a large index), the one that reached the lowest score bucket drives, and the rest
+///    of its rows are read a chunk at a time in step 3, only while they could still be bounded
+///    above every candidate in hand. The others are read on up to `readOnFactor` times its rows
 ///    (at least `readOnAtLeast`); every one read to its end becomes the set of its words, each
 ///    with its best matching reading.
 ///    Terms under three characters inside words are FTS5 prefix queries, which merge every
@@ -37,6 +40,9 @@ struct PhraseSearch {
     var chunkRows = 4096
     /// Two-letter prefix terms join the race once another term has read this many rows.
     var prefixWorthReading = 16_384
+    /// When every term racing has read this many rows and none has run out, the race ends: its
+    /// driver is read on only while its unread rows could still beat the candidates in hand.
+    var driverRowsAtMost = 65_536
 
     /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
@@ -65,7 +71,9 @@ struct PhraseSearch {
             readFirst[index] ? try TermMatches(database: database, match: matches[index]) : nil
         }
 
-        // 1. the rarest term: the first to run out (fewest rows, then the longest word)
+        // 1. the rarest term: the first to run out (fewest rows, then the longest word), or, once
+        // every term has passed `driverRowsAtMost` rows, the one that reached the lowest score
+        // bucket with them; the rest of its rows are read as the candidates need them (step 3)
         var driver: Int?
         while driver == nil {
             for index in lists.indices { try lists[index]?.read(more: chunkRows) }
@@ -79,35 +87,49 @@ struct PhraseSearch {
                 let (x, y) = (lists[a]?.rowIDs.count ?? 0, lists[b]?.rowIDs.count ?? 0)
                 return x != y ? x < y : terms[a].folded.count > terms[b].folded.count
             }
+            let racing = lists.indices.filter { lists[$0] != nil }
+            if driver == nil, racing.allSatisfy({ (lists[$0]?.rowIDs.count ?? 0) >= driverRowsAtMost }) {
+                driver = racing.max { (lists[$0]?.rowIDs.last ?? 0) < (lists[$1]?.rowIDs.last ?? 0) }
+            }
         }
-        guard let driver, let driverRows = lists[driver]?.rowIDs else { return }
+        // (its rows are read through `driverList.rowIDs`, not a copy, as the driver may grow)
+        guard let driver, var driverList = lists[driver] else { return }
         // a term not much more common than the driver is cheaper read to its end now than
         // alongside the bounds ("and in": 191,000 and 194,000 rows)
         for index in lists.indices where index != driver {
-            try lists[index]?.read(upTo: max(Self.readOnFactor * driverRows.count, Self.readOnAtLeast))
+            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, Self.readOnAtLeast))
         }
         var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
         var unfinished: [Int: TermMatches] = [:]
+        // the driver's rows not read yet bound their candidates by the score bucket of the last
+        // row read and by the other terms' best readings anywhere
+        var logBestOthers = 0.0
         for index in lists.indices where index != driver {
+            let best = lists[index]?.rowIDs.first.map(ReadingID.scoreCeiling) ?? 1
+            logBestOthers += log(best)
             if let list = lists[index], list.isComplete {
                 sets[index] = list.bestReadings()
             } else {
-                ceilings[index] = lists[index]?.rowIDs.first.map(ReadingID.scoreCeiling) ?? 1
+                ceilings[index] = best
                 if let list = lists[index] { unfinished[index] = list }
             }
             lists[index] = nil
+        }
+        func unreadBound() -> Double {
+            guard !driverList.isComplete, let last = driverList.rowIDs.last else { return -1 }
+            return exp((ReadingID.logScoreCeiling(last) + logBestOthers) / Double(terms.count))
         }
 
         // 2. candidates, by word ID; a word read through several readings comes again with a
         // lower bound, and is checked once (`seen` below)
         let count = terms.count
-        func driverCandidates() -> [Candidate] {
+        func driverCandidates(from first: Int = 0) -> [Candidate] {
             let others = (0..<count).filter { $0 != driver }.map { index in
                 (offset: Int64(index - driver), set: sets[index], logCeiling: log(ceilings[index] ?? 1))
             }
             var candidates: [Candidate] = []
-            for rowID in driverRows {
+            for (order, rowID) in driverList.rowIDs[first...].enumerated() {
                 let word = (rowID >> 3) & WordID.mask
                 let number = Int(word & Int64(WordID.maxWordsPerDrawing - 1))
                 guard number >= driver, number - driver + count <= WordID.maxWordsPerDrawing else { continue }
@@ -129,7 +151,7 @@ struct PhraseSearch {
                 let candidate = Candidate(
                     start: word - Int64(driver), logKnown: logKnown,
                     bound: exp((logKnown + logUnknown) / Double(count)),
-                    order: candidates.count)
+                    order: first + order)
                 if candidate.bound >= ranking.minimumScore { candidates.append(candidate) }
             }
             return candidates.sorted(by: Candidate.precedes)
@@ -151,9 +173,19 @@ struct PhraseSearch {
         while true {
             let unknownBound = next < candidates.count ? candidates[next].bound : -1
             let knownBound = known.top?.bound ?? -1
-            let ceiling = max(unknownBound, knownBound)
+            let unread = unreadBound()
+            let ceiling = max(unknownBound, knownBound, unread)
             if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) {
                 break
+            }
+            if unread > max(unknownBound, knownBound) {
+                // every candidate in hand is bounded lower than the driver's next rows could be
+                let first = driverList.rowIDs.count
+                try driverList.read(more: chunkRows)
+                candidates = Candidate.merged(
+                    candidates[next...], driverCandidates(from: first).filter { !seen.contains($0.start) })
+                next = 0
+                continue
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
                 if let match = try checked(candidate, range) { ranking.add(match) }
@@ -242,6 +274,25 @@ extension PhraseSearch {
         /// Best bound first, then the driver's order.
         static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
             a.bound != b.bound ? a.bound > b.bound : a.order < b.order
+        }
+
+        /// Two lists sorted by `precedes`, merged.
+        static func merged(_ a: ArraySlice<Candidate>, _ b: [Candidate]) -> [Candidate] {
+            var result: [Candidate] = []
+            result.reserveCapacity(a.count + b.count)
+            var (i, j) = (a.startIndex, b.startIndex)
+            while i < a.endIndex, j < b.endIndex {
+                if precedes(b[j], a[i]) {
+                    result.append(b[j])
+                    j += 1
+                } else {
+                    result.append(a[i])
+                    i += 1
+                }
+            }
+            result.append(contentsOf: a[i...])
+            result.append(contentsOf: b[j...])
+            return result
         }
     }
 

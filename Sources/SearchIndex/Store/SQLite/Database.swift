@@ -99,4 +99,13 @@ final class Database {
 
     /// The rowid of the last inserted row.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Pages this connection has read from the file into its cache since it opened (SQLite's
+    /// cache misses): what a query costs in reads, whatever else the machine is doing.
+    var pagesRead: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0)
+        return Int(current)
+    }
 }
