@@ -11,7 +11,8 @@ labelled by eye still had read as writing, made general.
 * icons: small closed outlines (rectangles, rings, polygons, a house, a magnifier) of two to four
   letter sizes, alone or in the cells of a grid;
 * polylines of straight segments (a space-filling curve, a zigzag), one stroke per segment or per
-  run of segments, and rays fanning out of a point.
+  run of segments, and rays fanning out of a point;
+* lists whose bullets are drawn shapes filled in.
 
 Every stroke drawn here is DRAWING; labels are WRITING (the page's own `label` and `write_word`).
 """
@@ -298,7 +299,7 @@ def filled(page, x, y, w, h):
 
 
 def bullets(page, x, y, right):
-    """A list whose items start with drawn bullets: filled triangles, squares or dots."""
+    """A list whose items start with drawn bullets: filled triangles, squares, rings or dots."""
     rng, s = page.rng, page.size
     gap = s * rng.uniform(2.2, 3.5)
     size = s * rng.uniform(0.5, 1.4)
