@@ -26,6 +26,8 @@ import random
 
 import numpy as np
 
+import diagrams
+
 WRITING, DRAWING, MARKUP = 0, 1, 2
 UNIPEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "unipen")
 
@@ -71,7 +73,8 @@ class Pen:
         total = seg.sum()
         if total == 0:
             return pts[:1] + self.np.normal(0, 0.02 * self.size, (1, 2))
-        n = max(2, int(total / (self.spacing * self.rng.uniform(0.6, 1.6))) + 1)
+        # capped: a UNIPEN sample of absurd size can make a shape around it pages long
+        n = min(20000, max(2, int(total / (self.spacing * self.rng.uniform(0.6, 1.6))) + 1))
         at = np.linspace(0, total, n)
         cum = np.concatenate([[0], np.cumsum(seg)])
         x = np.interp(at, cum, pts[:, 0])
@@ -518,7 +521,7 @@ class Page:
         self.add([self.pen.path(pts, 0.01)], DRAWING)
 
 
-def make_page(rng, words, lines, chars=(), freehand=False):
+def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0):
     p = Page(rng, words, lines, chars, freehand)
     s = p.size
     columns = rng.choice([1, 1, 1, 2, 2, 3])
@@ -527,6 +530,9 @@ def make_page(rng, words, lines, chars=(), freehand=False):
         x, y = c * colw + s * rng.uniform(0, 2), s * rng.uniform(2, 6)
         right = (c + 1) * colw - 2 * s
         for _ in range(rng.randint(2, 6)):
+            if diagram_share and rng.random() < diagram_share:  # graphs, plots, icons, swatches (diagrams.py)
+                y = diagrams.block(p, x, y, right)
+                continue
             kind = rng.random()
             if kind < 0.08:  # heading
                 _, b = p.write_word(x, y + 2 * s, scale=rng.uniform(1.6, 2.5))
@@ -580,6 +586,13 @@ def make_page(rng, words, lines, chars=(), freehand=False):
     return [p.strokes[i] for i in order], [p.labels[i] for i in order]
 
 
+def make_figure_page(rng, words, lines, chars=(), labelled=False):
+    """A page of drawing with few words or none (diagrams.figure_page)."""
+    p = Page(rng, words, lines, chars)
+    diagrams.figure_page(p, p.width, labelled)
+    return p.strokes, p.labels
+
+
 def make_small_page(rng, words, lines, chars=()):
     """A drawing with little ink, as a vocabulary card, a sticky note or a word written alone: one
     word, a character or a short row, at times underlined, circled or boxed, at times with an
@@ -616,21 +629,32 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--words", type=int, default=20000)
     ap.add_argument("--out", default="/tmp/layout-pages.npz")
+    ap.add_argument("--split", default="train", choices=("train", "dev"),
+                    help="UNIPEN writers to write with: train for training, dev for held-out pages that choose the threshold")
     ap.add_argument("--unipen", default=UNIPEN, help="the folder of UNIPEN's train-*.jsonl.gz")
     ap.add_argument("--freehand", action="store_true",
                     help="sketches include objects drawn freehand (measured, not shipped: docs/layout-classifier.md)")
+    ap.add_argument("--diagrams", type=float, default=0.0,
+                    help="share of blocks that are diagrams: graphs, scatter plots, dashed lines, icons, pen swatches, "
+                         "polylines (diagrams.py)")
+    ap.add_argument("--figures", type=int, default=0,
+                    help="pages of drawing with few words or none, added after the others")
+    ap.add_argument("--labelled-figures", action="store_true", help="words written among the figure pages' drawing")
     ap.add_argument("--small", type=int, default=0,
                     help="pages of little ink (one word, a character, a short row) added after the others")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
-    words = load_samples("train-words", args.words, rng, unipen=args.unipen)
-    lines = load_samples("train-lines", args.words // 10, rng, unipen=args.unipen)
-    chars = load_samples("train-chars", 2 * args.words, rng, unipen=args.unipen, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
+    words = load_samples(f"{args.split}-words", args.words, rng, unipen=args.unipen)
+    lines = load_samples(f"{args.split}-lines", args.words // 10, rng, unipen=args.unipen)
+    chars = load_samples(f"{args.split}-chars", 2 * args.words, rng, unipen=args.unipen, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
     pages = []
     for k in range(args.pages):
         r = random.Random(rng.random())
-        pages.append(make_page(r, words, lines, chars, args.freehand))
+        pages.append(make_page(r, words, lines, chars, args.freehand, args.diagrams))
+    for k in range(args.figures):
+        r = random.Random(rng.random())
+        pages.append(make_figure_page(r, words, lines, chars, args.labelled_figures))
     for k in range(args.small):
         r = random.Random(rng.random())
         pages.append(make_small_page(r, words, lines, chars))
