@@ -215,14 +215,17 @@ def main():
             pages.append({"path": path, "kind": page.kind, "items": page.items})
     if a.fixture:
         fixture = []
-        for kind in ("card-line", "notes"):
+        for kind in ("card-line", "notes", "card-under"):
             page = next(p for p in pages if p["kind"] == kind)
-            tops = sorted({round(i["box"][1] / (SIZE * 2)) for i in page["items"] if i["script"] == "latin"})
+            # a card-under card is a word and the character under it, 3.6 sizes a row
+            row = ((lambda i: int((i["box"][1] - 56) // (SIZE * 3.6))) if kind == "card-under"
+                   else (lambda i: round(i["box"][1] / (SIZE * 2))))
+            tops = sorted({row(i) for i in page["items"] if i["script"] == "latin"})
             rows = set(tops[:a.fixture_rows])
             fixture.append({"kind": kind, "items": [
                 {k: ([[[round(x, 1), round(y, 1)] for x, y in st] for st in v] if k == "strokes" else v)
                  for k, v in i.items()}
-                for i in page["items"] if round(i["box"][1] / (SIZE * 2)) in rows]})
+                for i in page["items"] if row(i) in rows]})
         json.dump(fixture, open(a.fixture, "w"), ensure_ascii=False, separators=(",", ":"))
     for p in pages:
         for i in p["items"]:

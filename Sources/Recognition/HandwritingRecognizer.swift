@@ -27,13 +27,19 @@ public final class HandwritingRecognizer: Sendable {
     package let lineReader: any LineReading
     /// The layout analysis in front of the reader.
     package let layout: LayoutAnalyzer
+    /// For Latin-script and CJK languages together (a `MixedScriptLineReader` with both readers):
+    /// the layout of the Latin lines, read first; `layout` then lays out only the ink their
+    /// reading leaves (`MixedScriptLayout`). Nil: `layout` lays out the whole page.
+    package let latinLayout: LayoutAnalyzer?
 
     /// - Parameters:
     ///   - lineReader: reads one line of ink into words.
     ///   - layout: finds the lines (`LayoutAnalyzer(sizeScale:)` for CJK writing).
-    package init(lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer()) {
+    ///   - latinLayout: for a mixed reader, the layout of the Latin lines read first.
+    package init(lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer(), latinLayout: LayoutAnalyzer? = nil) {
         self.lineReader = lineReader
         self.layout = layout
+        self.latinLayout = latinLayout
     }
 
     /// This recognizer with a user's vocabulary (`UserVocabulary`) added to its word lists.
@@ -43,7 +49,7 @@ public final class HandwritingRecognizer: Sendable {
         let blocked = try RecognizerResources.blockedWords()
         let words = vocabulary.words.filter { !blocked.contains($0.lowercased()) }
         guard !words.isEmpty else { return self }
-        return HandwritingRecognizer(lineReader: lineReader.addingWords(words), layout: layout)
+        return HandwritingRecognizer(lineReader: lineReader.addingWords(words), layout: layout, latinLayout: latinLayout)
     }
 
     /// Everything recognizable in `drawing`, lines in reading order.
@@ -66,9 +72,7 @@ public final class HandwritingRecognizer: Sendable {
         // a page written sideways or upside down is read upright; boxes are turned back
         let turns = WritingDirection.quarterTurns(of: kept, unit: layout.readsCharacters ? .characters : .letters)
         let upright = WritingDirection.turned(kept, by: turns)
-        let textLines = layout.lines(of: upright).flatMap { $0.pieces(ofTraces: Self.maxTracesPerLine) }
-            .filter { $0.textLikelihood >= Self.minimumTextLikelihood }
-        for (textLine, decodedWords) in zip(textLines, lineReader.read(lines: textLines.map(\.ink))) {
+        for (textLine, decodedWords) in read(upright) {
             let words = decodedWords.compactMap { decoded -> RecognizedWord? in
                 guard !decoded.candidates.isEmpty,
                     var word = Alignment.align(decoded, in: textLine.ink, of: drawing)
@@ -82,5 +86,24 @@ public final class HandwritingRecognizer: Sendable {
             lines.append(RecognizedLine(words: words, bounds: bounds))
         }
         return Transcript(lines: lines, unreadTraces: traces.count - kept.count)
+    }
+
+    /// The lines of some upright traces, in reading order, with the words read in each.
+    func read(_ traces: [InkTrace]) -> [(TextLine, [DecodedWord])] {
+        if let latinLayout, let mixed = lineReader as? MixedScriptLineReader, let latin = mixed.latin, mixed.cjk != nil {
+            return MixedScriptLayout(latin: latinLayout, characters: layout).read(
+                traces, reader: mixed, latinReader: latin, minimumLikelihood: Self.minimumTextLikelihood,
+                tracesPerLine: Self.maxTracesPerLine
+            ).map { ($0.line, $0.words) }
+        }
+        let textLines = layout.lines(of: traces).flatMap { $0.pieces(ofTraces: Self.maxTracesPerLine) }
+            .filter { $0.textLikelihood >= Self.minimumTextLikelihood }
+        return Array(zip(textLines, lineReader.read(lines: textLines.map(\.ink))))
+    }
+
+    /// The lines of `drawing` as this recognizer finds them before reading (for a mixed
+    /// reader, after reading its Latin lines), in reading order (the benchmarks' view of layout).
+    package func lines(in drawing: Drawing) -> [TextLine] {
+        read(VisibleInk.traces(in: drawing)).map(\.0)
     }
 }

@@ -200,7 +200,7 @@ extension HandwritingRecognizer {
         let codes = Set(languages.compactMap { $0.languageCode?.identifier }).sorted()
         return HandwritingRecognizer(
             lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes),
-            layout: try layout(for: codes))
+            layout: try layout(for: codes), latinLayout: try latinLayout(for: codes))
     }
 
     /// The layout for reading `codes`: scaled for CJK writing when Chinese or Japanese is among them,
@@ -212,6 +212,14 @@ extension HandwritingRecognizer {
             return LayoutAnalyzer(strokeClassifier: try StrokeClassifier.shipped.get())
         }
         return LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale)
+    }
+
+    /// For Latin-script and CJK languages together, the layout of the Latin lines read first
+    /// (`MixedScriptLayout`): the one an English page gets; nil otherwise.
+    static func latinLayout(for codes: [String]) throws(ModelError) -> LayoutAnalyzer? {
+        let cjk = codes.filter(RecognitionLanguage.cjkCodes.contains)
+        guard !cjk.isEmpty, cjk.count < codes.count else { return nil }
+        return try layout(for: [])
     }
 
     /// Checks that the resources are installed and the model file is intact, without building
@@ -259,6 +267,6 @@ extension HandwritingRecognizer {
         HandwritingRecognizer(
             lineReader: try RecognizerResources.makeMixedReader(
                 languages: languages, settings: settings, cjkSettings: cjkSettings, cjkEngine: cjkEngine),
-            layout: try layout(for: languages))
+            layout: try layout(for: languages), latinLayout: try latinLayout(for: languages))
     }
 }

@@ -68,6 +68,12 @@ package struct LayoutAnalyzer: Sendable {
 
     /// The text lines of some visible traces, in reading order.
     func lines(of traces: [InkTrace]) -> [TextLine] {
+        tracedLines(of: traces).map(\.line)
+    }
+
+    /// The text lines of some visible traces, in reading order, each with the indices (into
+    /// `traces`) of its traces in the order of its points.
+    func tracedLines(of traces: [InkTrace]) -> [(line: TextLine, traces: [Int])] {
         guard !traces.isEmpty else { return [] }
         let sizes = sizeScale == 1 ? LocalSize.sizes(of: traces) : LocalSize.sizes(of: traces).map { $0 * sizeScale }
         let learned = strokeClassifier?.isWriting(traces, sizes: sizes)
@@ -142,11 +148,10 @@ package struct LayoutAnalyzer: Sendable {
             groups[line].append(mark)
         }
         let lines = groups.indices.map { g in
-            makeLine(
-                LineOrdering.traceOrder(groups[g], in: traces, size: LineGrouping.size(of: groups[g], sizes)),
-                traces, likelihoods[g])
+            let order = LineOrdering.traceOrder(groups[g], in: traces, size: LineGrouping.size(of: groups[g], sizes))
+            return (line: makeLine(order, traces, likelihoods[g]), traces: order)
         }
-        return LineOrdering.readingOrder(of: lines.map(\.bounds)).map { lines[$0] }
+        return LineOrdering.readingOrder(of: lines.map(\.line.bounds)).map { lines[$0] }
     }
 
     /// Cuts every line that runs across the edge of a box or circle drawn around words: the traces

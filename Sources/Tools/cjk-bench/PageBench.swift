@@ -34,7 +34,8 @@ enum PageBench {
     /// The recognizer for `languages` with the settings of the environment: the character engine
     /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
     /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's script decision
-    /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias).
+    /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias); `CJK_WHOLE_PAGE` lays
+    /// a mixed page out whole at the CJK size, as version 26 did.
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
         let made = try HandwritingRecognizer.make(
@@ -52,7 +53,8 @@ enum PageBench {
         }
         let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
         return HandwritingRecognizer(
-            lineReader: reader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout)
+            lineReader: reader, layout: scale.map { LayoutAnalyzer(sizeScale: $0) } ?? made.layout,
+            latinLayout: env["CJK_WHOLE_PAGE"] == nil ? made.latinLayout : nil)
     }
 
     /// `CJK_DENSITY`: the trace densities of the lines of some pages (percentiles), as the CJK
