@@ -36,7 +36,9 @@ public final class HandwritingRecognizer: Sendable {
     ///   - lineReader: reads one line of ink into words.
     ///   - layout: finds the lines (`LayoutAnalyzer(sizeScale:)` for CJK writing).
     ///   - latinLayout: for a mixed reader, the layout of the Latin lines read first.
-    package init(lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer(), latinLayout: LayoutAnalyzer? = nil) {
+    package init(
+        lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer(), latinLayout: LayoutAnalyzer? = nil
+    ) {
         self.lineReader = lineReader
         self.layout = layout
         self.latinLayout = latinLayout
@@ -49,7 +51,8 @@ public final class HandwritingRecognizer: Sendable {
         let blocked = try RecognizerResources.blockedWords()
         let words = vocabulary.words.filter { !blocked.contains($0.lowercased()) }
         guard !words.isEmpty else { return self }
-        return HandwritingRecognizer(lineReader: lineReader.addingWords(words), layout: layout, latinLayout: latinLayout)
+        return HandwritingRecognizer(
+            lineReader: lineReader.addingWords(words), layout: layout, latinLayout: latinLayout)
     }
 
     /// Everything recognizable in `drawing`, lines in reading order.
@@ -90,7 +93,8 @@ public final class HandwritingRecognizer: Sendable {
 
     /// The lines of some upright traces, in reading order, with the words read in each.
     func read(_ traces: [InkTrace]) -> [(TextLine, [DecodedWord])] {
-        if let latinLayout, let mixed = lineReader as? MixedScriptLineReader, let latin = mixed.latin, mixed.cjk != nil {
+        if let latinLayout, let mixed = lineReader as? MixedScriptLineReader, let latin = mixed.latin, mixed.cjk != nil
+        {
             return MixedScriptLayout(latin: latinLayout, characters: layout).read(
                 traces, reader: mixed, latinReader: latin, minimumLikelihood: Self.minimumTextLikelihood,
                 tracesPerLine: Self.maxTracesPerLine

@@ -31,11 +31,11 @@ extension HandwritingRecognizer {
 
     private func replacingNetworkReader(_ change: (NeuralLineReader) -> NeuralLineReader) -> HandwritingRecognizer {
         if let reader = lineReader as? NeuralLineReader {
-            return HandwritingRecognizer(lineReader: change(reader), layout: layout)
+            return HandwritingRecognizer(lineReader: change(reader), layout: layout, latinLayout: latinLayout)
         }
         if var mixed = lineReader as? MixedScriptLineReader, let reader = mixed.latin as? NeuralLineReader {
             mixed.latin = change(reader)
-            return HandwritingRecognizer(lineReader: mixed, layout: layout)
+            return HandwritingRecognizer(lineReader: mixed, layout: layout, latinLayout: latinLayout)
         }
         return self
     }

@@ -64,8 +64,17 @@ struct MixedScriptLayout: Sendable {
         let doubtfulPoints = runs.map(\.ink.indices.count).reduce(0, +)
         if Double(doubtfulPoints) >= reader.wholeLineShare * Double(ink.points.count) { return [] }
         let doubtful = Set(runs.flatMap { Array($0.words) })
-        return words.indices.filter { !doubtful.contains($0) }.map { words[$0] }
+        return words.indices.filter { !doubtful.contains($0) && Self.isLong(words[$0]) }.map { words[$0] }
     }
+
+    /// Whether a word's reading is long enough to settle it: a kana or a character's part is
+    /// often read surely as one or two letters (`l`, `c`), so shorter words are read again.
+    static func isLong(_ word: DecodedWord) -> Bool {
+        (word.candidates.first?.text.count ?? 0) >= minimumSettledLength
+    }
+
+    /// Letters a word needs to be settled by the Latin reading alone.
+    static let minimumSettledLength = 3
 
     /// A line cut as `TextLine.pieces(ofTraces:)` cuts it, each piece with its traces.
     static func pieces(_ traced: (line: TextLine, traces: [Int]), _ limit: Int) -> [(line: TextLine, traces: [Int])] {

@@ -8,8 +8,8 @@ import Recognition
 /// characters: per kind of page and script, the share of items whose ink lies in one line
 /// (`whole`), whose line holds no ink of another row's item (`own_row`: a character under its
 /// English word is another row), and, for English words, the share the Latin reader reads right
-/// in their line (`read`). Each layout on the same pages: the Latin one (`LayoutAnalyzer()`), the
-/// CJK one (`cjkSizeScale`) and the product's for `en,zh,ja` (`HandwritingRecognizer.lines`).
+/// in their line (`read`). Each layout on the same pages: the Latin one (`LayoutAnalyzer()`) and
+/// the CJK one (`cjkSizeScale`).
 enum LayoutProfile {
     struct Item {
         var label: String
@@ -34,7 +34,6 @@ enum LayoutProfile {
         let layouts: [(String, (Drawing) -> [TextLine])] = [
             ("latin", { LayoutAnalyzer().lines(in: $0) }),
             ("cjk", { LayoutAnalyzer(sizeScale: LayoutAnalyzer.cjkSizeScale).lines(in: $0) }),
-            ("product", { recognizer.lines(in: $0) }),
         ]
         var tallies: [String: Tally] = [:]
         for page in pages {
