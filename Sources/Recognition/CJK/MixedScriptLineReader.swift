@@ -151,7 +151,7 @@ package struct MixedScriptLineReader: LineReading {
     }
 
     /// Above 0 when the part's characters are the better reading.
-    func evidence(_ part: Part) -> Double {
+    package func evidence(_ part: Part) -> Double {
         guard !part.eastern.isEmpty else { return -.infinity }
         let score = part.eastern.map { $0.candidates.first?.score ?? 0 }.reduce(0, +) / Double(part.eastern.count)
         return confidenceWeight * (Self.meanConfidence(part.eastern) - Self.meanConfidence(part.western))

@@ -149,7 +149,7 @@ package struct LayoutAnalyzer: Sendable {
         }
         let lines = groups.indices.map { g in
             let order = LineOrdering.traceOrder(groups[g], in: traces, size: LineGrouping.size(of: groups[g], sizes))
-            return (line: makeLine(order, traces, likelihoods[g]), traces: order)
+            return (line: Self.makeLine(order, traces, likelihoods[g]), traces: order)
         }
         return LineOrdering.readingOrder(of: lines.map(\.line.bounds)).map { lines[$0] }
     }
@@ -171,7 +171,7 @@ package struct LayoutAnalyzer: Sendable {
         return cut
     }
 
-    private func makeLine(_ order: [Int], _ traces: [InkTrace], _ likelihood: Double) -> TextLine {
+    static func makeLine(_ order: [Int], _ traces: [InkTrace], _ likelihood: Double) -> TextLine {
         let points = order.flatMap { traces[$0].points }
         let bounds = order.dropFirst().reduce(traces[order[0]].bounds) { $0.union(traces[$1].bounds) }
         return TextLine(ink: LineInk(points: points), bounds: bounds, textLikelihood: likelihood)

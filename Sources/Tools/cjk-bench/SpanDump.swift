@@ -7,7 +7,9 @@ import Recognition
 /// every part of a line that the mixed reader (`en,zh,ja`) hands to the character reader, with
 /// what its decision weighs (each reading's mean confidence and best scores, the part's trace
 /// density, the Latin reading's length) and what the part truly is (the share of its points inside
-/// the truth's CJK boxes): the data its script decision is fitted on.
+/// the truth's CJK boxes): the data its script decision is fitted on. Each row also names its page,
+/// its line's top and the decision's evidence; `CJK_SPAN_LAYOUT=latin` takes the lines of the Latin
+/// layout, which a mixed page is read with first (`MixedScriptLayout`).
 enum SpanDump {
     static func run(directory: String, output: String) throws {
         let truthData = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
@@ -18,7 +20,8 @@ enum SpanDump {
         guard let mixed = recognizer.lineReader as? MixedScriptLineReader, let latin = mixed.latin,
             let cjk = mixed.cjk
         else { throw ModelError.invalid("no mixed reader for en,zh,ja") }
-        var rows = "kind\tcjk_share\tlatin_conf\tcjk_conf\tcjk_score\tdensity\tletters\ttraces\tlatin\tcjk\n"
+        var rows =
+            "page\ty\tevidence\tkind\tcjk_share\tlatin_conf\tcjk_conf\tcjk_score\tdensity\tletters\ttraces\tlatin\tcjk\n"
         for page in pages {
             guard let path = page["path"] as? String, let items = page["items"] as? [[String: Any]] else { continue }
             let boxes = items.compactMap { item -> Rect? in
@@ -28,7 +31,11 @@ enum SpanDump {
                 return Rect(x: b[0] - 2, y: b[1] - 2, width: b[2] + 4, height: b[3] + 4)
             }
             for drawing in try NotebookFormats.read(at: URL(fileURLWithPath: path)).pages.map(\.drawing) {
-                for line in recognizer.layout.lines(in: drawing) {
+                // CJK_SPAN_LAYOUT=latin: the lines of the Latin layout, which mixed pages read first
+                let layout =
+                    ProcessInfo.processInfo.environment["CJK_SPAN_LAYOUT"] == "latin"
+                    ? (recognizer.latinLayout ?? recognizer.layout) : recognizer.layout
+                for line in layout.lines(in: drawing) {
                     guard let box = Rect(enclosing: line.ink.points.lazy.map(\.location)) else { continue }
                     let western = latin.read(line.ink)
                     for run in mixed.spans.doubtfulRuns(western, in: line.ink, lineHeight: box.height) {
@@ -42,6 +49,8 @@ enum SpanDump {
                             let scores = part.eastern.compactMap { $0.candidates.first?.score }
                             rows +=
                                 [
+                                    URL(fileURLWithPath: path).lastPathComponent, String(format: "%.0f", box.minY),
+                                    String(format: "%.2f", mixed.evidence(part)),
                                     page["kind"] as? String ?? "?",
                                     String(format: "%.3f", Double(inside.count) / Double(max(points.count, 1))),
                                     String(format: "%.4f", MixedScriptLineReader.meanConfidence(part.western)),
