@@ -160,6 +160,44 @@ import Testing
         #expect(reader.read(Self.denseLine).map(\.text) == [expected])
     }
 
+    /// A sure word, then a doubtful one (read as "of"), as the Latin reader reads a line.
+    struct TwoWords: LineReading {
+        var split: Int
+        func read(_ line: LineInk) -> [DecodedWord] {
+            [
+                DecodedWord(candidates: [.init(text: "word", score: 0)], pointRange: 0..<split, confidence: 0.95),
+                DecodedWord(
+                    candidates: [.init(text: "of", score: 0)], pointRange: split..<line.points.count, confidence: 0.3),
+            ]
+        }
+    }
+
+    /// A line of one long trace of 14 points (a word), then `traces` short traces across `width` line heights.
+    static func lineWithDoubtfulTail(traces: Int, width: Double) -> LineInk {
+        let word = (0..<14).map { k in
+            InkPoint(location: Point(x: Double(k), y: Double(k % 2)), strokeIndex: 0, startsTrace: k == 0)
+        }
+        let tail = (0..<traces).flatMap { k in
+            let x = 14 + width * Double(k) / Double(traces)
+            return [
+                InkPoint(location: Point(x: x, y: 0), strokeIndex: k + 1, startsTrace: true),
+                InkPoint(location: Point(x: x + 0.1, y: 1), strokeIndex: k + 1, startsTrace: false),
+            ]
+        }
+        return LineInk(points: word + tail)
+    }
+
+    /// Reading every doubtful English word as characters made English pages read with `en,zh,ja`
+    /// several times slower than with `en`: a doubtful word as sparse as English writing is kept
+    /// as read, however sure the character reader would be; a dense one is still read as characters.
+    @Test func sparseDoubtfulWordsAreNotReadAsCharacters() {
+        let reader = MixedScriptLineReader(latin: TwoWords(split: 14), cjk: Fixed(confidence: 1, text: "字", score: 0))
+        let sparse = Self.lineWithDoubtfulTail(traces: 2, width: 3)
+        #expect(reader.read(sparse).map(\.text) == ["word", "of"])
+        let dense = Self.lineWithDoubtfulTail(traces: 6, width: 1)
+        #expect(reader.read(dense).map(\.text) == ["word", "字"])
+    }
+
     @Test func oneScriptAloneReadsAlone() {
         #expect(
             MixedScriptLineReader(latin: nil, cjk: Fixed(confidence: 0, text: "字")).read(Self.line).map(\.text) == ["字"]

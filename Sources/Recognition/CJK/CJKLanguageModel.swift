@@ -7,9 +7,12 @@ import Foundation
 /// File format, UTF-8, one entry a line, `#` lines are comments: `U<TAB>total`, then
 /// `字<TAB>weight` for a character and `字字<TAB>weight` for a pair. Weights are positive integers.
 package struct CJKLanguageModel: Sendable {
-    private var unigram: [Character: Double] = [:]
-    private var bigram: [String: Double] = [:]
-    private var followers: [Character: Double] = [:]
+    // keyed by Unicode scalar (a pair: the first scalar's value shifted by 32 bits, or-ed with the
+    // second's): every character of the models is one scalar, and scalars hash and parse many
+    // times faster than `Character`s, which made loading the models a large share of a short build
+    private var unigram: [UInt32: Double] = [:]
+    private var bigram: [UInt64: Double] = [:]
+    private var followers: [UInt32: Double] = [:]
     private var total = 1.0
     /// log P of a character the model never saw.
     let unseen: Double
@@ -19,44 +22,98 @@ package struct CJKLanguageModel: Sendable {
     /// Parses a model file.
     /// - Throws: `ModelError.invalid` naming the line that is not `text<TAB>positive number`.
     package init(text: String, name: String) throws(ModelError) {
-        var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let parts = line.split(separator: "\t")
-            guard parts.count == 2, let weight = Double(parts[1]), weight > 0, weight.isFinite else {
-                throw .invalid("\(name): line \(number): expected text, a tab and a positive weight")
-            }
-            let key = parts[0]
-            if key == "U" {
-                total = weight
-            } else if key.count == 1, let c = key.first {
-                unigram[c] = weight
-            } else if key.count == 2, let c = key.first {
-                bigram[String(key)] = weight
-                followers[c, default: 0] += weight
-            } else {
-                throw .invalid("\(name): line \(number): expected one or two characters")
+        var text = text
+        var failure: (line: Int, why: String)?
+        var unigram: [UInt32: Double] = [:], bigram: [UInt64: Double] = [:], followers: [UInt32: Double] = [:]
+        var total = 1.0
+        text.withUTF8 { bytes in
+            var number = 0
+            var start = 0
+            while start <= bytes.count, failure == nil {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                defer { start = end + 1 }
+                number += 1
+                let line = bytes[start..<end]
+                if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+                guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
+                    !line[(tab + 1)...].contains(UInt8(ascii: "\t")),
+                    let weight = Self.number(line[(tab + 1)...]), weight > 0, weight.isFinite
+                else {
+                    failure = (number, "expected text, a tab and a positive weight")
+                    continue
+                }
+                let key = line[..<tab]
+                if key.elementsEqual("U".utf8) {
+                    total = weight
+                    continue
+                }
+                var scalars: [UInt32] = []
+                var iterator = key.makeIterator()
+                var decoder = UTF8()
+                decoding: while true {
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue(let scalar): scalars.append(scalar.value)
+                    case .emptyInput: break decoding
+                    case .error:
+                        scalars = []
+                        break decoding
+                    }
+                }
+                if scalars.count == 1 {
+                    unigram[scalars[0]] = weight
+                } else if scalars.count == 2 {
+                    bigram[UInt64(scalars[0]) << 32 | UInt64(scalars[1])] = weight
+                    followers[scalars[0], default: 0] += weight
+                } else {
+                    failure = (number, "expected one or two characters")
+                }
             }
         }
+        if let failure { throw .invalid("\(name): line \(failure.line): \(failure.why)") }
+        (self.unigram, self.bigram, self.followers, self.total) = (unigram, bigram, followers, total)
         unseen = log(0.5 / total)
+    }
+
+    /// A weight's text as a number: digits read directly, anything else as `Double` reads it.
+    private static func number(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+        guard !text.isEmpty else { return nil }
+        var value = 0.0
+        for byte in text {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                return Double(String(decoding: text, as: UTF8.self))
+            }
+            value = value * 10 + Double(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// A character's scalar value; nil for a character of several scalars (none in the models).
+    private static func scalar(_ c: Character) -> UInt32? {
+        let scalars = c.unicodeScalars
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+            return nil
+        }
+        return first.value
     }
 
     /// log P(c), floored at `unseen` for characters outside the model (Latin letters, digits,
     /// punctuation, rare characters).
     package func logProbability(of c: Character) -> Double {
-        unigram[c].map { log($0 / total) } ?? unseen
+        Self.scalar(c).flatMap { unigram[$0] }.map { log($0 / total) } ?? unseen
     }
 
     /// log P(c | previous): the character's own probability interpolated with the pair's
     /// (`pairWeight`), so a character never seen after `previous` still has its own.
     package func logProbability(of c: Character, after previous: Character?) -> Double {
-        let own = unigram[c].map { $0 / total } ?? exp(unseen)
-        guard let previous, let out = followers[previous], out > 0 else { return log(own) }
-        let pair = (bigram[String([previous, c])] ?? 0) / out
+        let scalar = Self.scalar(c)
+        let own = scalar.flatMap { unigram[$0] }.map { $0 / total } ?? exp(unseen)
+        guard let before = previous.flatMap(Self.scalar), let out = followers[before], out > 0 else {
+            return log(own)
+        }
+        let pair = (scalar.flatMap { bigram[UInt64(before) << 32 | UInt64($0)] } ?? 0) / out
         return log((1 - pairWeight) * own + pairWeight * pair)
     }
 
     /// Whether the model knows `c`.
-    package func contains(_ c: Character) -> Bool { unigram[c] != nil }
+    package func contains(_ c: Character) -> Bool { Self.scalar(c).map { unigram[$0] != nil } ?? false }
 }

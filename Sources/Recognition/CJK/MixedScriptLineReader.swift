@@ -87,6 +87,10 @@ package struct MixedScriptLineReader: LineReading {
         for run in runs {
             words += western[next..<run.words.lowerBound]
             next = run.words.upperBound
+            if spans.isSparse(run, of: western, lineHeight: height) {
+                words += western[run.words]
+                continue
+            }
             for part in Self.parts(of: run, western: western, in: line, cjk: cjk, lineHeight: height) {
                 words += evidence(part) > 0 ? part.eastern : part.western
             }

@@ -16,7 +16,27 @@ package struct ScriptSpans: Sendable, Hashable {
     /// A longer word read at least this surely is not doubtful, however dense.
     package var sureConfidence = 0.9
 
+    /// A run packing fewer traces than this per line height is Latin writing without being read
+    /// as characters, as is one of fewer traces than `latinTracesPerLetter` per letter of its
+    /// Latin reading: an English word is doubtful far more often than a character is written so
+    /// sparsely, and reading a run as characters costs many times reading it as Latin. Chosen on
+    /// the doubtful parts of card and notes pages and English pages from dev ink (`cjk-bench spans`
+    /// with `CJK_SPAN_LAYOUT=latin` on `make_card_pages.py --seed 11` and `make_pages.py --seed 11`,
+    /// not the benchmark's pages): no part the mixed reader read as characters is below both,
+    /// and most doubtful English parts are below one.
+    package var latinDensity = 2.0
+    package var latinTracesPerLetter = 1.25
+
     package init() {}
+
+    /// Whether a doubtful run of `words` is Latin writing by its shape alone (`latinDensity`,
+    /// `latinTracesPerLetter`), so the character reader need not read it.
+    func isSparse(_ run: Run, of words: [DecodedWord], lineHeight: Double) -> Bool {
+        let traces = run.ink.ink.traceRanges.filter { !$0.isEmpty }.count
+        let letters = words[run.words].map { $0.candidates.first?.text.count ?? 0 }.reduce(0, +)
+        return MixedScriptLineReader.traceDensity(run.ink.ink, lineHeight: lineHeight) < latinDensity
+            || Double(traces) < latinTracesPerLetter * Double(max(letters, 1))
+    }
 
     /// Consecutive doubtful words and their ink.
     package struct Run {
