@@ -23,9 +23,10 @@ package struct ScriptSpans: Sendable, Hashable {
     /// the doubtful parts of card and notes pages and English pages from dev ink (`cjk-bench spans`
     /// with `CJK_SPAN_LAYOUT=latin` on `make_card_pages.py --seed 11` and `make_pages.py --seed 11`,
     /// not the benchmark's pages): no part the mixed reader read as characters is below both,
-    /// and most doubtful English parts are below one.
+    /// and many doubtful English parts are below one. Kana are sparse and often read as a letter
+    /// a stroke, so a run needs fewer traces than letters (joined writing) to be skipped so.
     package var latinDensity = 2.0
-    package var latinTracesPerLetter = 1.25
+    package var latinTracesPerLetter = 1.0
 
     package init() {}
 
