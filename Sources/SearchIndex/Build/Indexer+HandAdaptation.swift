@@ -64,7 +64,7 @@ extension Indexer {
     func readAgainFromEvidence(
         _ queue: HandEvidenceQueue, with adaptation: HandAdaptation, reader: any DrawingTranscriber, version: Int
     ) throws -> (drawings: Set<String>, words: Int, changed: Int) {
-        var found: [(id: Int64, word: IndexedWord, evidence: HandEvidence)] = []
+        var found: [(id: Int64, word: IndexedWord, evidence: HandEvidenceQueue.Word)] = []
         for (key, kept) in queue.drawings.sorted(by: { $0.key < $1.key }) {
             for stored in try store.handwritingWords(drawingKey: key, recognitionVersion: version) {
                 for entry in kept {
@@ -73,7 +73,7 @@ extension Indexer {
                             $0.word.line == entry.line && $0.word.position == entry.position
                         })
                     else { continue }
-                    found.append((word.id, word.word, entry.evidence))
+                    found.append((word.id, word.word, entry))
                 }
             }
         }
@@ -82,7 +82,8 @@ extension Indexer {
         let pieces = min(work.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in
             for n in (work.count * piece / pieces)..<(work.count * (piece + 1) / pieces) {
-                let again = HandReading.readAgain([work[n].word], evidence: [0: work[n].evidence]) {
+                guard let evidence = queue.evidence(of: work[n].evidence) else { continue }
+                let again = HandReading.readAgain([work[n].word], evidence: [0: evidence]) {
                     reader.readAgain($0, adaptedBy: adaptation)
                 }[0]
                 if again != work[n].word { results.withLock { $0[n] = again } }
