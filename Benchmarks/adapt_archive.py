@@ -40,6 +40,9 @@ FIT = re.compile(r"learned the writer's hand from \d+ sure words in ([0-9.]+) s(
 
 
 PEAK_MIB = {}
+# CPU seconds (user + system) of each timed build, by name: on a machine shared with other work
+# they move far less than the wall time
+CPU_SECONDS = {}
 
 
 def timed(cmd, fits=None, name=None):
@@ -61,6 +64,7 @@ def timed(cmd, fits=None, name=None):
     seconds = round(time.monotonic() - start, 2)
     if name:
         PEAK_MIB[name] = max(PEAK_MIB.get(name, 0), round(usage.ru_maxrss / 1024, 1))
+        CPU_SECONDS.setdefault(name, []).append(round(usage.ru_utime + usage.ru_stime, 2))
     if fits is not None:
         for match in FIT.finditer(output):
             if match.group(1):
@@ -121,7 +125,7 @@ def main():
                 seconds["plain_noop"] = timed([cli, "build", folder, "--index", plain])
             before = len(fits)
             seconds["adapt_first"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, "adapt")
-            seconds["adapt_second"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits)
+            seconds["adapt_second"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, "adapt_second")
             if r == 0:
                 seconds["adapt_noop"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits)
             # where --adapt's time goes: the fit (as the build reports it), the rest of the first
@@ -134,7 +138,10 @@ def main():
                   f"{seconds['adapt_first']} (fit {seconds['fit']} s) + {seconds['adapt_second']} s "
                   f"({seconds['cost']}x)", flush=True)
         cost = round(sum(r["adapt_first"] + r["adapt_second"] for r in rounds) / sum(r["plain"] for r in rounds), 3)
-        print(f"{pages} pages: --adapt costs {cost}x over {len(rounds)} rounds; peak memory {PEAK_MIB} MiB; nothing new: "
+        cpu = {name: round(sum(v), 2) for name, v in CPU_SECONDS.items()}
+        cpu_cost = round((cpu["adapt"] + cpu["adapt_second"]) / cpu["plain"], 3)
+        print(f"{pages} pages: --adapt costs {cost}x over {len(rounds)} rounds ({cpu_cost}x in CPU seconds, {cpu}); "
+              f"peak memory {PEAK_MIB} MiB; nothing new: "
               f"{rounds[0]['plain_noop']} / {rounds[0]['adapt_noop']} s", flush=True)
         hand = hand_status(cli, adapt)
 
@@ -152,7 +159,7 @@ def main():
         found = {mode: real[mode]["found"] for mode in real}
         print(f"real notebooks: {found['no_adapt']} -> {found['adapt']} words found", flush=True)
         figures = {"pages": pages, "fits": fits, "build_seconds": rounds, "adapt_cost": cost,
-                   "peak_mib": PEAK_MIB,
+                   "peak_mib": PEAK_MIB, "cpu_seconds": CPU_SECONDS, "adapt_cpu_cost": cpu_cost,
                    "real_found_no_adapt": found["no_adapt"], "real_found_adapt": found["adapt"],
                    "real_words": real["no_adapt"]["words"], "hand": hand}
         print("wrote", results.record("adapt-archive", figures,
