@@ -106,7 +106,8 @@ struct BuildCommand {
                 fit.accepted
                     ? "learned the writer's hand from \(fit.trainingWords) sure words in "
                         + String(format: "%.1f s", fit.seconds)
-                        + " (\(report.drawingsToReread) drawings re-read next build)"
+                        + " (\(report.wordsReadAgainWithHand) unsure words read again with it, "
+                        + "\(report.drawingsToReread) drawings re-read next build)"
                     : "a fit of the writer's hand to \(fit.trainingWords) sure words read its held-out words worse and was dropped"
             )
         }

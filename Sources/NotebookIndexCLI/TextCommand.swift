@@ -27,7 +27,8 @@ struct TextCommand {
             {
                 // as a build reads with it: the shipped reading, its unsure words read again by the hand
                 let hand = try transcriber.transcriber(adaptedBy: stored.adaptation, collectingInto: nil)
-                transcriber = HandBesideShippedTranscriber(shipped: transcriber, hand: hand)
+                transcriber = HandBesideShippedTranscriber(
+                    shipped: try transcriber.keepingHandEvidence(), hand: hand, adaptation: stored.adaptation)
             }
         }
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)

@@ -30,16 +30,19 @@ final class DeferredRecognizer: DrawingTranscriber {
     /// The writer's hand it reads with (nil: the shipped network), and where its sure words go.
     let adaptation: HandAdaptation?
     let collector: AdaptationCollector?
+    /// Whether unsure words carry their `HandEvidence`.
+    let keepsEvidence: Bool
     private let loaded = Mutex<HandwritingRecognizer?>(nil)
 
     init(
         languages: [Locale.Language], vocabulary: UserVocabulary = .empty, adaptation: HandAdaptation? = nil,
-        collector: AdaptationCollector? = nil
+        collector: AdaptationCollector? = nil, keepsEvidence: Bool = false
     ) {
         recognitionLanguages = languages
         self.vocabulary = vocabulary
         self.adaptation = adaptation
         self.collector = collector
+        self.keepsEvidence = keepsEvidence
     }
 
     var recognitionVersion: Int { HandwritingRecognizer.recognitionVersion }
@@ -50,7 +53,8 @@ final class DeferredRecognizer: DrawingTranscriber {
 
     func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
         DeferredRecognizer(
-            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector)
+            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
+            keepsEvidence: keepsEvidence)
     }
 
     func transcriber(
@@ -59,7 +63,20 @@ final class DeferredRecognizer: DrawingTranscriber {
         -> any DrawingTranscriber
     {
         DeferredRecognizer(
-            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector)
+            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
+            keepsEvidence: keepsEvidence)
+    }
+
+    func keepingHandEvidence() throws -> any DrawingTranscriber {
+        DeferredRecognizer(
+            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
+            keepsEvidence: true)
+    }
+
+    func readAgain(
+        _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
+    ) -> (candidates: [WordCandidate], confidence: Double)? {
+        recognizer.readAgain(evidence, adaptedBy: adaptation)
     }
 
     func fitHand(
@@ -75,7 +92,7 @@ final class DeferredRecognizer: DrawingTranscriber {
             if let loaded { return loaded }
             do {
                 let recognizer = try TranscriberFactory.recognizer(for: recognitionLanguages).favouring(vocabulary)
-                    .adapted(by: adaptation).collecting(into: collector)
+                    .adapted(by: adaptation).collecting(into: collector).keepingHandEvidence(keepsEvidence)
                 loaded = recognizer
                 return recognizer
             } catch {

@@ -81,6 +81,11 @@ public final class HandwritingRecognizer: Sendable {
                     var word = Alignment.align(decoded, in: textLine.ink, of: drawing)
                 else { return nil }
                 word.confidence *= textLine.textLikelihood
+                word.handEvidence = decoded.handEvidence.map { evidence in
+                    var evidence = evidence
+                    evidence.confidenceScale = textLine.textLikelihood
+                    return evidence
+                }
                 word.bounds = WritingDirection.turned(word.bounds, by: -turns)
                 return word
             }

@@ -52,6 +52,12 @@ package struct DecodedWord: Sendable, Hashable {
     /// The word's own points when they are not one run of the line's (a CJK character whose
     /// strokes were written apart from each other); nil for `pointRange`'s points. Never empty.
     package var pointIndices: [Int]?
+    /// What the network saw of an unsure word, when the reader keeps it (`HandEvidence`).
+    package var handEvidence: HandEvidence? {
+        get { evidenceSlot.evidence }
+        set { evidenceSlot.evidence = newValue }
+    }
+    private var evidenceSlot = HandEvidenceSlot()
 
     package init(candidates: [WordCandidate], pointRange: Range<Int>, confidence: Double, pointIndices: [Int]? = nil) {
         self.candidates = candidates

@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import NetworkKernels
 import TextMatching
 
 /// Reads a line of ink with the trained network: features → per-frame log-probabilities → a
@@ -11,6 +12,11 @@ package struct NeuralLineReader: LineReading {
     let shippedNetwork: RecognizerNetwork
     /// Where the surely read words go to adapt the network to their hand; nil when none is learned.
     private(set) var collector: AdaptationCollector?
+    /// Whether unsure words carry what the network saw of them (`HandEvidence`), for a writer's
+    /// hand to read them again without their ink.
+    private(set) var keepsHandEvidence = false
+    /// Whether `network` is the shipped one (evidence is the shipped network's logits).
+    private var readsAsShipped = true
     let featureSettings: InkFeatures.Settings
     private(set) var decoder: CTCBeamSearch
     let gapPrior: WordGapPrior
@@ -60,7 +66,9 @@ package struct NeuralLineReader: LineReading {
     /// again for nil, or for an adaptation made for another shape of network.
     func adapted(by adaptation: HandAdaptation?) -> NeuralLineReader {
         var reader = self
-        reader.network = adaptation.flatMap { $0.applied(to: shippedNetwork) } ?? shippedNetwork
+        let adapted = adaptation.flatMap { $0.applied(to: shippedNetwork) }
+        reader.network = adapted ?? shippedNetwork
+        reader.readsAsShipped = adapted == nil
         return reader
     }
 
@@ -69,6 +77,30 @@ package struct NeuralLineReader: LineReading {
         var reader = self
         reader.collector = collector
         return reader
+    }
+
+    /// This reader attaching `HandEvidence` to the words it reads unsurely.
+    func keepingHandEvidence(_ keeps: Bool = true) -> NeuralLineReader {
+        var reader = self
+        reader.keepsHandEvidence = keeps
+        return reader
+    }
+
+    /// An unsure word read again from its evidence by the shipped network adapted by
+    /// `adaptation`: its readings over the same frames, decoded as a word alone is, and their
+    /// confidence (not yet scaled by `HandEvidence.confidenceScale`). Nil when the adaptation
+    /// cannot act on logits or nothing is read.
+    func readAgain(_ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation) -> DecodedWord? {
+        let k = network.classCount
+        guard evidence.classCount == k, evidence.frames > 0, var logp = evidence.adaptedLogits(by: adaptation) else {
+            return nil
+        }
+        Kernels.logSoftmaxRows(&logp, width: k)
+        let readings = readings(
+            of: 0..<evidence.frames, in: logp, classCount: k, standsAlone: evidence.standsAlone, lineReading: nil
+        ).filter { !$0.text.isEmpty }
+        guard !readings.isEmpty else { return nil }
+        return withinMargin(DecodedWord(candidates: readings, pointRange: 0..<1, confidence: confidence(of: readings)))
     }
 
     /// A word is learned from when read at least this surely (as the user vocabulary's words).
@@ -80,7 +112,15 @@ package struct NeuralLineReader: LineReading {
     package func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
         let hidden = network.hiddenStates(lines: inputs.map { ($0.values, $0.count) })
-        let outputs = network.logProbabilities(hiddenStates: hidden)
+        let evidence = keepsHandEvidence && readsAsShipped
+        let logits = evidence ? network.logits(hiddenStates: hidden) : []
+        let outputs =
+            evidence
+            ? logits.map { line in
+                var logp = line
+                Kernels.logSoftmaxRows(&logp, width: network.classCount)
+                return logp
+            } : network.logProbabilities(hiddenStates: hidden)
         var spans: [[WordSpan]] = []
         var words = lines.indices.map { i in
             let (words, wordSpans) = decode(outputs[i], input: inputs[i], line: lines[i])
@@ -88,8 +128,9 @@ package struct NeuralLineReader: LineReading {
             return words
         }
         secondLook(at: &words, of: lines)
-        let read = words.map { $0.map(withinMargin) }
+        var read = words.map { $0.map(withinMargin) }
         if let collector { collect(read, spans: spans, hidden: hidden, into: collector) }
+        if evidence { attachEvidence(to: &read, spans: spans, logits: logits) }
         return read
     }
 
@@ -121,6 +162,24 @@ package struct NeuralLineReader: LineReading {
             }
         }
         collector.add(samples)
+    }
+
+    /// Each word read less surely than `sureConfidence` gets the shipped network's logits over
+    /// its frames of its line, as the reading computed them (`HandEvidence`).
+    private func attachEvidence(to words: inout [[DecodedWord]], spans: [[WordSpan]], logits: [[Float]]) {
+        let k = network.classCount
+        for line in words.indices where words[line].count == spans[line].count {
+            for (w, span) in spans[line].enumerated()
+            where words[line][w].confidence < Self.sureConfidence && !span.frames.isEmpty
+                && span.frames.upperBound * k <= logits[line].count
+            {
+                words[line][w].handEvidence = HandEvidence(
+                    logits: logits[line][(span.frames.lowerBound * k)..<(span.frames.upperBound * k)].map {
+                        Float16($0)
+                    },
+                    classCount: k, standsAlone: span.classes.count == 1)
+            }
+        }
     }
 
     /// The word with only the readings within `candidateMargin` of its best. Applied after the

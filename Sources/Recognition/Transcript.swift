@@ -28,6 +28,13 @@ public struct RecognizedWord: Sendable, Hashable {
     /// for one character finds that character's strokes and box. Without them, the index splits
     /// a reading of several CJK characters by character, each part with the whole word's ink.
     public var characters: [RecognizedWord]
+    /// What the network saw of an unsure word, when the recognizer keeps it (`HandEvidence`);
+    /// not part of the word's value.
+    package var handEvidence: HandEvidence? {
+        get { evidenceSlot.evidence }
+        set { evidenceSlot.evidence = newValue }
+    }
+    private var evidenceSlot = HandEvidenceSlot()
 
     package init(
         candidates: [WordCandidate], strokeIDs: Set<UUID>, bounds: Rect, confidence: Double,

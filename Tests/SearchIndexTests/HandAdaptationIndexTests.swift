@@ -10,28 +10,54 @@ import Testing
 /// sure word (confidence 0.9) goes to the collector as a sample, a word written with a leading
 /// "?" is read unsurely (0.3), and a fit is kept or rejected as told. With an adaptation, such a
 /// word is read otherwise and surely ("?smudge" as "smudged", 0.95), as a hand fitted to other
-/// words may. It records the adaptation each reading used and the strokes it was given.
+/// words may. It records the adaptation each reading used and the strokes it was given. With
+/// `keepsEvidence`, it can attach evidence (`HandEvidence`) to its unsure words and read them
+/// again from it as the hand would read their ink.
 final class HandTranscriber: DrawingTranscriber {
     let words: WordTranscriber
     let acceptsFits: Bool
     let adaptation: HandAdaptation?
     let collector: AdaptationCollector?
+    let keepsEvidence: Bool
+    let attachesEvidence: Bool
     private let shared: HandTranscriberLog
 
-    init(version: Int = 1, acceptsFits: Bool = true) {
+    init(version: Int = 1, acceptsFits: Bool = true, keepsEvidence: Bool = false) {
         words = WordTranscriber(version: version)
         self.acceptsFits = acceptsFits
+        self.keepsEvidence = keepsEvidence
+        attachesEvidence = false
         adaptation = nil
         collector = nil
         shared = HandTranscriberLog()
     }
 
-    private init(_ base: HandTranscriber, adaptation: HandAdaptation?, collector: AdaptationCollector?) {
+    private init(
+        _ base: HandTranscriber, adaptation: HandAdaptation?, collector: AdaptationCollector?,
+        attachesEvidence: Bool? = nil
+    ) {
         words = base.words
         acceptsFits = base.acceptsFits
+        keepsEvidence = base.keepsEvidence
+        self.attachesEvidence = attachesEvidence ?? base.attachesEvidence
         self.adaptation = adaptation
         self.collector = collector
         shared = base.shared
+    }
+
+    /// Words read again from evidence, with the adaptation each used.
+    var readFromEvidence: [HandAdaptation] { shared.evidence.withLock { $0 } }
+
+    func keepingHandEvidence() throws -> any DrawingTranscriber {
+        guard keepsEvidence else { return self }
+        return HandTranscriber(self, adaptation: adaptation, collector: collector, attachesEvidence: true)
+    }
+
+    func readAgain(
+        _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
+    ) -> (candidates: [WordCandidate], confidence: Double)? {
+        shared.evidence.withLock { $0.append(adaptation) }
+        return ([WordCandidate(text: "smudged", score: 0)], 0.95)
     }
 
     var recognitionVersion: Int { words.recognitionVersion }
@@ -55,6 +81,10 @@ final class HandTranscriber: DrawingTranscriber {
                     transcript.lines[l].words[w].confidence = 0.95
                 } else if text.hasPrefix("?") {
                     transcript.lines[l].words[w].confidence = 0.3
+                    if attachesEvidence {
+                        transcript.lines[l].words[w].handEvidence = HandEvidence(
+                            logits: [0, 0, 0], classCount: 3, standsAlone: false)
+                    }
                 } else {
                     samples.append(AdaptationSample(hidden: [1, 2], width: 2, target: [1], text: text))
                 }
@@ -95,6 +125,7 @@ final class HandTranscriberLog: Sendable {
     let pages = Mutex<[HandAdaptation?]>([])
     let fits = Mutex(0)
     let strokes = Mutex<[Int]>([])
+    let evidence = Mutex<[HandAdaptation]>([])
 }
 
 /// An index learns its writer's hand (`Indexer+HandAdaptation.swift`): it fits an adaptation to
@@ -210,6 +241,63 @@ final class HandTranscriberLog: Sendable {
         #expect(Array(transcriber.strokesRead.dropFirst(before)) == [3, 1])
         #expect(try search(folder, "blot").count == 1 && search(folder, "blotd").count == 1)
         #expect(try search(folder, "fresh").count == 1)
+    }
+
+    /// A reader that keeps its unsure words' evidence has them read again by the hand the build
+    /// learns, in that build, from the evidence: no ink is read again, no drawing is left for the
+    /// next build, and the word is found by the hand's reading beside its own.
+    @Test func unsureWordsAreReadAgainFromTheirEvidenceInTheBuildThatLearns() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        let transcriber = HandTranscriber(keepsEvidence: true)
+        let first = try await Self.build(folder, transcriber)
+        let stored = try #require(try Self.stored(folder))
+        #expect(first.handFit?.accepted == true)
+        #expect(first.wordsReadAgainWithHand == 1 && first.drawingsToReread == 0)
+        #expect(transcriber.readFromEvidence == [stored.adaptation])
+        #expect(transcriber.readWith == [nil, nil] && transcriber.strokesRead.sorted() == [35, 36])
+        #expect(try search(folder, "smudge").count == 1 && search(folder, "smudged").count == 1)
+        #expect(
+            try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1).staleDrawings == 0)
+        let second = try await Self.build(folder, transcriber)
+        #expect(second.pagesRecognized == 0 && transcriber.readWith.count == 2)
+    }
+
+    /// With a hand learned, a new page's unsure words are read again from the evidence of the
+    /// page's one reading, not from their ink.
+    @Test func newPagesUnsureWordsAreReadAgainFromEvidenceNotInk() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        let transcriber = HandTranscriber(keepsEvidence: true)
+        _ = try await Self.build(folder, transcriber)
+        let hand = try #require(try Self.stored(folder)).adaptation
+        folder.write("notes/b.tnb", "fresh ink ?blot\n")
+        let report = try await Self.build(folder, transcriber)
+        #expect(report.pagesRecognized == 1 && report.handFit == nil)
+        #expect(transcriber.readWith == [nil, nil, nil] && transcriber.strokesRead.last == 3)
+        #expect(transcriber.readFromEvidence.last == hand && transcriber.readFromEvidence.count == 2)
+        #expect(try search(folder, "blot").count == 1 && search(folder, "smudged").count == 2)
+    }
+
+    /// The evidence a build keeps is bounded: a drawing that does not fit, or one with an unsure
+    /// word without evidence, is not kept (the fit marks it for the next build instead).
+    @Test func theEvidenceKeptIsBoundedAndWholePerDrawing() {
+        func word(_ position: Int, confidence: Double) -> IndexedWord {
+            IndexedWord(
+                source: .handwriting, line: 0, position: position, candidates: [WordCandidate(text: "w", score: 0)],
+                confidence: confidence, strokeIDs: [UUID()], bounds: Rect(x: 0, y: 0, width: 1, height: 1))
+        }
+        let evidence = HandEvidence(logits: [Float16](repeating: 0, count: 30), classCount: 3, standsAlone: false)
+        let words = [word(0, confidence: 0.95), word(1, confidence: 0.3), word(2, confidence: 0.5)]
+        var queue = HandEvidenceQueue(capacity: 3 * evidence.byteCount)
+        queue.add(key: "a", words: words, evidence: [1: evidence, 2: evidence])
+        #expect(queue.drawings["a"]?.map(\.position) == [1, 2] && queue.bytes == 2 * evidence.byteCount)
+        queue.add(key: "b", words: words, evidence: [1: evidence])
+        #expect(queue.drawings["b"] == nil)
+        queue.add(key: "c", words: words, evidence: [1: evidence, 2: evidence])
+        #expect(queue.drawings["c"] == nil && queue.wordCount == 2)
     }
 
     @Test func aRejectedFitIsNotKept() async throws {

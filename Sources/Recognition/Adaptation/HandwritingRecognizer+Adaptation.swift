@@ -14,6 +14,21 @@ extension HandwritingRecognizer {
         replacingNetworkReader { $0.collecting(into: collector) }
     }
 
+    /// This recognizer attaching `HandEvidence` to the words it reads unsurely.
+    package func keepingHandEvidence(_ keeps: Bool = true) -> HandwritingRecognizer {
+        replacingNetworkReader { $0.keepingHandEvidence(keeps) }
+    }
+
+    /// An unsure word read again from its evidence (`keepingHandEvidence`) with `adaptation`:
+    /// its readings and confidence, scaled as the word's was. Nil when this recognizer has no
+    /// network reader, or the adaptation cannot be read from evidence.
+    package func readAgain(
+        _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
+    ) -> (candidates: [WordCandidate], confidence: Double)? {
+        guard let word = networkReader?.readAgain(evidence, adaptedBy: adaptation) else { return nil }
+        return (word.candidates, min(max(word.confidence, 0), 1) * evidence.confidenceScale)
+    }
+
     /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network.
     /// - Returns: nil when this recognizer has no network reader.
     package func learnHand(

@@ -137,6 +137,16 @@ struct RecognizerNetwork: Sendable {
 
     /// The output layer over each line's hidden states: log-probabilities, `frames × classCount`.
     func logProbabilities(hiddenStates: [[Float]]) -> [[Float]] {
+        logits(hiddenStates: hiddenStates).map { logits in
+            var logits = logits
+            Kernels.logSoftmaxRows(&logits, width: classCount)
+            return logits
+        }
+    }
+
+    /// The output layer over each line's hidden states before the softmax: logits,
+    /// `frames × classCount` (what a writer's hand reads again from: `HandEvidence`).
+    func logits(hiddenStates: [[Float]]) -> [[Float]] {
         hiddenStates.map { x in
             let frames = x.count / hiddenWidth
             guard frames > 0 else { return [] }
@@ -149,7 +159,6 @@ struct RecognizerNetwork: Sendable {
                     }
                 }
             }
-            Kernels.logSoftmaxRows(&logits, width: classCount)
             return logits
         }
     }

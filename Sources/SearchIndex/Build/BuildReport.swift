@@ -55,6 +55,8 @@ package struct BuildReport: Sendable {
     package var handFit: HandAdapter.Report?
     /// Drawings marked to be read again by the next build with the adaptation learned.
     package var drawingsToReread = 0
+    /// Unsure words the fitted hand read again in the same build, from the evidence the reader kept.
+    package var wordsReadAgainWithHand = 0
     /// Pages indexed but recognized in part (over a recognition budget), as `path` and
     /// `page N: ...`; the file counts as indexed.
     package var notices: [Failure] = []

@@ -23,7 +23,8 @@ struct BuildRun {
 
     private enum Outcome: Sendable {
         case read(Int, ReadOutcome)
-        case recognized(job: Int, page: Int, [IndexedWord], note: String?)
+        /// `evidence`: what the reader kept of the page's unsure words, by index in the words.
+        case recognized(job: Int, page: Int, [IndexedWord], note: String?, evidence: [Int: HandEvidence])
     }
 
     /// A file read and waiting for its pages.
@@ -42,17 +43,26 @@ struct BuildRun {
     /// The same with the writer's hand learned, when the build reads with one: it reads again the
     /// unsure words of every page the shipped reader read (`HandReading`).
     let hand: (any DrawingTranscriber)?
+    /// The hand the build started with, which reads unsure words again from the evidence the
+    /// reader kept of them (`HandEvidence`) where it kept some, before any ink is read again.
+    let learned: HandAdaptation?
+    /// Where the evidence of unsure words waits for the hand this build learns; nil when it
+    /// learns none.
+    var evidence: HandEvidenceQueue?
     let jobs: [FileJob]
     let version: Int
     var report: BuildReport
 
     init(
-        indexer: Indexer, transcriber: any DrawingTranscriber, hand: (any DrawingTranscriber)? = nil, jobs: [FileJob],
-        version: Int, report: BuildReport
+        indexer: Indexer, transcriber: any DrawingTranscriber, hand: (any DrawingTranscriber)? = nil,
+        learned: HandAdaptation? = nil, evidence: HandEvidenceQueue? = nil, jobs: [FileJob], version: Int,
+        report: BuildReport
     ) {
         self.indexer = indexer
         self.transcriber = transcriber
         self.hand = hand
+        self.learned = learned
+        self.evidence = evidence
         self.jobs = jobs
         self.version = version
         self.report = report
@@ -65,6 +75,8 @@ struct BuildRun {
         let source = indexer.source
         let transcriber = self.transcriber
         let hand = self.hand
+        let learned = self.learned
+        let keepsEvidence = learned != nil || evidence != nil
         let start = Date()
         var progress = BuildProgress(filesTotal: jobs.count, filesDone: 0, pagesSeen: 0, pagesDone: 0, elapsed: 0)
         var nextRead = 0
@@ -100,16 +112,27 @@ struct BuildRun {
                         group.addTask {
                             let transcript = transcriber.transcribe(drawing)
                             var words = IndexedWord.handwriting(transcript)
-                            if let hand { words = HandReading.readAgain(words, in: drawing, with: hand) }
-                            return .recognized(job: job, page: page, words, note: transcript.budgetNote)
+                            let evidence = keepsEvidence ? HandReading.evidence(in: transcript, of: words) : [:]
+                            if let learned, !evidence.isEmpty {
+                                words = HandReading.readAgain(words, evidence: evidence) {
+                                    transcriber.readAgain($0, adaptedBy: learned)
+                                }
+                            }
+                            if let hand {
+                                words = HandReading.readAgain(
+                                    words, in: drawing, with: hand, skipping: Set(evidence.keys))
+                            }
+                            return .recognized(
+                                job: job, page: page, words, note: transcript.budgetNote, evidence: evidence)
                         }
                     case .readForHand(let job, let page, let drawing, let words):
                         // only enqueued with a hand; without one the page would keep its words
                         let reader = hand ?? transcriber
                         group.addTask {
                             .recognized(
-                                job: job, page: page, HandReading.readAgain(words, in: drawing, with: reader), note: nil
-                            )
+                                job: job, page: page, HandReading.readAgain(words, in: drawing, with: reader),
+                                note: nil,
+                                evidence: [:])
                         }
                     }
                 }
@@ -156,7 +179,7 @@ struct BuildRun {
                     } else {
                         open[index] = file
                     }
-                case .recognized(let index, let page, let words, let note):
+                case .recognized(let index, let page, let words, let note, let kept):
                     report.pagesRecognized += 1
                     if let note {
                         let notice = BuildReport.Failure(
@@ -167,6 +190,7 @@ struct BuildRun {
                     progress.pagesDone += 1
                     guard var file = open[index] else { break }
                     file.handwriting[page] = words
+                    if !kept.isEmpty { evidence?.add(key: file.keys[page], words: words, evidence: kept) }
                     file.remaining -= 1
                     if file.remaining == 0 {
                         open[index] = nil

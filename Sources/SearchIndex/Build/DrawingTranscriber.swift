@@ -23,6 +23,14 @@ package protocol DrawingTranscriber: Sendable {
         adaptedBy adaptation: HandAdaptation?, collectingInto collector: AdaptationCollector?
     ) throws
         -> any DrawingTranscriber
+    /// This transcriber attaching to the words it reads unsurely what its network saw of them
+    /// (`HandEvidence`); one without a network returns itself.
+    func keepingHandEvidence() throws -> any DrawingTranscriber
+    /// An unsure word read again from its evidence with `adaptation`: its readings and
+    /// confidence; nil when the evidence cannot be read so.
+    func readAgain(
+        _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
+    ) -> (candidates: [WordCandidate], confidence: Double)?
     /// Fits a writer's adaptation to the sure words collected (`HandAdapter`); nil when there is
     /// no network to adapt.
     func fitHand(
@@ -46,6 +54,12 @@ extension DrawingTranscriber {
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? { nil }
+
+    package func keepingHandEvidence() throws -> any DrawingTranscriber { self }
+
+    package func readAgain(
+        _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
+    ) -> (candidates: [WordCandidate], confidence: Double)? { nil }
 
     /// English, for a transcriber that does not say (every index before languages was English).
     package var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
@@ -73,5 +87,9 @@ extension HandwritingRecognizer: DrawingTranscriber {
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {
         learnHand(from: samples, settings: settings)
+    }
+
+    package func keepingHandEvidence() throws -> any DrawingTranscriber {
+        keepingHandEvidence(true)
     }
 }

@@ -24,11 +24,13 @@ package enum HandReading {
         }
     }
 
-    /// `transcript` (the shipped reader's) with its unsure words read again by `hand` and merged,
-    /// as a build stores them: what `text --index` shows. Words read character by character are
-    /// left as they are.
+    /// `transcript` (the shipped reader's) with its unsure words read again and merged, as a
+    /// build stores them: what `text --index` shows. Those with evidence are read again from it
+    /// by `shipped` with `adaptation`, the others from their ink by `hand`. Words read character
+    /// by character are left as they are.
     package static func readAgain(
-        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber
+        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber,
+        evidenceReadBy shipped: (any DrawingTranscriber)? = nil, adaptation: HandAdaptation? = nil
     ) -> Transcript {
         var places: [(line: Int, word: Int)] = []
         var words: [IndexedWord] = []
@@ -42,8 +44,14 @@ package enum HandReading {
                         bounds: word.bounds))
             }
         }
+        var again = words
+        var evidence: [Int: HandEvidence] = [:]
+        if let shipped, let adaptation {
+            evidence = Self.evidence(in: transcript, of: words)
+            again = readAgain(words, evidence: evidence) { shipped.readAgain($0, adaptedBy: adaptation) }
+        }
         var result = transcript
-        for (place, word) in zip(places, readAgain(words, in: drawing, with: hand)) {
+        for (place, word) in zip(places, readAgain(again, in: drawing, with: hand, skipping: Set(evidence.keys))) {
             result.lines[place.line].words[place.word].candidates = word.candidates
             result.lines[place.line].words[place.word].confidence = word.confidence
         }
@@ -51,11 +59,12 @@ package enum HandReading {
     }
 
     /// `words` (a page's, as the shipped reader or an earlier build left them) with their unsure
-    /// words read again by `hand` and merged; `words` itself when none is unsure.
+    /// words, but those `skipping` names (read again from their evidence), read again by `hand`
+    /// and merged; `words` itself when none is unsure.
     static func readAgain(
-        _ words: [IndexedWord], in drawing: Drawing, with hand: any DrawingTranscriber
+        _ words: [IndexedWord], in drawing: Drawing, with hand: any DrawingTranscriber, skipping: Set<Int> = []
     ) -> [IndexedWord] {
-        let unsure = unsure(words)
+        let unsure = unsure(words).filter { !skipping.contains($0) }
         guard !unsure.isEmpty else { return words }
         let strokes = Set(unsure.flatMap { words[$0].strokeIDs })
         let ink = Drawing(strokes: drawing.strokes.filter { strokes.contains($0.id) })
@@ -67,6 +76,45 @@ package enum HandReading {
             // a reading no surer than the shipped one would add only readings a search may find wrongly
             guard let best, covers(best, words[index]), best.confidence > words[index].confidence else { continue }
             result[index] = merged(shipped: words[index], adapted: best)
+        }
+        return result
+    }
+
+    /// The evidence (`HandEvidence`) the reader kept of `words`' unsure words, by index in
+    /// `words` (`IndexedWord.handwriting(transcript)`).
+    static func evidence(in transcript: Transcript, of words: [IndexedWord]) -> [Int: HandEvidence] {
+        var byIndex: [Int: HandEvidence] = [:]
+        let unsure = unsure(words)
+        guard !unsure.isEmpty else { return [:] }
+        for line in transcript.lines {
+            for word in line.words where word.characters.isEmpty {
+                guard let evidence = word.handEvidence else { continue }
+                let strokes = word.strokeIDs.sorted(by: UUID.precedesAsString)
+                if let index = unsure.first(where: {
+                    byIndex[$0] == nil && words[$0].bounds == word.bounds && words[$0].strokeIDs == strokes
+                        && words[$0].candidates == word.candidates
+                }) {
+                    byIndex[index] = evidence
+                }
+            }
+        }
+        return byIndex
+    }
+
+    /// `words` with the unsure ones that have evidence read again from it by `readAgain` (a hand
+    /// reading the same frames: `DrawingTranscriber.readAgain`), merged where surer, as
+    /// `readAgain(_:in:with:)` merges a reading of their ink.
+    static func readAgain(
+        _ words: [IndexedWord], evidence: [Int: HandEvidence],
+        with readAgain: (HandEvidence) -> (candidates: [WordCandidate], confidence: Double)?
+    ) -> [IndexedWord] {
+        var result = words
+        for (index, evidence) in evidence.sorted(by: { $0.key < $1.key }) where words.indices.contains(index) {
+            guard let again = readAgain(evidence), again.confidence > words[index].confidence else { continue }
+            var adapted = words[index]
+            adapted.candidates = again.candidates
+            adapted.confidence = again.confidence
+            result[index] = merged(shipped: words[index], adapted: adapted)
         }
         return result
     }
@@ -139,20 +187,24 @@ package enum HandReading {
 }
 
 /// A transcriber reading as a build with a writer's hand does (`HandReading`): the shipped
-/// reader's transcript, its unsure words read again by the hand and merged.
+/// reader's transcript, its unsure words read again by the hand and merged (from the evidence
+/// the shipped reader kept, when it keeps some and `adaptation` is given; else from their ink).
 package struct HandBesideShippedTranscriber: DrawingTranscriber {
     package let shipped: any DrawingTranscriber
     package let hand: any DrawingTranscriber
+    package let adaptation: HandAdaptation?
 
-    package init(shipped: any DrawingTranscriber, hand: any DrawingTranscriber) {
+    package init(shipped: any DrawingTranscriber, hand: any DrawingTranscriber, adaptation: HandAdaptation? = nil) {
         self.shipped = shipped
         self.hand = hand
+        self.adaptation = adaptation
     }
 
     package var recognitionVersion: Int { shipped.recognitionVersion }
     package var recognitionLanguages: [Locale.Language] { shipped.recognitionLanguages }
 
     package func transcribe(_ drawing: Drawing) -> Transcript {
-        HandReading.readAgain(shipped.transcribe(drawing), in: drawing, with: hand)
+        HandReading.readAgain(
+            shipped.transcribe(drawing), in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
     }
 }

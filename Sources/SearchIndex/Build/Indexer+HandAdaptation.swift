@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Recognition
+import Synchronization
 
 /// How a build learns its writer's hand (`HandAdaptation`), when `Indexer.adaptsToHand`:
 ///
@@ -33,7 +35,7 @@ extension Indexer {
 
     /// Fits and stores a new adaptation when the build read enough sure words (see above).
     func learnHand(
-        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?,
+        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?, evidence: HandEvidenceQueue,
         reader: any DrawingTranscriber, version: Int, report: inout BuildReport
     ) throws {
         let settings = HandAdapter.Settings()
@@ -47,6 +49,52 @@ extension Indexer {
                 languages: RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages),
                 words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
                 lossAfter: fit.heldOutLossAfter))
-        report.drawingsToReread = try store.markUnsureDrawingsStale(below: UserVocabulary.minimumConfidence)
+        let read = try readAgainFromEvidence(evidence, with: adaptation, reader: reader, version: version)
+        report.wordsReadAgainWithHand = read.words
+        if read.changed > 0 { try store.rebuildUserVocabulary() }
+        report.drawingsToReread = try store.markUnsureDrawingsStale(
+            below: UserVocabulary.minimumConfidence, except: read.drawings)
+    }
+
+    /// The unsure words whose evidence the build kept, read again from it with the hand just
+    /// learned and their surer readings added (`HandReading.readAgain(_:evidence:with:)`), in the
+    /// store: the words are decoded in parallel, then written in one transaction.
+    /// - Returns: the drawings whose every unsure word was read again, the words read again, and
+    ///   the words that changed.
+    func readAgainFromEvidence(
+        _ queue: HandEvidenceQueue, with adaptation: HandAdaptation, reader: any DrawingTranscriber, version: Int
+    ) throws -> (drawings: Set<String>, words: Int, changed: Int) {
+        var found: [(id: Int64, word: IndexedWord, evidence: HandEvidenceQueue.Word)] = []
+        for (key, kept) in queue.drawings.sorted(by: { $0.key < $1.key }) {
+            for stored in try store.handwritingWords(drawingKey: key, recognitionVersion: version) {
+                for entry in kept {
+                    guard
+                        let word = stored.first(where: {
+                            $0.word.line == entry.line && $0.word.position == entry.position
+                        })
+                    else { continue }
+                    found.append((word.id, word.word, entry))
+                }
+            }
+        }
+        let work = found
+        let results = Mutex([IndexedWord?](repeating: nil, count: work.count))
+        let pieces = min(work.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            for n in (work.count * piece / pieces)..<(work.count * (piece + 1) / pieces) {
+                guard let evidence = queue.evidence(of: work[n].evidence) else { continue }
+                let again = HandReading.readAgain([work[n].word], evidence: [0: evidence]) {
+                    reader.readAgain($0, adaptedBy: adaptation)
+                }[0]
+                if again != work[n].word { results.withLock { $0[n] = again } }
+            }
+        }
+        let changed = results.withLock { $0 }
+        try store.updatingReadings {
+            for (n, word) in changed.enumerated() {
+                if let word { try store.updateReadings(wordID: work[n].id, to: word) }
+            }
+        }
+        return (Set(queue.drawings.keys), work.count, changed.count { $0 != nil })
     }
 }

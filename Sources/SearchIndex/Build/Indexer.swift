@@ -112,20 +112,26 @@ package final class Indexer {
         if adaptsToHand, !jobsToRun.isEmpty {
             if let learned { hand = try reader.transcriber(adaptedBy: learned.adaptation, collectingInto: nil) }
             reader = try reader.transcriber(adaptedBy: nil, collectingInto: collector)
+            // the unsure words' evidence, for the hand to read them again without their ink
+            if learned != nil || collector != nil { reader = try reader.keepingHandEvidence() }
         }
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
         var first = BuildRun(
-            indexer: self, transcriber: reader, hand: hand, jobs: alone, version: version, report: report)
+            indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation,
+            evidence: collector.map { _ in HandEvidenceQueue() }, jobs: alone, version: version, report: report)
         try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
         var rest = BuildRun(
-            indexer: self, transcriber: reader, hand: hand, jobs: together, version: version, report: first.report)
+            indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation, evidence: first.evidence,
+            jobs: together, version: version, report: first.report)
         try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
         if try store.hasStrokeIDsToDerive() { try deriveStrokeIDs(of: crawl.notebooks) }
         if let collector {
-            try learnHand(from: collector, previous: learned, reader: reader, version: version, report: &rest.report)
+            try learnHand(
+                from: collector, previous: learned, evidence: rest.evidence ?? HandEvidenceQueue(), reader: reader,
+                version: version, report: &rest.report)
         }
         return rest.report
     }

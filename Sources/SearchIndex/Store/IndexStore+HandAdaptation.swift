@@ -97,16 +97,19 @@ extension IndexStore {
 
     /// Marks the drawings holding a handwritten word read less surely than `confidence` as read
     /// by no version (`markedForHand`), so the next build reads them again (with a new adaptation).
+    /// Drawings whose key is in `read` were read again by the hand already and stay.
     /// - Returns: how many drawings were marked.
     @discardableResult
-    package func markUnsureDrawingsStale(below confidence: Double) throws -> Int {
-        try database.transaction {
+    package func markUnsureDrawingsStale(below confidence: Double, except read: Set<String> = []) throws -> Int {
+        let keys = String(decoding: try JSONEncoder().encode(read.sorted()), as: UTF8.self)
+        return try database.transaction {
             try database.run(
                 """
                 UPDATE drawings SET recognition_version = ?
                 WHERE recognition_version != ?
                   AND id IN (SELECT drawing_id FROM words WHERE source = 0 AND confidence < ?)
-                """, Self.markedForHand, Self.markedForHand, confidence)
+                  AND key NOT IN (SELECT value FROM json_each(?))
+                """, Self.markedForHand, Self.markedForHand, confidence, keys)
             return try database.integer("SELECT changes()") ?? 0
         }
     }

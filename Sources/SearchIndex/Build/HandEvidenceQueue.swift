@@ -1,0 +1,114 @@
+import Foundation
+import Recognition
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The evidence (`HandEvidence`) of the unsure words a build read, kept until the hand the build
+/// learns at its end can read them again in the same build (`Indexer.readAgainFromEvidence`),
+/// rather than the next build reading their ink again.
+///
+/// The logits go to an unlinked temporary file (`EvidenceFile`), not to memory: an archive of a
+/// thousand pages has a hundred megabytes of them, and the issue allows a build with the hand
+/// 100 MB more than one without. Bounded in bytes all the same: a drawing that no longer fits, or
+/// one with an unsure word the reader kept no evidence of (a word read character by character),
+/// is left out, and the fit marks it for the next build as before. Filled by `BuildRun` alone, as
+/// its results come back; read by any number of threads.
+struct HandEvidenceQueue: Sendable {
+    /// An unsure word's place in its drawing (as stored) and where its evidence is.
+    struct Word: Sendable {
+        var line: Int
+        var position: Int
+        /// The evidence without its logits, and where they are in the file.
+        var evidence: HandEvidence
+        var offset: Int
+        var count: Int
+    }
+
+    /// The bytes of evidence kept.
+    static let defaultCapacity = 1 << 30
+
+    let capacity: Int
+    private(set) var bytes = 0
+    /// By drawing key.
+    private(set) var drawings: [String: [Word]] = [:]
+    private let file: EvidenceFile?
+
+    init(capacity: Int = Self.defaultCapacity) {
+        self.capacity = capacity
+        file = EvidenceFile()
+    }
+
+    /// Keeps the evidence of a drawing's unsure words (`words` as stored, `evidence` by their
+    /// index) when every one of them has some and they fit.
+    mutating func add(key: String, words: [IndexedWord], evidence: [Int: HandEvidence]) {
+        let unsure = HandReading.unsure(words)
+        guard let file, !unsure.isEmpty, drawings[key] == nil, unsure.allSatisfy({ evidence[$0] != nil }) else {
+            return
+        }
+        let size = unsure.reduce(0) { $0 + evidence[$1]!.byteCount }
+        guard bytes + size <= capacity else { return }
+        var kept: [Word] = []
+        for index in unsure {
+            var stripped = evidence[index]!
+            guard let offset = file.append(stripped.logits) else { return }
+            let count = stripped.logits.count
+            stripped.logits = []
+            kept.append(
+                Word(
+                    line: words[index].line, position: words[index].position, evidence: stripped, offset: offset,
+                    count: count))
+        }
+        bytes += size
+        drawings[key] = kept
+    }
+
+    /// A kept word's evidence with its logits read back; nil when the file cannot be read.
+    func evidence(of word: Word) -> HandEvidence? {
+        guard let logits = file?.read(offset: word.offset, count: word.count) else { return nil }
+        var evidence = word.evidence
+        evidence.logits = logits
+        return evidence
+    }
+
+    var wordCount: Int { drawings.values.reduce(0) { $0 + $1.count } }
+}
+
+/// An unlinked temporary file of 16-bit values: appended to by one thread, read at offsets by any
+/// (`pread`). It goes when the process does.
+final class EvidenceFile: Sendable {
+    private let descriptor: Int32
+    private let end = Mutex(0)
+
+    init?() {
+        var template = Array((NSTemporaryDirectory() + "/notebook-index-evidence-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `values`; returns the byte offset they start at, nil when the write fails.
+    func append(_ values: [Float16]) -> Int? {
+        end.withLock { end in
+            let count = values.count * 2
+            let written = values.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, count, off_t(end)) }
+            guard written == count else { return nil }
+            defer { end += count }
+            return end
+        }
+    }
+
+    /// `count` values from byte `offset`; nil when they cannot be read.
+    func read(offset: Int, count: Int) -> [Float16]? {
+        var values = [Float16](repeating: 0, count: count)
+        let read = values.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count * 2, off_t(offset)) }
+        return read == count * 2 ? values : nil
+    }
+}
