@@ -43,10 +43,12 @@ struct QueryCommand {
     }
 
     /// The query for `text`, its floor `minimumScore` when the user gave one and else the
-    /// query's own default (`SearchQuery.defaultMinimumScore`, by its letters).
+    /// query's own default (`SearchQuery.defaultMinimumScore`, by its letters), which a word's
+    /// best reading passes (`SearchOptions.floorSparesBestReadings`).
     static func query(_ text: String, options: SearchOptions, minimumScore: Double?) -> SearchQuery {
         var query = SearchQuery(text, options: options)
         query.options.minimumScore = minimumScore ?? query.defaultMinimumScore
+        query.options.floorSparesBestReadings = minimumScore == nil
         return query
     }
 

@@ -1,8 +1,13 @@
+import DrawingModel
+import Foundation
+import Recognition
+import SeededRandom
 import Testing
 
 @testable import SearchIndex
 
-/// `query`'s default score floor by the query's length (`SearchOptions.defaultMinimumScore(letters:)`).
+/// `query`'s default score floor by the query's length (`SearchOptions.defaultMinimumScore(letters:)`),
+/// which a word's best reading passes (`SearchOptions.floorSparesBestReadings`).
 @Suite struct DefaultMinimumScoreTests {
     @Test(arguments: [(1, 0.3), (3, 0.3), (4, 0.2), (5, 0.1), (6, 0.0), (14, 0.0)])
     func theFloorFallsWithEachLetterToNoneFromSix(letters: Int, floor: Double) {
@@ -20,5 +25,77 @@ import Testing
     ])
     func aQueryIsJudgedOnAllItsLetters(text: String, floor: Double) {
         #expect(abs(SearchQuery(text).defaultMinimumScore - floor) < 1e-12)
+    }
+
+    func word(line: Int, _ readings: [(String, Double)], confidence: Double) -> IndexedWord {
+        IndexedWord(
+            source: .handwriting, line: line, position: 0,
+            candidates: readings.map { WordCandidate(text: $0.0, score: $0.1) }, confidence: confidence,
+            strokeIDs: [], bounds: nil)
+    }
+
+    /// `text` printed "import & export from and to Pdf." but `query pdf --full-words` found nothing:
+    /// the word's best reading scored 0.243, under the default floor of a 3-letter query. The default
+    /// floor passes a word's best reading, still ranked by its score; an alternative reading under it
+    /// stays out, and so does everything under a floor the user gives.
+    @Test func bestReadingHiddenByTheDefaultFloor() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        let words = [
+            word(line: 0, [("Pdf.", 0)], confidence: 0.243),
+            word(line: 1, [("Pod", 0), ("pdf", -2)], confidence: 0.9),  // 0.9 × e⁻² ≈ 0.12
+            word(line: 2, [("pdf", 0)], confidence: 0.95),
+            word(line: 3, [("drag", 0), ("drug", -0.5)], confidence: 0.07),
+        ]
+        try store.replace(IndexedFile.oneDrawing(path: "/x/pdf.rnote", words: words))
+        func lines(_ text: String, spares: Bool, limit: Int = 100) throws -> [Int] {
+            var query = SearchQuery(text, options: SearchOptions(fullWordsOnly: true, limit: limit))
+            query.options.minimumScore = query.defaultMinimumScore
+            query.options.floorSparesBestReadings = spares
+            return try store.search(query).map(\.line)
+        }
+        #expect(try lines("pdf", spares: true) == [2, 0])
+        #expect(try lines("pdf", spares: true, limit: 1) == [2])
+        #expect(try lines("drag", spares: true) == [3])
+        #expect(try lines("drug", spares: true).isEmpty)  // an alternative under the floor
+        #expect(try lines("pdf", spares: false) == [2])  // --min-score 0.3
+        #expect(try lines("drag", spares: false).isEmpty)
+    }
+
+    /// Sparing best readings keeps what ranking every match and then applying the floor to all
+    /// but best readings keeps, whether or not reading stops early.
+    @Test func theDefaultFloorKeepsBestReadingsAsRankingEveryMatchDoes() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        var random = SplitMix64(seed: 48)
+        var bestLines = Set<Int>()
+        let words = (0..<300).map { line in
+            let alternative = -Double(random.next() % 30) / 10
+            let best = random.next() % 2 == 0
+            if best { bestLines.insert(line) }
+            let readings = best ? [("arc", 0), ("are", alternative)] : [("are", 0), ("arc", alternative)]
+            return word(line: line, readings, confidence: Double(random.next() % 1000) / 1000)
+        }
+        try store.replace(IndexedFile.oneDrawing(path: "/x/arc.tnb", words: words))
+        let all = try store.search(SearchQuery("arc", options: SearchOptions(fullWordsOnly: true, limit: 1000)))
+        #expect(all.count == words.count)
+        for minimum in [0.1, 0.3, 0.6] {
+            let wanted = all.filter { $0.score >= minimum || bestLines.contains($0.line) }
+            for limit in [1000, 20] {
+                let options = SearchOptions(
+                    fullWordsOnly: true, limit: limit, minimumScore: minimum, floorSparesBestReadings: true)
+                let kept = try store.search(SearchQuery("arc", options: options))
+                #expect(kept.map(\.score) == kept.map(\.score).sorted(by: >))
+                if limit >= wanted.count {
+                    #expect(kept.map(\.line).sorted() == wanted.map(\.line).sorted())
+                } else {
+                    #expect(kept.count == limit)
+                    let worst = wanted.map(\.score).sorted(by: >)[limit - 1]
+                    #expect(kept.allSatisfy { $0.score >= ReadingID.floor(ofBucket: ReadingID.bucket(worst)) })
+                }
+            }
+        }
     }
 }

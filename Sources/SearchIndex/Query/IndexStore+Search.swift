@@ -23,7 +23,9 @@ extension IndexStore {
         // (a phrase runs thousands of statements; locking was a sixth of its time)
         try database.execute("BEGIN")
         defer { try? database.execute("COMMIT") }
-        var ranking = MatchRanking(limit: query.options.limit, minimumScore: query.options.minimumScore)
+        var ranking = MatchRanking(
+            limit: query.options.limit, minimumScore: query.options.minimumScore,
+            sparesBestReadings: query.options.floorSparesBestReadings && query.terms.count == 1)
         if query.terms.count == 1 {
             try searchWord(query, into: &ranking)
             try searchSplitWord(query, into: &ranking)
@@ -37,19 +39,23 @@ extension IndexStore {
     private func searchWord(_ query: SearchQuery, into ranking: inout MatchRanking) throws {
         let term = query.terms[0]
         guard let (table, expression) = try ftsMatch(for: term, in: query) else { return }
+        // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
+        // rows of other readings are passed over there before their words are read.
         let matches = try database.statement(
             """
             SELECT \(table).rowid, \(WordRow.matchingColumns)
             FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask))
-            WHERE \(table) MATCH ? ORDER BY \(table).rowid
+            WHERE \(table) MATCH ? AND (\(table).rowid < ? OR \(table).rowid & \(ReadingID.indexedReadings - 1) = 0)
+            ORDER BY \(table).rowid
             """)
         var seen = Set<Int64>()  // words already read through another of their readings
         // Words read alike match alike: a common word's rows repeat a few lists of readings
         // thousands of times, and matching a list (fuzzy distances on its tokens) costs more
         // than looking it up.
         var matchOfReadings: [String: (index: Int, distance: Int)?] = [:]
+        let underFloor = ranking.sparesBestReadings ? ReadingID.firstID(scoringUnder: ranking.minimumScore) : Int64.max
         try matches.forEachRow(
-            [expression],
+            [expression, underFloor],
             while: { statement in
                 if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
                 let row = WordRow(statement, offset: 1)
@@ -62,12 +68,14 @@ extension IndexStore {
                 // once, and only for a row of a reading past the best.
                 let rank = ReadingID.rank(statement.int64(0))
                 let scores = rank > 0 ? row.readingScores : [row.score(ofCandidate: 0)]
-                guard ranking.admits(score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0),
+                guard
+                    ranking.admits(
+                        score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0, bestReading: rank == 0),
                     let (candidate, distance) = query.matchingCandidate(
                         of: row, matching: term, knowing: &matchOfReadings)
                 else { return true }
                 let score = candidate < scores.count ? scores[candidate] : row.score(ofCandidate: candidate)
-                guard ranking.admits(score: score, distance: distance) else { return true }
+                guard ranking.admits(score: score, distance: distance, bestReading: candidate == 0) else { return true }
                 let word = WordMatch(id: row.id, candidate: candidate, distance: distance, score: score)
                 ranking.add(QueryMatch(words: [word], start: row.place))
                 return true

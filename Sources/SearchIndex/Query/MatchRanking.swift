@@ -33,6 +33,9 @@ struct QueryMatch {
     }
 
     /// The geometric mean of word scores (one word: its own score, exactly as the bounds compute it).
+    /// A single word matched by its best reading (candidate 0), which the default floor spares.
+    var isBestReading: Bool { words.count == 1 && words[0].candidate == 0 }
+
     static func score(_ scores: [Double]) -> Double {
         guard scores.count > 1 else { return scores.first ?? 0 }
         return exp(scores.reduce(0) { $0 + log($1) } / Double(scores.count))
@@ -52,22 +55,26 @@ struct QueryMatch {
 struct MatchRanking {
     let limit: Int
     let minimumScore: Double
+    /// Whether best readings are kept below `minimumScore` (`SearchOptions.floorSparesBestReadings`).
+    let sparesBestReadings: Bool
     private(set) var matches: [QueryMatch] = []
     /// The best `limit` (score, distance, bound) so far, best first.
     private var top: [(score: Double, distance: Int, bound: Double)] = []
 
-    init(limit: Int, minimumScore: Double) {
+    init(limit: Int, minimumScore: Double, sparesBestReadings: Bool = false) {
         self.limit = limit
         self.minimumScore = minimumScore
+        self.sparesBestReadings = sparesBestReadings
     }
 
     /// Whether nothing scoring at most `ceiling` can enter the best `limit` any more, but for
     /// near-ties: matches within the worst kept one's score bucket, or, when that one's words'
     /// buckets bound it within the next bucket, matches bounded no higher by theirs (a phrase's
     /// candidates are known by their words' buckets only: `PhraseSearch`). So a kept match is
-    /// never more than two buckets below one left out.
+    /// never more than two buckets below one left out. Below the floor, only when it spares no
+    /// best readings.
     func isSettled(ceiling: Double) -> Bool {
-        if ceiling < minimumScore { return true }
+        if ceiling < minimumScore && !sparesBestReadings { return true }
         guard top.count >= limit, let worst = top.last else { return false }
         let bucket = ReadingID.bucket(worst.score)
         if ceiling <= ReadingID.ceiling(ofBucket: bucket) { return true }
@@ -76,15 +83,16 @@ struct MatchRanking {
     }
 
     /// Whether a match scoring at most `score` with at least `distance` edits could be kept:
-    /// when full, it must rank above the worst kept (among equals the first read stay).
-    func admits(score: Double, distance: Int) -> Bool {
-        guard score >= minimumScore else { return false }
+    /// when full, it must rank above the worst kept (among equals the first read stay). Below
+    /// the floor, only a best reading that it spares.
+    func admits(score: Double, distance: Int, bestReading: Bool = false) -> Bool {
+        guard score >= minimumScore || sparesBestReadings && bestReading else { return false }
         guard top.count >= limit, let worst = top.last else { return true }
         return QueryMatch.ranksAbove((score, distance), (worst.score, worst.distance))
     }
 
     mutating func add(_ match: QueryMatch) {
-        guard match.score >= minimumScore else { return }
+        guard match.score >= minimumScore || sparesBestReadings && match.isBestReading else { return }
         matches.append(match)
         let key = (score: match.score, distance: match.distance, bound: match.bound)
         top.insert(

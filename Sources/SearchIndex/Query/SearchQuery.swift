@@ -15,6 +15,10 @@ package struct SearchOptions: Sendable, Hashable {
     package var minimumScore: Double
     /// Also find readings a letter or two off each query word (`FuzzyMatching.maxDistance`).
     package var fuzzy: Bool
+    /// Whether a one-word query keeps a word's best reading (candidate 0, what `text` prints)
+    /// even below `minimumScore`: `query`'s default floor does, so a word seen in `text` is found
+    /// by typing it; a floor the user gives applies to every reading.
+    package var floorSparesBestReadings: Bool
 
     /// The `query` command's default floor for a query of `letters` letters and digits: 0.3 for
     /// three or fewer, 0.1 less for each letter more, none from six on. The shorter the word, the
@@ -32,13 +36,14 @@ package struct SearchOptions: Sendable, Hashable {
 
     package init(
         fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0,
-        fuzzy: Bool = false
+        fuzzy: Bool = false, floorSparesBestReadings: Bool = false
     ) {
         self.fullWordsOnly = fullWordsOnly
         self.caseSensitive = caseSensitive
         self.limit = limit
         self.minimumScore = minimumScore
         self.fuzzy = fuzzy
+        self.floorSparesBestReadings = floorSparesBestReadings
     }
 }
 

@@ -53,6 +53,14 @@ enum ReadingID {
     /// No reading with this ID, or a larger one, scores above this.
     static func scoreCeiling(_ id: Int64) -> Double { ceiling(ofBucket: buckets - 1 - Int(id >> 53)) }
 
+    /// The smallest ID from which every reading scores under `score` (`Int64.max` when none
+    /// can): the first of the highest bucket whose ceiling is under it.
+    static func firstID(scoringUnder score: Double) -> Int64 {
+        var bucket = bucket(score)
+        while bucket >= 0 && ceiling(ofBucket: bucket) >= score { bucket -= 1 }
+        return bucket < 0 ? Int64.max : Int64(buckets - 1 - bucket) << 53
+    }
+
     /// The logarithm of `scoreCeiling`, from a table: phrases sum it over hundreds of thousands
     /// of candidates' words.
     static func logScoreCeiling(_ id: Int64) -> Double { logCeilings[buckets - 1 - Int(id >> 53)] }
