@@ -134,6 +134,7 @@ struct HandAdaptationTests {
         let (adaptation, report) = try #require(recognizer.learnHand(from: repeated, settings: Self.smallFit))
         let kept = try #require(adaptation, "rejected: \(report)")
         #expect(report.accepted && report.heldOutLossAfter < report.heldOutLossBefore)
+        #expect(report.heldOutCharErrorsAfter <= report.heldOutCharErrorsBefore)
         let sample = try RealHandwritingTests.samples("dev-words-sample.json")[0]
         #expect(!recognizer.adapted(by: kept).transcribe(sample.drawing).text.isEmpty)
     }
@@ -153,6 +154,27 @@ struct HandAdaptationTests {
         #expect(!report.accepted && report.heldOutLossAfter > report.heldOutLossBefore, "\(report)")
         // too few words: no fit at all
         #expect(recognizer.learnHand(from: Array(samples.prefix(3)), settings: settings)?.adaptation == nil)
+    }
+
+    /// A fit whose held-out words are likelier and read the same way as often, but whose best
+    /// paths miss more of their letters, is not kept: a writer whose readings it would make
+    /// worse letter by letter keeps the shipped network.
+    @Test(arguments: [
+        (0.5, 10, 4, true), (0.5, 10, 5, false), (0.9, 10, 4, false), (0.5, 9, 4, false), (0.5, 11, 2, true),
+    ])
+    func theHeldOutWordsJudgeTheFitLetterByLetter(
+        case: (lossAfter: Double, agreementAfter: Int, missedAfter: Int, kept: Bool)
+    ) {
+        var report = HandAdapter.Report()
+        report.heldOutWords = 12
+        report.heldOutLossBefore = 0.8
+        report.heldOutAgreementBefore = 10
+        report.heldOutCharErrorsBefore = 4
+        report.heldOutLossAfter = `case`.lossAfter
+        report.heldOutAgreementAfter = `case`.agreementAfter
+        report.heldOutCharErrorsAfter = `case`.missedAfter
+        #expect(report.readsHeldOutBetter == `case`.kept)
+        #expect(HandAdapter.editDistance([1, 2, 3], [1, 3]) == 1 && HandAdapter.editDistance([4, 5], [5, 4]) == 2)
     }
 
     /// Folded into the output layer, a map of the logits gives the log-probabilities of the
