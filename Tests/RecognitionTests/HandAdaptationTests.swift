@@ -250,23 +250,34 @@ struct HandAdaptationTests {
     }
 
     /// The collector keeps the same words whatever order the build's tasks read them in, and no
-    /// more than its capacity.
-    @Test func theCollectorKeepsTheSameWordsInAnyOrder() {
+    /// more than its capacity; a reader that makes only the samples it `mayKeep` (as
+    /// `NeuralLineReader` does) gets the same words.
+    @Test(arguments: [false, true])
+    func theCollectorKeepsTheSameWordsInAnyOrder(askingFirst: Bool) {
         let samples = (0..<40).map { i in
             AdaptationSample(hidden: [Float(i), 1, 2, 3], width: 2, target: [1 + i % 3], text: "w\(i)")
         }
         var random = SplitMix64(seed: 3)
         var orders = [samples, samples.reversed(), samples.shuffled(using: &random)]
         orders.append(samples.shuffled(using: &random))
+        var made = 0
         let kept = orders.map { order -> [String] in
             let collector = AdaptationCollector(capacity: 7)
             for start in stride(from: 0, to: order.count, by: 3) {
-                collector.add(Array(order[start..<min(start + 3, order.count)]))
+                let offered = Array(order[start..<min(start + 3, order.count)])
+                let chosen = askingFirst ? offered.filter { collector.mayKeep($0.key) } : offered
+                made += chosen.count
+                collector.add(chosen, offered: offered.count)
             }
             #expect(collector.offered == 40)
             return collector.samples.map(\.text)
         }
         #expect(kept[0].count == 7)
         #expect(kept.allSatisfy { $0 == kept[0] })
+        #expect(askingFirst ? made < 4 * 40 : made == 4 * 40)
+        #expect(
+            samples.indices.allSatisfy { i in
+                samples[i].key == AdaptationSample.key(text: "w\(i)", hidden: [Float(i), 1, 2, 3])
+            })
     }
 }
