@@ -13,13 +13,19 @@ Reports search recall and precision and the CER of the best readings per writer 
 the seconds of a plain build, of the first `build --adapt` (reading and learning) and of the
 second (reading the unsure pages again), and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
 
+--baseline FILE takes the no-adapt figures from an earlier result (readings without --adapt do
+not change unless the recognizer version does: the file must name the same one) and --no-timing
+leaves out the timed builds, so a change to the adaptation is measured in about a third of the time.
+
 Usage: bench_adapt.py --cli .build/release/notebook-index [--shared ../shared] [--writers K]
+                      [--baseline Benchmarks/results/bench-adapt-....json] [--no-timing]
 """
 import argparse
 import datetime
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -54,13 +60,28 @@ def timed_builds(cli, notebook, folder):
     return seconds
 
 
+def recognition_version(cli):
+    """The recognizer version the binary reads with (`--version`: "recognizer version N")."""
+    out = subprocess.run([cli, "--version"], capture_output=True, text=True).stdout
+    match = re.search(r"recognizer version (\d+)", out)
+    return int(match.group(1)) if match else None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
     ap.add_argument("--writers", type=int, default=0, help="only the first K writers (0: all)")
     ap.add_argument("--min-samples", type=int, default=150)
+    ap.add_argument("--baseline", help="an earlier bench-adapt result whose no-adapt figures are reused")
+    ap.add_argument("--no-timing", action="store_true", help="no timed builds")
     args = ap.parse_args()
+    baseline = {}
+    if args.baseline:
+        earlier = json.load(open(args.baseline))
+        if earlier.get("recognition_version") not in (None, recognition_version(args.cli)):
+            sys.exit(f"bench_adapt.py: {args.baseline} was measured with recognizer {earlier['recognition_version']}")
+        baseline = {r["notebook"]: r for r in earlier["writers"]}
     cli = os.path.abspath(args.cli)
     shared = os.path.abspath(args.shared)
     eval_dir = os.path.join(shared, "tools", "eval")
@@ -85,6 +106,9 @@ def main():
             name = os.path.splitext(os.path.basename(notebook))[0]
             row = {"notebook": name}
             for mode, engine in (("no_adapt", cli), ("adapt", wrapper)):
+                if mode == "no_adapt" and name in baseline:
+                    row[mode] = baseline[name][mode]
+                    continue
                 folder = os.path.join(tmp, f"{name}-{mode}")
                 os.makedirs(folder)
                 copy = os.path.join(folder, os.path.basename(notebook))
@@ -102,17 +126,19 @@ def main():
                 figures = json.load(open(out))
                 row["samples"] = len(items)
                 row[mode] = {k: figures[k] for k in ("search_recall", "search_precision", "cer", "wer")}
-            row["build_seconds"] = timed_builds(cli, notebook, os.path.join(tmp, f"{name}-timed"))
+            if not args.no_timing:
+                row["build_seconds"] = timed_builds(cli, notebook, os.path.join(tmp, f"{name}-timed"))
             rows.append(row)
             a, n = row["adapt"], row["no_adapt"]
             print(f"{name}: {row['samples']} samples  recall {n['search_recall']:.3f} -> {a['search_recall']:.3f}  "
                   f"precision {n['search_precision']:.3f} -> {a['search_precision']:.3f}  "
-                  f"CER {n['cer']:.3f} -> {a['cer']:.3f}  build {row['build_seconds']}", flush=True)
+                  f"CER {n['cer']:.3f} -> {a['cer']:.3f}  build {row.get('build_seconds', '-')}", flush=True)
         average = {mode: {k: round(sum(r[mode][k] for r in rows) / max(len(rows), 1), 4)
                           for k in ("search_recall", "search_precision", "cer", "wer")}
                    for mode in ("no_adapt", "adapt")}
         for key in ("plain", "adapt_first", "adapt_second"):
-            average[f"build_seconds_{key}"] = round(sum(r["build_seconds"][key] for r in rows), 2)
+            if not args.no_timing:
+                average[f"build_seconds_{key}"] = round(sum(r["build_seconds"][key] for r in rows), 2)
         worse = [r["notebook"] for r in rows if r["adapt"]["search_recall"] < r["no_adapt"]["search_recall"] - 0.01]
         print(f"average over {len(rows)} writers: recall {average['no_adapt']['search_recall']:.3f} -> "
               f"{average['adapt']['search_recall']:.3f}  precision {average['no_adapt']['search_precision']:.3f} -> "
@@ -123,6 +149,7 @@ def main():
         record = {"benchmark": "bench-adapt", "commit": commit, "machine": f"{platform.node()} {platform.machine()}",
                   "cores": os.cpu_count(), "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
                   "command": " ".join(["Benchmarks/bench_adapt.py"] + sys.argv[1:]), "writers": rows,
+                  "recognition_version": recognition_version(cli), "no_adapt_from": args.baseline,
                   "average": average, "recall_down_by_more_than_0.01": worse}
         results = os.path.join(here, "results")
         os.makedirs(results, exist_ok=True)

@@ -148,6 +148,7 @@ package struct NeuralLineReader: LineReading {
     ) {
         let width = network.hiddenWidth
         var samples: [AdaptationSample] = []
+        var offered = 0
         for (line, lineWords) in words.enumerated() where lineWords.count == spans[line].count {
             for (word, span) in zip(lineWords, spans[line])
             where word.confidence >= Self.sureConfidence && span.frames.count >= 2 * span.classes.count
@@ -155,13 +156,14 @@ package struct NeuralLineReader: LineReading {
                 && word.candidates[0].text.contains(where: \.isLetter)
                 && span.frames.upperBound * width <= hidden[line].count
             {
-                samples.append(
-                    AdaptationSample(
-                        hidden: hidden[line][(span.frames.lowerBound * width)..<(span.frames.upperBound * width)],
-                        width: width, target: span.classes, text: word.candidates[0].text))
+                offered += 1
+                let states = hidden[line][(span.frames.lowerBound * width)..<(span.frames.upperBound * width)]
+                let reading = word.candidates[0].text
+                guard collector.mayKeep(AdaptationSample.key(text: reading, hidden: states)) else { continue }
+                samples.append(AdaptationSample(hidden: states, width: width, target: span.classes, text: reading))
             }
         }
-        collector.add(samples)
+        collector.add(samples, offered: offered)
     }
 
     /// Each word read less surely than `sureConfidence` gets the shipped network's logits over

@@ -134,6 +134,7 @@ struct HandAdaptationTests {
         let (adaptation, report) = try #require(recognizer.learnHand(from: repeated, settings: Self.smallFit))
         let kept = try #require(adaptation, "rejected: \(report)")
         #expect(report.accepted && report.heldOutLossAfter < report.heldOutLossBefore)
+        #expect(report.heldOutCharErrorsAfter <= report.heldOutCharErrorsBefore)
         let sample = try RealHandwritingTests.samples("dev-words-sample.json")[0]
         #expect(!recognizer.adapted(by: kept).transcribe(sample.drawing).text.isEmpty)
     }
@@ -153,6 +154,27 @@ struct HandAdaptationTests {
         #expect(!report.accepted && report.heldOutLossAfter > report.heldOutLossBefore, "\(report)")
         // too few words: no fit at all
         #expect(recognizer.learnHand(from: Array(samples.prefix(3)), settings: settings)?.adaptation == nil)
+    }
+
+    /// A fit whose held-out words are likelier and read the same way as often, but whose best
+    /// paths miss more of their letters, is not kept: a writer whose readings it would make
+    /// worse letter by letter keeps the shipped network.
+    @Test(arguments: [
+        (0.5, 10, 4, true), (0.5, 10, 5, false), (0.9, 10, 4, false), (0.5, 9, 4, false), (0.5, 11, 2, true),
+    ])
+    func theHeldOutWordsJudgeTheFitLetterByLetter(
+        case: (lossAfter: Double, agreementAfter: Int, missedAfter: Int, kept: Bool)
+    ) {
+        var report = HandAdapter.Report()
+        report.heldOutWords = 12
+        report.heldOutLossBefore = 0.8
+        report.heldOutAgreementBefore = 10
+        report.heldOutCharErrorsBefore = 4
+        report.heldOutLossAfter = `case`.lossAfter
+        report.heldOutAgreementAfter = `case`.agreementAfter
+        report.heldOutCharErrorsAfter = `case`.missedAfter
+        #expect(report.readsHeldOutBetter == `case`.kept)
+        #expect(HandAdapter.editDistance([1, 2, 3], [1, 3]) == 1 && HandAdapter.editDistance([4, 5], [5, 4]) == 2)
     }
 
     /// Folded into the output layer, a map of the logits gives the log-probabilities of the
@@ -228,23 +250,34 @@ struct HandAdaptationTests {
     }
 
     /// The collector keeps the same words whatever order the build's tasks read them in, and no
-    /// more than its capacity.
-    @Test func theCollectorKeepsTheSameWordsInAnyOrder() {
+    /// more than its capacity; a reader that makes only the samples it `mayKeep` (as
+    /// `NeuralLineReader` does) gets the same words.
+    @Test(arguments: [false, true])
+    func theCollectorKeepsTheSameWordsInAnyOrder(askingFirst: Bool) {
         let samples = (0..<40).map { i in
             AdaptationSample(hidden: [Float(i), 1, 2, 3], width: 2, target: [1 + i % 3], text: "w\(i)")
         }
         var random = SplitMix64(seed: 3)
         var orders = [samples, samples.reversed(), samples.shuffled(using: &random)]
         orders.append(samples.shuffled(using: &random))
+        var made = 0
         let kept = orders.map { order -> [String] in
             let collector = AdaptationCollector(capacity: 7)
             for start in stride(from: 0, to: order.count, by: 3) {
-                collector.add(Array(order[start..<min(start + 3, order.count)]))
+                let offered = Array(order[start..<min(start + 3, order.count)])
+                let chosen = askingFirst ? offered.filter { collector.mayKeep($0.key) } : offered
+                made += chosen.count
+                collector.add(chosen, offered: offered.count)
             }
             #expect(collector.offered == 40)
             return collector.samples.map(\.text)
         }
         #expect(kept[0].count == 7)
         #expect(kept.allSatisfy { $0 == kept[0] })
+        #expect(askingFirst ? made < 4 * 40 : made == 4 * 40)
+        #expect(
+            samples.indices.allSatisfy { i in
+                samples[i].key == AdaptationSample.key(text: "w\(i)", hidden: [Float(i), 1, 2, 3])
+            })
     }
 }

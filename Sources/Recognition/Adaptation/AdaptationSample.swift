@@ -23,10 +23,16 @@ package struct AdaptationSample: Sendable {
         self.width = width
         self.target = target
         self.text = text
+        key = Self.key(text: text, hidden: hidden)
+    }
+
+    /// The key of the sample these would make, without making it: a hash of the text and of the
+    /// first 64 states halved.
+    static func key(text: String, hidden: ArraySlice<Float>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        for v in self.hidden.prefix(64) { hash = (hash ^ UInt64(v.bitPattern)) &* 0x100_0000_01b3 }
-        key = hash
+        for v in hidden.prefix(64) { hash = (hash ^ UInt64(Float16(v).bitPattern)) &* 0x100_0000_01b3 }
+        return hash
     }
 }
 
@@ -41,18 +47,30 @@ package final class AdaptationCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [AdaptationSample] = []
     private var seen = 0
+    /// Once `capacity` samples are kept, the highest key among them: no sample with a higher key
+    /// can be kept any more (the kept keys only fall), so none need be made.
+    private var threshold = UInt64.max
 
     package init(capacity: Int = AdaptationCollector.defaultCapacity) {
         self.capacity = capacity
     }
 
-    package func add(_ samples: [AdaptationSample]) {
-        guard !samples.isEmpty else { return }
+    /// Adds `samples`, of `offered` sure words (all of them by default; the others were not made
+    /// because `mayKeep` said no).
+    package func add(_ samples: [AdaptationSample], offered: Int? = nil) {
         lock.lock()
         defer { lock.unlock() }
-        seen += samples.count
+        seen += offered ?? samples.count
         kept += samples
         if kept.count >= 2 * capacity { trim() }
+    }
+
+    /// Whether a sample with this key could still be kept: the states of a word that could not
+    /// need not be copied.
+    func mayKeep(_ key: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return key <= threshold
     }
 
     /// Sure words offered so far, kept or not.
@@ -73,5 +91,6 @@ package final class AdaptationCollector: @unchecked Sendable {
     private func trim() {
         kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.text < $1.text }
         if kept.count > capacity { kept.removeLast(kept.count - capacity) }
+        if kept.count == capacity, let last = kept.last { threshold = last.key }
     }
 }

@@ -7,7 +7,8 @@ import Synchronization
 /// The targets are the recognizer's own best readings, so a misreading among them would teach
 /// itself. Two guards: every `heldOutEvery`-th word is kept out of the fit, and the adaptation
 /// is kept only when it gives those words' readings a higher likelihood than the shipped network
-/// does and reads at least as many of them the same way by best path; L2 pulls every adapted
+/// does, reads at least as many of them the same way by best path, and misreads no more of
+/// their letters by best path (edit distance to each reading, summed); L2 pulls every adapted
 /// value towards the shipped network's. Only the output layer changes, so the fit needs the
 /// layers below it once per word (the states cached in each `AdaptationSample`), and each step
 /// is a product with the adapted part and a CTC forward-backward per word (`CTCLoss`).
@@ -28,6 +29,10 @@ package struct HandAdapter: Sendable {
         /// small enough that a few hundred words fix it.
         package var maximumWords = Self.defaultMaximumWords
         package static let defaultMaximumWords = 600
+        /// Every this many steps the held-out loss is measured, and the fit stops when it fell
+        /// by less than `minimumGain` of its shipped value since the last measure (0: never).
+        package var checkEvery = 0
+        package var minimumGain = 0.01
 
         /// The settings chosen for `part` (`adapt-bench`'s sweep).
         package init(part: HandAdaptation.Part = .logitMap) {
@@ -36,8 +41,11 @@ package struct HandAdapter: Sendable {
             case .bias: learningRate = 0.01
             case .logitMap:
                 // at 0.01 the map diverges; a weak pull to the identity let it bend the readings of
-                // the words it never saw (docs/recognizer.md, the writer's hand)
-                learningRate = 0.001
+                // the words it never saw (docs/recognizer.md, the writer's hand). Fewer, larger
+                // steps than 60 of 0.001 read the held-out words as well for two thirds of the
+                // fit's time, which is most of what learning costs a build
+                steps = 40
+                learningRate = 0.0015
                 l2 = 1
             case .outputLayer: learningRate = 0.003
             }
@@ -54,6 +62,12 @@ package struct HandAdapter: Sendable {
         /// Held-out words whose best path gives their reading: shipped, then adapted.
         package var heldOutAgreementBefore = 0
         package var heldOutAgreementAfter = 0
+        /// Letters of the held-out words' readings that their best paths miss (edit distance,
+        /// summed): shipped, then adapted.
+        package var heldOutCharErrorsBefore = 0
+        package var heldOutCharErrorsAfter = 0
+        /// Steps taken (fewer than `Settings.steps` when the held-out loss stopped falling).
+        package var steps = 0
         package var trainingLossBefore = 0.0
         package var trainingLossAfter = 0.0
         /// The adaptation reads the held-out words better and is kept.
@@ -62,6 +76,13 @@ package struct HandAdapter: Sendable {
         package var seconds = 0.0
 
         package init() {}
+
+        /// Whether the held-out words read better: likelier, at least as many of them read by
+        /// best path, and no more of their letters missed.
+        var readsHeldOutBetter: Bool {
+            heldOutWords > 0 && heldOutLossAfter < heldOutLossBefore && heldOutAgreementAfter >= heldOutAgreementBefore
+                && heldOutCharErrorsAfter <= heldOutCharErrorsBefore
+        }
     }
 
     let network: RecognizerNetwork
@@ -113,23 +134,31 @@ package struct HandAdapter: Sendable {
         let before = evaluate(heldOut, w: w, b: b, gradient: false)
         report.heldOutLossBefore = before.loss
         report.heldOutAgreementBefore = before.agreement
+        report.heldOutCharErrorsBefore = before.charErrors
         report.trainingLossBefore = evaluate(training, w: w, b: b, gradient: false).loss
 
         var adamW = Adam(count: w.count), adamB = Adam(count: b.count)
-        for _ in 0..<settings.steps {
-            var step = evaluate(training, w: w, b: b, gradient: true)
-            for i in w.indices { step.gradW[i] += settings.l2 * (w[i] - w0[i]) }
-            for i in b.indices { step.gradB[i] += settings.l2 * (b[i] - b0[i]) }
-            freeze(&step.gradW, &step.gradB, width: width)
-            adamW.step(&w, gradient: step.gradW, rate: settings.learningRate)
-            adamB.step(&b, gradient: step.gradB, rate: settings.learningRate)
+        var checked = before.loss
+        for step in stride(from: 1, through: settings.steps, by: 1) {
+            var gradient = evaluate(training, w: w, b: b, gradient: true)
+            for i in w.indices { gradient.gradW[i] += settings.l2 * (w[i] - w0[i]) }
+            for i in b.indices { gradient.gradB[i] += settings.l2 * (b[i] - b0[i]) }
+            freeze(&gradient.gradW, &gradient.gradB, width: width)
+            adamW.step(&w, gradient: gradient.gradW, rate: settings.learningRate)
+            adamB.step(&b, gradient: gradient.gradB, rate: settings.learningRate)
+            report.steps = step
+            if settings.checkEvery > 0, step % settings.checkEvery == 0, step < settings.steps, heldOut.count > 0 {
+                let loss = evaluate(heldOut, w: w, b: b, gradient: false).loss
+                if checked - loss < settings.minimumGain * before.loss { break }
+                checked = loss
+            }
         }
         report.trainingLossAfter = evaluate(training, w: w, b: b, gradient: false).loss
         let after = evaluate(heldOut, w: w, b: b, gradient: false)
         report.heldOutLossAfter = after.loss
         report.heldOutAgreementAfter = after.agreement
-        report.accepted =
-            heldOut.count > 0 && after.loss < before.loss && after.agreement >= before.agreement
+        report.heldOutCharErrorsAfter = after.charErrors
+        report.accepted = report.readsHeldOutBetter
         guard report.accepted else { return (nil, report) }
         let adaptation = HandAdaptation(part: settings.part, classCount: k, width: width, weights: w, bias: b)
         return (adaptation, report)
@@ -189,6 +218,8 @@ package struct HandAdapter: Sendable {
     private struct Evaluation: Sendable {
         var loss = 0.0
         var agreement = 0
+        /// Letters the best paths miss, summed over the words.
+        var charErrors = 0
         /// Words whose loss is summed (CTC can place their target).
         var counted = 0
         var gradW: [Float] = []
@@ -216,6 +247,7 @@ package struct HandAdapter: Sendable {
         for part in parts.withLock({ $0 }).compactMap({ $0 }) {
             result.loss += part.loss
             result.agreement += part.agreement
+            result.charErrors += part.charErrors
             counted += part.counted
             guard gradient else { continue }
             if result.gradW.isEmpty && result.gradB.isEmpty {
@@ -253,7 +285,12 @@ package struct HandAdapter: Sendable {
         for n in words {
             let span = (batch.starts[n] - first)..<(batch.starts[n + 1] - first)
             let wordLogits = Array(logits[(span.lowerBound * k)..<(span.upperBound * k)])
-            if Self.bestPath(wordLogits, classCount: k) == batch.targets[n] { result.agreement += 1 }
+            let path = Self.bestPath(wordLogits, classCount: k)
+            if path == batch.targets[n] {
+                result.agreement += 1
+            } else if !gradient {
+                result.charErrors += Self.editDistance(path, batch.targets[n])
+            }
             guard
                 let ctc = CTCLoss.evaluate(
                     logits: wordLogits, classCount: k, target: batch.targets[n],
@@ -281,6 +318,21 @@ package struct HandAdapter: Sendable {
             }
         }
         return result
+    }
+
+    /// Insertions, deletions and substitutions that turn `a` into `b`.
+    static func editDistance(_ a: [Int], _ b: [Int]) -> Int {
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var diagonal = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let next = min(row[j + 1] + 1, row[j] + 1, diagonal + (x == y ? 0 : 1))
+                diagonal = row[j + 1]
+                row[j + 1] = next
+            }
+        }
+        return row[b.count]
     }
 
     /// The classes of the best path: each frame's likeliest class, repeats merged, blanks dropped.

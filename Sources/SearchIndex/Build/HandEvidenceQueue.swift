@@ -16,8 +16,9 @@ import Darwin
 /// thousand pages has a hundred megabytes of them, and the issue allows a build with the hand
 /// 100 MB more than one without. Bounded in bytes all the same: a drawing that no longer fits, or
 /// one with an unsure word the reader kept no evidence of (a word read character by character),
-/// is left out, and the fit marks it for the next build as before. Filled by `BuildRun` alone, as
-/// its results come back; read by any number of threads.
+/// is left out, and the fit marks it for the next build as before; so is a drawing whose evidence
+/// cannot be read back from the file (`Indexer.readAgainFromEvidence`, which reports the file).
+/// Filled by `BuildRun` alone, as its results come back; read by any number of threads.
 struct HandEvidenceQueue: Sendable {
     /// An unsure word's place in its drawing (as stored) and where its evidence is.
     struct Word: Sendable {
@@ -36,7 +37,7 @@ struct HandEvidenceQueue: Sendable {
     private(set) var bytes = 0
     /// By drawing key.
     private(set) var drawings: [String: [Word]] = [:]
-    private let file: EvidenceFile?
+    let file: EvidenceFile?
 
     init(capacity: Int = Self.defaultCapacity) {
         self.capacity = capacity
@@ -76,18 +77,24 @@ struct HandEvidenceQueue: Sendable {
     }
 
     var wordCount: Int { drawings.values.reduce(0) { $0 + $1.count } }
+
+    /// The file's name as it was made (it is unlinked at once), for messages; nil without a file.
+    var filePath: String? { file?.path }
 }
 
 /// An unlinked temporary file of 16-bit values: appended to by one thread, read at offsets by any
 /// (`pread`). It goes when the process does.
 final class EvidenceFile: Sendable {
-    private let descriptor: Int32
+    let descriptor: Int32
+    /// The name the file had before it was unlinked.
+    let path: String
     private let end = Mutex(0)
 
     init?() {
         var template = Array((NSTemporaryDirectory() + "/notebook-index-evidence-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         descriptor = fd
     }

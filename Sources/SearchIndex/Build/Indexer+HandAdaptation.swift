@@ -34,9 +34,12 @@ extension Indexer {
     }
 
     /// Fits and stores a new adaptation when the build read enough sure words (see above).
+    /// Evidence that cannot be read back from its file is reported through `onNotice` (the file
+    /// and what is left to the next build), and its drawings are marked as the others are.
     func learnHand(
         from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?, evidence: HandEvidenceQueue,
-        reader: any DrawingTranscriber, version: Int, report: inout BuildReport
+        reader: any DrawingTranscriber, version: Int, report: inout BuildReport,
+        onNotice: (BuildReport.Failure) -> Void = { _ in }
     ) throws {
         let settings = HandAdapter.Settings()
         guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return }
@@ -50,7 +53,17 @@ extension Indexer {
                 words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
                 lossAfter: fit.heldOutLossAfter))
         let read = try readAgainFromEvidence(evidence, with: adaptation, reader: reader, version: version)
-        report.wordsReadAgainWithHand = read.words
+        report.wordsReadAgainWithHand = read.words - read.unreadable
+        if read.unreadable > 0 {
+            let left = evidence.drawings.count - read.drawings.count
+            let notice = BuildReport.Failure(
+                path: evidence.filePath ?? "evidence file",
+                reason:
+                    "cannot read back the evidence of \(counted(read.unreadable, "unsure word")); "
+                    + "\(counted(left, "drawing")) left to be read again by the next build")
+            report.notices.append(notice)
+            onNotice(notice)
+        }
         if read.changed > 0 { try store.rebuildUserVocabulary() }
         report.drawingsToReread = try store.markUnsureDrawingsStale(
             below: UserVocabulary.minimumConfidence, except: read.drawings)
@@ -59,12 +72,13 @@ extension Indexer {
     /// The unsure words whose evidence the build kept, read again from it with the hand just
     /// learned and their surer readings added (`HandReading.readAgain(_:evidence:with:)`), in the
     /// store: the words are decoded in parallel, then written in one transaction.
-    /// - Returns: the drawings whose every unsure word was read again, the words read again, and
-    ///   the words that changed.
+    /// - Returns: the drawings whose every unsure word was read again, the words tried, those
+    ///   whose evidence could not be read back (their drawings are left out of `drawings`, so the
+    ///   next build reads them again), and the words that changed.
     func readAgainFromEvidence(
         _ queue: HandEvidenceQueue, with adaptation: HandAdaptation, reader: any DrawingTranscriber, version: Int
-    ) throws -> (drawings: Set<String>, words: Int, changed: Int) {
-        var found: [(id: Int64, word: IndexedWord, evidence: HandEvidenceQueue.Word)] = []
+    ) throws -> (drawings: Set<String>, words: Int, unreadable: Int, changed: Int) {
+        var found: [(id: Int64, key: String, word: IndexedWord, evidence: HandEvidenceQueue.Word)] = []
         for (key, kept) in queue.drawings.sorted(by: { $0.key < $1.key }) {
             for stored in try store.handwritingWords(drawingKey: key, recognitionVersion: version) {
                 for entry in kept {
@@ -73,16 +87,20 @@ extension Indexer {
                             $0.word.line == entry.line && $0.word.position == entry.position
                         })
                     else { continue }
-                    found.append((word.id, word.word, entry))
+                    found.append((word.id, key, word.word, entry))
                 }
             }
         }
         let work = found
         let results = Mutex([IndexedWord?](repeating: nil, count: work.count))
+        let unreadable = Mutex(Set<Int>())
         let pieces = min(work.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in
             for n in (work.count * piece / pieces)..<(work.count * (piece + 1) / pieces) {
-                guard let evidence = queue.evidence(of: work[n].evidence) else { continue }
+                guard let evidence = queue.evidence(of: work[n].evidence) else {
+                    unreadable.withLock { _ = $0.insert(n) }
+                    continue
+                }
                 let again = HandReading.readAgain([work[n].word], evidence: [0: evidence]) {
                     reader.readAgain($0, adaptedBy: adaptation)
                 }[0]
@@ -95,6 +113,11 @@ extension Indexer {
                 if let word { try store.updateReadings(wordID: work[n].id, to: word) }
             }
         }
-        return (Set(queue.drawings.keys), work.count, changed.count { $0 != nil })
+        let lost = unreadable.withLock { $0 }
+        let left = Set(lost.map { work[$0].key })
+        return (Set(queue.drawings.keys).subtracting(left), work.count, lost.count, changed.count { $0 != nil })
     }
 }
+
+/// `n` and a noun, plural when `n` is not 1.
+private func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -33,7 +33,8 @@ package final class Indexer {
     ///   - jobs: how many files or pages are read or recognized at once.
     ///   - onFailure: called for every file that fails, as it fails (`path`, `reason`).
     ///   - onProgress: called after every step of work.
-    ///   - onNotice: called for every page recognized in part (`path`, `page N: what`).
+    ///   - onNotice: called for every page recognized in part (`path`, `page N: what`), and for
+    ///     the evidence of unsure words the hand could not read back (the file, what is left).
     ///   - afterCrash: the previous build of this index died by a signal (the command's
     ///     supervisor knows): files it was reading alone are remembered as failed, and the others
     ///     it was reading are read first, one at a time (see `IndexStore.beginAttempt`).
@@ -131,7 +132,7 @@ package final class Indexer {
         if let collector {
             try learnHand(
                 from: collector, previous: learned, evidence: rest.evidence ?? HandEvidenceQueue(), reader: reader,
-                version: version, report: &rest.report)
+                version: version, report: &rest.report, onNotice: onNotice)
         }
         return rest.report
     }

@@ -5,12 +5,19 @@
 // ink the fit never saw, is read with the shipped network and with each adaptation that was
 // accepted. Run by `Benchmarks/adapt-harness.sh`.
 //
-//     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...] [--json FILE]
+// With `--pooled`, the fit's cost as an archive pays it: the first halves of all the writers are
+// read into one collector (as one index of many pages keeps its sure words), and each variant
+// is fitted to them, with its CPU seconds, steps and held-out figures; nothing is read again.
+//
+//     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...]
+//                 [--pooled] [--json FILE]
 //
 // (writers in name order, from the N-th, K of them; all by default)
 //
-// A variant is `part:steps:rate:l2` (part bias, logit-map or output-layer), e.g.
-// `logit-map:60:0.01:0.01`.
+// A variant is `part:steps:rate:l2[:words[:check]]` (part bias, logit-map or output-layer; words:
+// the most sure words fitted and held out, `HandAdapter.Settings.maximumWords`; check: measure
+// the held-out loss every this many steps and stop when it stops falling, `checkEvery`), e.g.
+// `logit-map:60:0.01:0.01` or `logit-map:60:0.001:1:300:10`.
 import BenchSupport
 import Dispatch
 import DrawingModel
@@ -46,15 +53,27 @@ struct Variant {
 }
 let variants = variantSpecs.map { spec -> Variant in
     let f = spec.split(separator: ":").map(String.init)
-    guard f.count == 4, let part = HandAdaptation.Part.allCases.first(where: { $0.name == f[0] }),
-        let steps = Int(f[1]), let rate = Float(f[2]), let l2 = Float(f[3])
-    else { fail("bad variant \(spec) (part:steps:rate:l2)") }
+    guard (4...6).contains(f.count), let part = HandAdaptation.Part.allCases.first(where: { $0.name == f[0] }),
+        let steps = Int(f[1]), let rate = Float(f[2]), let l2 = Float(f[3]),
+        let words = f.count > 4 ? Int(f[4]) : HandAdapter.Settings.defaultMaximumWords,
+        let check = f.count > 5 ? Int(f[5]) : 0
+    else { fail("bad variant \(spec) (part:steps:rate:l2[:words[:check]])") }
     var s = HandAdapter.Settings()
     s.part = part
     s.steps = steps
     s.learningRate = rate
     s.l2 = l2
+    s.maximumWords = words
+    s.checkEvery = check
     return Variant(name: spec, settings: s)
+}
+
+/// User and system CPU seconds of this process so far.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 /// As make_pages.py keeps them: one line, a letter or digit, four points or more.
@@ -107,6 +126,58 @@ struct Score: Codable {
     }
 }
 
+/// What a fit did, as a line's words and as figures.
+func described(_ report: HandAdapter.Report, kept: Bool) -> (text: String, figures: [String: Any]) {
+    let text = String(
+        format:
+            "%@ after %d steps, held-out loss %.3f -> %.3f, agreement %d -> %d, letters missed %d -> %d of %d words",
+        kept ? "accepted" : "rejected", report.steps, report.heldOutLossBefore, report.heldOutLossAfter,
+        report.heldOutAgreementBefore, report.heldOutAgreementAfter, report.heldOutCharErrorsBefore,
+        report.heldOutCharErrorsAfter, report.heldOutWords)
+    let figures: [String: Any] = [
+        "accepted": kept, "steps": report.steps,
+        "held_out_loss_before": report.heldOutLossBefore, "held_out_loss_after": report.heldOutLossAfter,
+        "held_out_agreement_before": report.heldOutAgreementBefore,
+        "held_out_agreement_after": report.heldOutAgreementAfter,
+        "held_out_char_errors_before": report.heldOutCharErrorsBefore,
+        "held_out_char_errors_after": report.heldOutCharErrorsAfter,
+        "training_words": report.trainingWords, "held_out_words": report.heldOutWords,
+    ]
+    return (text, figures)
+}
+
+/// `--pooled`: every variant fitted to the sure words of all the writers' first halves.
+@MainActor func pooledFits() throws -> [String: Any] {
+    let collector = AdaptationCollector(capacity: variants.map(\.settings.maximumWords).max() ?? 0)
+    for writer in writers {
+        let learn = byWriter[writer]!.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        _ = read(learn, with: base.collecting(into: collector))
+    }
+    let sure = collector.samples
+    say("\(writers.count) writers: \(collector.offered) sure words offered, \(sure.count) kept")
+    var fits: [String: Any] = [:]
+    for variant in variants {
+        let cpu = cpuSeconds()
+        guard let (adaptation, report) = base.learnHand(from: sure, settings: variant.settings) else {
+            fail("the recognizer has no network to adapt")
+        }
+        let seconds = cpuSeconds() - cpu
+        let fit = described(report, kept: adaptation != nil)
+        say(String(format: "    %@: %@; fit %.2f CPU s, %.2f s", variant.name, fit.text, seconds, report.seconds))
+        fits[variant.name] = fit.figures.merging(["cpu_seconds": seconds, "seconds": report.seconds]) { a, _ in a }
+    }
+    return ["pooled": ["writers": writers.count, "sure_words_offered": collector.offered, "fits": fits]]
+}
+
+if args.contains("--pooled") {
+    let object = try pooledFits().merging(["variants": variantSpecs]) { a, _ in a }
+    if let path = option("--json") {
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            .write(to: URL(fileURLWithPath: path))
+    }
+    exit(0)
+}
+
 var results: [[String: Any]] = []
 var totals: [String: (cer: Double, accuracy: Double, accepted: Int)] = [:]
 var baseTotals = (cer: 0.0, accuracy: 0.0)
@@ -141,18 +212,14 @@ for writer in writers {
         totals[variant.name, default: (0, 0, 0)].cer += score.cer
         totals[variant.name, default: (0, 0, 0)].accuracy += score.accuracy
         if adaptation != nil { totals[variant.name, default: (0, 0, 0)].accepted += 1 }
+        let fit = described(report, kept: adaptation != nil)
         say(
             String(
-                format:
-                    "    %@: %@ held-out loss %.3f -> %.3f, agreement %d -> %d of %d, fit %.1f s;  CER %.2f %%  words %.1f %%",
-                variant.name, adaptation == nil ? "rejected" : "accepted", report.heldOutLossBefore,
-                report.heldOutLossAfter, report.heldOutAgreementBefore, report.heldOutAgreementAfter,
-                report.heldOutWords, seconds, 100 * score.cer, 100 * score.accuracy))
-        perVariant[variant.name] = [
-            "accepted": adaptation != nil, "cer": score.cer, "word_accuracy": score.accuracy, "fit_seconds": seconds,
-            "held_out_loss_before": report.heldOutLossBefore, "held_out_loss_after": report.heldOutLossAfter,
-            "training_words": report.trainingWords, "held_out_words": report.heldOutWords,
-        ]
+                format: "    %@: %@, fit %.1f s;  CER %.2f %%  words %.1f %%", variant.name, fit.text, seconds,
+                100 * score.cer, 100 * score.accuracy))
+        perVariant[variant.name] = fit.figures.merging([
+            "cer": score.cer, "word_accuracy": score.accuracy, "fit_seconds": seconds,
+        ]) { a, _ in a }
     }
     row["variants"] = perVariant
     results.append(row)
