@@ -1,20 +1,22 @@
 import DrawingModel
 import Foundation
 
-/// Whether a doubtful run of a line of Latin writing could be Chinese or Japanese at all, judged
-/// from what is already known before the character reader runs: the network's reading of it (its
-/// letters, its confidence, whether it is a word of the lists) and the shape of its ink (its
-/// traces, its height and width against the line's). Reading a run as characters costs dozens
-/// of the network's line readings (every box of its stroke groups, several views each, and
-/// Zinnia), and an English page has many doubtful runs ("to" written in two strokes, a name the
-/// lists lack), so a run the gate turns away keeps its Latin reading unread by the character
-/// reader.
+/// Whether a doubtful word of a line could be Chinese or Japanese at all, judged from what is
+/// known before the character reader runs: the network's reading of it (its letters, its
+/// confidence, whether it is a word of the lists) and the shape of its ink (its traces, its
+/// height against the line's, how much its traces turn and how long they are). Reading ink as
+/// characters costs dozens of the network's line readings (every box of its stroke groups,
+/// several views each, and Zinnia), and an English page has many doubtful words ("to" written in
+/// two strokes, a name the lists lack), so a word the gate turns away keeps its Latin reading
+/// without the character reader (`MixedScriptLineReader` reads the admitted words of a doubtful
+/// run, and a line mostly doubtful whole only when the line passes).
 ///
-/// A character is about as tall as the line it sits in and packs its strokes into a square; the
-/// doubtful runs of English writing are short words in the letters' middle band, known words read
-/// surely, or long words of several letters a trace or two each.
+/// A character is about as tall as the line it sits in and packs straight strokes, or strokes
+/// that bend once, into a square, so its Latin reading has few letters for many traces; the
+/// doubtful words of English writing turn (loops, joins), are short words in the letters' middle
+/// band, or known words.
 package struct ScriptGate: Sendable, Hashable {
-    /// What the gate weighs of one run.
+    /// What the gate weighs of a word (or a line).
     package struct Shape: Sendable, Hashable {
         /// Letters of the run's Latin reading (its words' best readings).
         package var letters: Int
@@ -48,14 +50,16 @@ package struct ScriptGate: Sendable, Hashable {
         }
     }
 
-    /// A run may be characters when `turningWeight` × turning + `tracesPerLetterWeight` ×
-    /// ln(traces per letter) + `knownWeight` × (the confidence of a known reading, else 0) +
-    /// `confidenceWeight` × confidence + `heightWeight` × height + `traceLengthWeight` ×
-    /// ln(trace length) + `lettersWeight` × ln(letters) + `tracesWeight` × ln(traces) + `bias`
-    /// ≥ 0. A logistic fit on the doubtful runs of card, notes and English pages from dev ink
-    /// (`cjk-bench runs` on `make_card_pages.py --seed 11` and `make_pages.py --seed 11`, not the
-    /// benchmark's pages), each English run weighted by what reading it as characters cost and
-    /// the bias set so that 99 % of the runs the mixed reader keeps as characters pass.
+    /// A doubtful word may be characters when `turningWeight` × turning +
+    /// `tracesPerLetterWeight` × ln(traces per letter) + `knownWeight` × (the confidence of a
+    /// known reading, else 0) + `confidenceWeight` × confidence + `heightWeight` × height +
+    /// `traceLengthWeight` × ln(trace length) + `lettersWeight` × ln(letters) + `tracesWeight` ×
+    /// ln(traces) + `bias` ≥ 0. A logistic fit (`Benchmarks/fit_script_gate.py`) on the doubtful
+    /// words of card, notes, Japanese and English pages from dev ink (`cjk-bench runs` on
+    /// `make_card_pages.py --seed 11` and `12` and `make_pages.py --seed 11` and `12`, not the
+    /// benchmark's pages): a word inside a character's box against English words weighted by
+    /// what reading them as characters cost, the bias set so that 99 % of the words the mixed
+    /// reader keeps as characters pass.
     package var turningWeight = -5.181
     package var tracesPerLetterWeight = 3.946
     package var knownWeight = -0.258
@@ -68,8 +72,8 @@ package struct ScriptGate: Sendable, Hashable {
 
     /// Added to the score of a line mostly doubtful, read whole when it passes: a line of
     /// characters often holds a kana or two that turns like a letter, and a line turned away
-    /// still has its runs weighed word by word. Set so that 98 % of the lines of the same pages
-    /// that the mixed reader keeps as characters pass.
+    /// still has its runs weighed word by word. Set a little above the fit's allowance for 98 %
+    /// of the lines of the same pages that the mixed reader keeps as characters.
     package var lineAllowance = 3.5
 
     package init() {}

@@ -86,10 +86,10 @@ package struct ScriptSpans: Sendable, Hashable {
         }
         var pieces: [(run: Run, admitted: Bool)] = []
         var start = run.words.lowerBound
-        for w in run.words where w + 1 == run.words.upperBound || verdicts[w + 1 - run.words.lowerBound] != verdicts[w - run.words.lowerBound] {
+        for (k, w) in run.words.enumerated() where k + 1 == verdicts.count || verdicts[k + 1] != verdicts[k] {
             let span = start..<(w + 1)
             if let piece = Self.run(span, of: words, in: line, traces: traces) {
-                pieces.append((piece, verdicts[w - run.words.lowerBound]))
+                pieces.append((piece, verdicts[k]))
             } else {
                 pieces.append((Run(words: span, ink: LinePart(line, traces: [])), false))
             }
