@@ -80,10 +80,14 @@ package protocol LineReading: Sendable {
     /// height), as `MixedScriptLineReader` hands a doubtful part to the character reader; a
     /// reader that does not weigh shapes against the height reads it as a line.
     func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord]
+    /// Whether `word` (letters, any case) is in this reader's word lists; false for a reader
+    /// without lists.
+    func knows(_ word: String) -> Bool
 }
 
 extension LineReading {
     package func read(lines: [LineInk]) -> [[DecodedWord]] { lines.map(read) }
     package func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] { read(line) }
     package func addingWords(_ words: [String]) -> any LineReading { self }
+    package func knows(_ word: String) -> Bool { false }
 }

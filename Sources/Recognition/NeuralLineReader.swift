@@ -62,6 +62,10 @@ package struct NeuralLineReader: LineReading {
         return reader
     }
 
+    package func knows(_ word: String) -> Bool {
+        decoder.lexicon.contains(word)
+    }
+
     /// This reader with the shipped network adapted to a writer's hand; the shipped network
     /// again for nil, or for an adaptation made for another shape of network.
     func adapted(by adaptation: HandAdaptation?) -> NeuralLineReader {

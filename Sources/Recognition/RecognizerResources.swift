@@ -101,6 +101,14 @@ enum RecognizerResources {
     /// The CJK character classifier from the resources, its reasons prefixed with the file's name.
     /// - Throws: `ModelError.missing` when the file is not installed, `.invalid` when it is damaged.
     static func characterNetwork() throws(ModelError) -> CharacterNetwork {
+        try loadedCharacterNetwork.get()
+    }
+
+    /// The character networks are read and averaged once a process: checking the resources
+    /// (`checkResources(languages:)`) and building the reader share them.
+    private static let loadedCharacterNetwork = Result { () throws(ModelError) in try readCharacterNetwork() }
+
+    private static func readCharacterNetwork() throws(ModelError) -> CharacterNetwork {
         var network = try naming(characterModelName) { () throws(ModelError) in
             try CharacterNetwork(data: load(characterModelName, modelExtension))
         }

@@ -35,6 +35,8 @@ package struct MixedScriptLineReader: LineReading {
     package var lineBias = -7.4
     /// Which Latin words the character reader reads again.
     package var spans = ScriptSpans()
+    /// Which of their runs could be characters at all; nil: every run not sparse.
+    package var gate: ScriptGate? = ScriptGate()
 
     package init(latin: (any LineReading)?, cjk: (any LineReading)?) {
         self.latin = latin
@@ -69,17 +71,19 @@ package struct MixedScriptLineReader: LineReading {
         let height = lineBox.height
         let runs = spans.doubtfulRuns(western, in: line, lineHeight: height)
         let doubtfulPoints = runs.map(\.ink.indices.count).reduce(0, +)
-        if !western.isEmpty, Double(doubtfulPoints) >= wholeLineShare * Double(line.points.count) {
+        let whole = Self.wholeRun(of: line, western: western)
+        if !western.isEmpty, Double(doubtfulPoints) >= wholeLineShare * Double(line.points.count),
+            admitsLine(whole, of: western, lineHeight: height)
+        {
             // mostly doubtful: a line of characters, perhaps with a word or two of English, is
             // read whole as characters once, and first weighed whole against the Latin reading
-            let whole = ScriptSpans.Run(
-                words: western.indices, ink: LinePart(line, traces: line.traceRanges.filter { !$0.isEmpty }))
+            // (a line the gate turns away has its runs weighed one by one, as a line of Latin
+            // writing has)
             let parts = Self.parts(of: whole, western: western, in: line, cjk: cjk, lineHeight: height)
             let eastern = parts.flatMap(\.eastern)
-            let lineEvidence =
-                lineConfidenceWeight * (Self.meanConfidence(eastern) - Self.meanConfidence(western))
-                + lineDensityWeight * log(max(Self.traceDensity(line), 0.1)) + lineBias
-            if lineEvidence > 0 { return eastern.sorted { $0.pointRange.lowerBound < $1.pointRange.lowerBound } }
+            if lineEvidence(eastern: eastern, western: western, in: line) > 0 {
+                return eastern.sorted { $0.pointRange.lowerBound < $1.pointRange.lowerBound }
+            }
             return parts.flatMap { evidence($0) > 0 ? $0.eastern : $0.western }
         }
         var words: [DecodedWord] = []
@@ -87,15 +91,50 @@ package struct MixedScriptLineReader: LineReading {
         for run in runs {
             words += western[next..<run.words.lowerBound]
             next = run.words.upperBound
-            if spans.isSparse(run, of: western, lineHeight: height) {
-                words += western[run.words]
-                continue
-            }
-            for part in Self.parts(of: run, western: western, in: line, cjk: cjk, lineHeight: height) {
-                words += evidence(part) > 0 ? part.eastern : part.western
+            for piece in pieces(of: run, western, in: line, lineHeight: height) {
+                guard piece.admitted, !spans.isSparse(piece.run, of: western, lineHeight: height) else {
+                    words += western[piece.run.words]
+                    continue
+                }
+                for part in Self.parts(of: piece.run, western: western, in: line, cjk: cjk, lineHeight: height) {
+                    words += evidence(part) > 0 ? part.eastern : part.western
+                }
             }
         }
         return words + western[next...]
+    }
+
+    /// A line's Latin words and all its ink, as one run.
+    package static func wholeRun(of line: LineInk, western: [DecodedWord]) -> ScriptSpans.Run {
+        ScriptSpans.Run(words: western.indices, ink: LinePart(line, traces: line.traceRanges.filter { !$0.isEmpty }))
+    }
+
+    /// Above 0 when a line mostly doubtful is the better read whole as its characters `eastern`.
+    package func lineEvidence(eastern: [DecodedWord], western: [DecodedWord], in line: LineInk) -> Double {
+        lineConfidenceWeight * (Self.meanConfidence(eastern) - Self.meanConfidence(western))
+            + lineDensityWeight * log(max(Self.traceDensity(line), 0.1)) + lineBias
+    }
+
+    /// A doubtful run cut where `gate` changes its mind: pieces of consecutive words it lets the
+    /// character reader read, and pieces it keeps Latin; the whole run, let, without a gate.
+    func pieces(
+        of run: ScriptSpans.Run, _ words: [DecodedWord], in line: LineInk, lineHeight: Double
+    ) -> [(run: ScriptSpans.Run, admitted: Bool)] {
+        guard let gate else { return [(run, true)] }
+        return ScriptSpans.pieces(of: run, words, in: line) { word in
+            gate.admits(ScriptGate.shape(of: word, in: words, lineHeight: lineHeight, knows: knows))
+        }
+    }
+
+    /// Whether `gate` lets the character reader read a line mostly doubtful whole.
+    package func admitsLine(_ whole: ScriptSpans.Run, of words: [DecodedWord], lineHeight: Double) -> Bool {
+        guard let gate else { return true }
+        return gate.admitsLine(ScriptGate.shape(of: whole, in: words, lineHeight: lineHeight, knows: knows))
+    }
+
+    /// Whether the Latin reader's word lists hold `word` (CJK reading has no word lists).
+    package func knows(_ word: String) -> Bool {
+        latin?.knows(word) ?? false
     }
 
     /// Some doubtful Latin words and the characters read in their ink, overlapping each other.

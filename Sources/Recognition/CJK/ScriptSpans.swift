@@ -32,7 +32,7 @@ package struct ScriptSpans: Sendable, Hashable {
 
     /// Whether a doubtful run of `words` is Latin writing by its shape alone (`latinDensity`,
     /// `latinTracesPerLetter`), so the character reader need not read it.
-    func isSparse(_ run: Run, of words: [DecodedWord], lineHeight: Double) -> Bool {
+    package func isSparse(_ run: Run, of words: [DecodedWord], lineHeight: Double) -> Bool {
         let traces = run.ink.ink.traceRanges.filter { !$0.isEmpty }.count
         let letters = words[run.words].map { $0.candidates.first?.text.count ?? 0 }.reduce(0, +)
         return MixedScriptLineReader.traceDensity(run.ink.ink, lineHeight: lineHeight) < latinDensity
@@ -55,13 +55,47 @@ package struct ScriptSpans: Sendable, Hashable {
             if doubtful, start == nil { start = i }
             guard !doubtful, let first = start else { continue }
             start = nil
-            let low = words[first..<i].map(\.pointRange.lowerBound).min() ?? 0
-            let high = words[first..<i].map(\.pointRange.upperBound).max() ?? 0
-            let kept = traces.filter { $0.overlaps(low..<high) }
-            guard !kept.isEmpty else { continue }
-            runs.append(Run(words: first..<i, ink: LinePart(line, traces: kept)))
+            if let run = Self.run(first..<i, of: words, in: line, traces: traces) { runs.append(run) }
         }
         return runs
+    }
+
+    /// Some consecutive words of a line and the line's traces that overlap them; nil when no
+    /// trace does. `traces`: the line's non-empty trace ranges.
+    static func run(_ span: Range<Int>, of words: [DecodedWord], in line: LineInk, traces: [Range<Int>]) -> Run? {
+        let low = words[span].map(\.pointRange.lowerBound).min() ?? 0
+        let high = words[span].map(\.pointRange.upperBound).max() ?? 0
+        let kept = traces.filter { $0.overlaps(low..<high) }
+        return kept.isEmpty ? nil : Run(words: span, ink: LinePart(line, traces: kept))
+    }
+
+    /// Each word of `run` as a run of its own.
+    package static func wordRuns(of run: Run, _ words: [DecodedWord], in line: LineInk) -> [Run] {
+        let traces = line.traceRanges.filter { !$0.isEmpty }
+        return run.words.compactMap { Self.run($0..<($0 + 1), of: words, in: line, traces: traces) }
+    }
+
+    /// `run` cut into pieces of consecutive words that `admits` says the same of, each with
+    /// what it says (a word without ink is not admitted).
+    static func pieces(
+        of run: Run, _ words: [DecodedWord], in line: LineInk, admits: (Run) -> Bool
+    ) -> [(run: Run, admitted: Bool)] {
+        let traces = line.traceRanges.filter { !$0.isEmpty }
+        let verdicts = run.words.map { w in
+            Self.run(w..<(w + 1), of: words, in: line, traces: traces).map(admits) ?? false
+        }
+        var pieces: [(run: Run, admitted: Bool)] = []
+        var start = run.words.lowerBound
+        for (k, w) in run.words.enumerated() where k + 1 == verdicts.count || verdicts[k + 1] != verdicts[k] {
+            let span = start..<(w + 1)
+            if let piece = Self.run(span, of: words, in: line, traces: traces) {
+                pieces.append((piece, verdicts[k]))
+            } else {
+                pieces.append((Run(words: span, ink: LinePart(line, traces: [])), false))
+            }
+            start = w + 1
+        }
+        return pieces
     }
 
     func isDoubtful(_ word: DecodedWord, in line: LineInk, traces: [Range<Int>], lineHeight: Double) -> Bool {

@@ -10,6 +10,7 @@
 //     cjk-bench pages DIR [zh,ja]        (PageBench: the pages of make_cjk_pages.py, CER per writer)
 //     cjk-bench latin FILE...            (English pages read with en,zh,ja: lines read as CJK)
 //     cjk-bench spans DIR OUT.tsv        (SpanDump: the mixed reader's doubtful parts of card pages)
+//     cjk-bench runs DIR OUT.tsv         (RunDump: doubtful runs of Latin lines, ScriptGate's shapes, their cost)
 //     cjk-bench misses DIR [en,zh,ja]   (MissReport: card or English pages' words not found, and what was read)
 //     cjk-bench layout DIR               (LayoutProfile: card pages' lines against their words and characters)
 import BenchSupport
@@ -29,6 +30,10 @@ if args[1] == "latin", args.count >= 3 {
 }
 if args[1] == "spans", args.count >= 4 {
     try SpanDump.run(directory: args[2], output: args[3])
+    exit(0)
+}
+if args[1] == "runs", args.count >= 4 {
+    try RunDump.run(directory: args[2], output: args[3])
     exit(0)
 }
 if args[1] == "misses", args.count >= 3 {

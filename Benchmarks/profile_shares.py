@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Where a build's CPU time goes, from `perf record -g` files: the share of samples reading
+characters (Zinnia, the character networks and their float kernels, rasters, the lattice), reading
+Latin lines (the line network's integer kernels and LSTM, the beam search) and in the kernel.
+
+    profile_shares.py NAME=perf.data ... [--json OUT]
+
+Each NAME=FILE gives one entry: its CPU seconds (perf's event count) and the three shares in
+percent. Used on English dev pages built with `--language en` and `en,zh,ja`
+(`perf record -g -o FILE notebook-index build DIR --index I --language L --jobs 1`).
+"""
+import json
+import re
+import subprocess
+import sys
+
+CHARACTERS = re.compile(r"accumulate(Six|Pair)?_|CharacterNetwork|CharacterRaster|CJKLattice|CJKLanguageModel|"
+                        r"StrokeGroups|CharacterInk|CombinedCharacterClassifier")
+LATIN = re.compile(r"VNNI|lstmCell|CTCBeamSearch|RecognizerNetwork|NeuralLineReader|"
+                   r"CharacterLanguageModelV14logProb|InkFeatures")
+
+
+def shares(path):
+    out = subprocess.run(["perf", "report", "-i", path, "--no-children", "--sort", "dso,symbol", "-g", "none",
+                          "--stdio"], capture_output=True, text=True, check=True).stdout
+    seconds = float(re.search(r"Event count \(approx.\): (\d+)", out).group(1)) / 1e9
+    characters = latin = kernel = 0.0
+    for line in out.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+(\S+)\s+\[(.)\]\s+(.*)", line)
+        if not m:
+            continue
+        percent, dso, space, symbol = float(m[1]), m[2], m[3], m[4]
+        if "zinnia" in dso or CHARACTERS.search(symbol):
+            characters += percent
+        elif LATIN.search(symbol):
+            latin += percent
+        elif space == "k":
+            kernel += percent
+    return {"cpu_seconds": round(seconds, 3), "character_reading_percent": round(characters, 1),
+            "latin_reading_percent": round(latin, 1), "kernel_percent": round(kernel, 1)}
+
+
+def main():
+    args = sys.argv[1:]
+    out = None
+    if "--json" in args:
+        at = args.index("--json")
+        out = args[at + 1]
+        del args[at:at + 2]
+    if not args:
+        sys.exit(__doc__)
+    result = {name: shares(path) for name, path in (a.split("=", 1) for a in args)}
+    print(json.dumps(result, indent=1))
+    if out:
+        json.dump(result, open(out, "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()
