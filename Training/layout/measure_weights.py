@@ -39,7 +39,7 @@ def failing_tests(suite):
     (`swift build --build-tests` first); a known issue that no longer occurs counts as failing."""
     run = subprocess.run(["swift", "test", "--skip-build", "--filter", suite], capture_output=True, text=True)
     return sorted({line.split("Test ", 1)[1].split("(")[0] for line in (run.stdout + run.stderr).splitlines()
-                   if line.startswith("✘ Test ") and " failed after " in line})
+                   if line.startswith("✘ Test ") and not line.startswith("✘ Test run ") and " failed after " in line})
 
 
 def fresh_notes(shared, into):
