@@ -65,30 +65,4 @@ import Testing
         }
         _ = try StrokeClassifier(text: text)
     }
-
-    /// Letters of straight segments (an `l`, a `t`, a `1`) look like a graph's edges and ticks on
-    /// their own, and a classifier trained with diagrams called them drawing (`left` read `le`).
-    /// One the network is unsure of stays writing beside a letter kept as writing, a run of them
-    /// too; a sure one, a connector longer than a letter, and a tick with no letter beside it do not.
-    @Test func straightLettersBesideLettersStayWriting() {
-        func trace(_ n: Int, _ points: [(Double, Double)]) -> InkTrace {
-            InkTrace(
-                points: points.map { InkPoint(location: Point(x: $0.0, y: $0.1), strokeIndex: n, startsTrace: false) },
-                order: n)!
-        }
-        // x-height 10, baseline at y = 60: "le" then "f" and "t" as single uprights, a long
-        // connector from the word, a sure upright beside the t and a tick far off
-        let traces = [
-            trace(0, [(40, 60), (40, 44)]),  // l, kept by the network
-            trace(1, [(44, 55), (50, 52), (46, 60), (51, 58)]),  // e, kept
-            trace(2, [(54, 60), (54, 44), (57, 44)]),  // f, unsure
-            trace(3, [(60, 60), (60, 45)]),  // t, unsure (kept from f)
-            trace(4, [(63, 52), (120, 52)]),  // a connector touching the word
-            trace(5, [(63, 60), (63, 46)]),  // an upright beside the t, surely drawing
-            trace(6, [(300, 60), (300, 50)]),  // a tick with nothing beside it
-        ]
-        let writing = [0.9, 0.95, 0.05, 0.03, 0.05, 0.001, 0.05]
-        let kept = StrokeClassifier.keepingLetters(writing, traces, sizes: Array(repeating: 10, count: traces.count))
-        #expect(kept == [true, true, true, true, false, false, false])
-    }
 }

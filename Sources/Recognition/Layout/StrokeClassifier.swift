@@ -103,56 +103,9 @@ package struct StrokeClassifier: Sendable {
         return e.map { $0 / total }
     }
 
-    /// Whether each trace is writing, by the probability of writing against `writingThreshold`,
-    /// letters among letters kept (`keepingLetters`).
+    /// Whether each trace is writing, by the probability of writing against `writingThreshold`.
     /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network evaluations.
     func isWriting(_ traces: [InkTrace], sizes: [Double]) -> [Bool] {
-        let writing = StrokeFeatures.rows(of: traces, sizes: sizes).map { probabilities(of: $0)[0] }
-        return Self.keepingLetters(writing, traces, sizes: sizes)
+        StrokeFeatures.rows(of: traces, sizes: sizes).map { probabilities(of: $0)[0] >= Self.writingThreshold }
     }
-
-    /// Below this probability of writing a trace is drawing even in a row of letters.
-    static let sureDrawing = 0.01
-
-    /// The guard: a trace of a letter's size that the network calls drawing, but not surely
-    /// (`sureDrawing`), stays writing when it stands in a row beside a trace kept as writing, close
-    /// enough to be the next letter of its word. Letters of straight segments (`l`, `t`, `1`, `E`)
-    /// look like a graph's edges, ticks and connectors on their own; their neighbours tell them
-    /// apart. A trace kept this way counts as a neighbour in turn, so a run of such letters (`ft`
-    /// in `left`) is kept from the letter beside it.
-    /// - Parameters:
-    ///   - writing: each trace's probability of writing.
-    ///   - sizes: each trace's local writing size (`LocalSize`).
-    /// - Complexity: O(c · n) a pass for c unsure letter-sized traces among n, at most
-    ///   `guardPasses` passes.
-    static func keepingLetters(_ writing: [Double], _ traces: [InkTrace], sizes: [Double]) -> [Bool] {
-        var kept = writing.map { $0 >= writingThreshold }
-        let candidates = traces.indices.filter { i in
-            guard !kept[i], writing[i] >= sureDrawing else { return false }
-            let box = traces[i].bounds, size = sizes[i]
-            return box.height <= 2.2 * size && box.width <= 1.5 * size && max(box.width, box.height) >= 0.5 * size
-        }
-        for _ in 0..<guardPasses {
-            var changed = false
-            for i in candidates where !kept[i] {
-                let box = traces[i].bounds, size = sizes[i]
-                let beside = traces.indices.contains { j in
-                    guard kept[j], j != i else { return false }
-                    let other = traces[j].bounds
-                    let gap = max(other.minX - box.maxX, box.minX - other.maxX)
-                    return other.height <= 2.5 * size && gap <= 0.5 * size
-                        && abs(other.midY - box.midY) <= 0.6 * size
-                }
-                if beside {
-                    kept[i] = true
-                    changed = true
-                }
-            }
-            if !changed { break }
-        }
-        return kept
-    }
-
-    /// Passes of `keepingLetters`: the longest run of straight letters it keeps from one neighbour.
-    static let guardPasses = 4
 }
