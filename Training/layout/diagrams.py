@@ -325,7 +325,7 @@ def figure_page(page, width, labelled=False):
             top = y
             r = rng.random()
             if r < 0.35:
-                y = BLOCKS[rng.randrange(len(BLOCKS))](page, x, y, right)
+                y = block(page, x, y, right)
             elif r < 0.7:
                 w, h = s * rng.uniform(3, 20), s * rng.uniform(3, 14)
                 page.sketch(x + rng.uniform(0, max(1, right - x - w)), y + s, w, h)
@@ -349,8 +349,11 @@ def figure_page(page, width, labelled=False):
 
 
 BLOCKS = (graph, graph, scatter, lines, icons, swatches, polyline, bullets)
+# generate.py --diagram-kinds: the blocks drawn (all by default)
+KINDS = {f.__name__ for f in BLOCKS}
 
 
 def block(page, x, y, right):
     """One diagram block at (x, y) in a column ending at `right`; returns the y below it."""
-    return BLOCKS[page.rng.randrange(len(BLOCKS))](page, x, y, right)
+    blocks = BLOCKS if KINDS >= {f.__name__ for f in BLOCKS} else tuple(f for f in BLOCKS if f.__name__ in KINDS)
+    return blocks[page.rng.randrange(len(blocks))](page, x, y, right)

@@ -62,15 +62,49 @@ def rule_excluded(traces):
     return out
 
 
+def keeping_letters(p, traces, threshold, sure, neighbour=0.0, passes=4, adjacent=False):
+    """StrokeClassifier.keepingLetters: a letter-sized trace called drawing but not surely (P(writing)
+    at least `sure`) stays writing beside a kept trace (whose P(writing) is at least `neighbour`)."""
+    boxes = [features.box(np.asarray(t)) for t in traces]
+    sizes = features.local_sizes(traces, boxes, features.gaps(boxes))
+    kept = [q >= threshold for q in p]
+    strong = [q >= max(threshold, neighbour) for q in p]
+    candidates = []
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        s = sizes[i]
+        if not kept[i] and p[i] >= sure and y1 - y0 <= 2.2 * s and x1 - x0 <= 1.5 * s and max(x1 - x0, y1 - y0) >= 0.5 * s:
+            candidates.append(i)
+    for _ in range(passes):
+        changed = False
+        for i in candidates:
+            if kept[i]:
+                continue
+            x0, y0, x1, y1 = boxes[i]
+            s, my = sizes[i], (y0 + y1) / 2
+            for j, (a0, b0, a1, b1) in enumerate(boxes):
+                if adjacent and abs(j - i) != 1:
+                    continue
+                if j != i and strong[j] and b1 - b0 <= 2.5 * s and max(a0 - x1, x0 - a1) <= 0.5 * s \
+                        and abs((b0 + b1) / 2 - my) <= 0.6 * s:
+                    kept[i] = strong[i] = changed = True
+                    break
+        if not changed:
+            break
+    return kept
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("weights")
     ap.add_argument("--threshold", type=float, default=0.5, help="P(writing) below which a trace is not read")
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     ap.add_argument("--pages", action="store_true", help="print each page's counts")
+    ap.add_argument("--adjacent", action="store_true", help="the guard's neighbour is the trace written just before or after")
+    ap.add_argument("--guard", type=float, nargs=2, metavar=("SURE", "NEIGHBOUR"),
+                    help="letters among letters kept (StrokeClassifier.keepingLetters) above SURE, beside traces above NEIGHBOUR")
     args = ap.parse_args()
     weights = train.load(args.weights)
-    tally = {k: np.zeros((3, 2), int) for k in ("rules", "learned", "both")}
+    tally = {k: np.zeros((3, 2), int) for k in ("rules", "learned", "both") + (("guarded",) if args.guard else ())}
     for f in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/layout-labels/*.json"))):
         labels = json.load(open(f))
         pages = label_strokes.read_pages(os.path.join(args.shared, labels["file"]))
@@ -82,6 +116,7 @@ def main():
             continue
         p = train.probabilities(weights, features.page_features(traces))[:, 0]
         rules = rule_excluded(traces)
+        guarded = keeping_letters(p, traces, args.threshold, *args.guard, adjacent=args.adjacent) if args.guard else None
         if args.pages:
             c = np.asarray([cls[i] for i in ids])
             out = p < args.threshold
@@ -90,7 +125,10 @@ def main():
         for i, sid in enumerate(ids):
             c = cls[sid]
             learned_out = p[i] < args.threshold
-            for k, out in (("rules", rules[i]), ("learned", learned_out), ("both", rules[i] or learned_out)):
+            calls = [("rules", rules[i]), ("learned", learned_out), ("both", rules[i] or learned_out)]
+            if guarded is not None:
+                calls.append(("guarded", rules[i] or not guarded[i]))
+            for k, out in calls:
                 tally[k][c, int(not out)] += 1
     for k, t in tally.items():
         correct = t[0, 1] + t[1, 0] + t[2, 0]

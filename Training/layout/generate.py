@@ -27,6 +27,7 @@ import random
 import numpy as np
 
 import diagrams
+import straight
 
 WRITING, DRAWING, MARKUP = 0, 1, 2
 UNIPEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "unipen")
@@ -125,6 +126,7 @@ class Page:
         self.slant = rng.gauss(0, 0.03)
         self.word_boxes = []  # (x0, y0, x1, y1) of words placed, for arrows
         self.maths = rng.choice([0, 0, 0.2, 0.5])  # share of prose rows that are formulas
+        self.straight = None  # straight.Writer: words of straight letters (--straight pages)
 
     def add(self, strokes, label):
         for s in strokes:
@@ -133,7 +135,10 @@ class Page:
                 self.labels.append(label)
 
     def word_ink(self, scale=1.0):
-        strokes, inches = self.words[self.rng.randrange(len(self.words))]
+        if self.straight is not None and self.rng.random() < 0.7:
+            strokes, inches = self.straight.word()
+        else:
+            strokes, inches = self.words[self.rng.randrange(len(self.words))]
         allp = np.concatenate(strokes)
         h = allp[:, 1].max() - allp[:, 1].min()
         if inches and h > 0:
@@ -211,6 +216,8 @@ class Page:
         k = target / max(measure, 1e-9)
         if max(w, h) * k > 3 * s:  # a sample whose shape is not what its label says
             k = 3 * s / max(w, h)
+        if self.straight is not None and self.rng.random() < self.straight.angular:
+            strokes = [straight.simplify(q, self.straight.tolerance * max(w, h)) for q in strokes]
         return [q * k * self.rng.uniform(0.85, 1.15) for q in strokes]
 
     def formula_line(self, x, baseline, right):
@@ -521,8 +528,10 @@ class Page:
         self.add([self.pen.path(pts, 0.01)], DRAWING)
 
 
-def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0):
+def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0, straight_words=None):
     p = Page(rng, words, lines, chars, freehand)
+    if straight_words is not None:  # (faces, vocabulary): straight letters beside straight drawing
+        p.straight = straight.Writer(p, *straight_words)
     s = p.size
     columns = rng.choice([1, 1, 1, 2, 2, 3])
     colw = p.width / columns
@@ -530,6 +539,9 @@ def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0):
         x, y = c * colw + s * rng.uniform(0, 2), s * rng.uniform(2, 6)
         right = (c + 1) * colw - 2 * s
         for _ in range(rng.randint(2, 6)):
+            if p.straight is not None and rng.random() < 0.3:  # words with straight drawing in their row
+                y = straight.row(p, x, y, right)
+                continue
             if diagram_share and rng.random() < diagram_share:  # graphs, plots, icons, swatches (diagrams.py)
                 y = diagrams.block(p, x, y, right)
                 continue
@@ -586,9 +598,11 @@ def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0):
     return [p.strokes[i] for i in order], [p.labels[i] for i in order]
 
 
-def make_figure_page(rng, words, lines, chars=(), labelled=False):
+def make_figure_page(rng, words, lines, chars=(), labelled=False, straight_words=None):
     """A page of drawing with few words or none (diagrams.figure_page)."""
     p = Page(rng, words, lines, chars)
+    if straight_words is not None:
+        p.straight = straight.Writer(p, *straight_words)
     diagrams.figure_page(p, p.width, labelled)
     return p.strokes, p.labels
 
@@ -623,6 +637,10 @@ def make_small_page(rng, words, lines, chars=()):
     return p.strokes, p.labels
 
 
+def writer_glyphs():
+    return straight.writer.GLYPH_BANK
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, default=2000)
@@ -637,14 +655,23 @@ def main():
     ap.add_argument("--diagrams", type=float, default=0.0,
                     help="share of blocks that are diagrams: graphs, scatter plots, dashed lines, icons, pen swatches, "
                          "polylines (diagrams.py)")
+    ap.add_argument("--diagram-kinds", help="the diagram blocks drawn, comma-separated (default all: "
+                    + ",".join(sorted(diagrams.KINDS)) + ")")
     ap.add_argument("--figures", type=int, default=0,
                     help="pages of drawing with few words or none, added after the others")
     ap.add_argument("--labelled-figures", action="store_true", help="words written among the figure pages' drawing")
     ap.add_argument("--small", type=int, default=0,
                     help="pages of little ink (one word, a character, a short row) added after the others")
+    ap.add_argument("--straight", type=int, default=0,
+                    help="pages of straight letters beside straight drawing (straight.py), added after all the others "
+                         "(so the pages before them stay as without it); a fifth are figure pages")
+    ap.add_argument("--straight-diagrams", type=float, default=0.2, help="share of diagram blocks on those pages")
+    ap.add_argument("--glyphs", default=writer_glyphs(), help="the synthetic writers' glyph bank (Training/packed)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
+    if args.diagram_kinds:
+        diagrams.KINDS = set(args.diagram_kinds.split(","))
     words = load_samples(f"{args.split}-words", args.words, rng, unipen=args.unipen)
     lines = load_samples(f"{args.split}-lines", args.words // 10, rng, unipen=args.unipen)
     chars = load_samples(f"{args.split}-chars", 2 * args.words, rng, unipen=args.unipen, keep=set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=+-/<>()[]^*.,|~"))
@@ -658,6 +685,17 @@ def main():
     for k in range(args.small):
         r = random.Random(rng.random())
         pages.append(make_small_page(r, words, lines, chars))
+    if args.straight:
+        faces = straight.writer.load_faces(args.glyphs) if os.path.exists(args.glyphs) else []
+        if not faces:
+            print("no glyph bank at", args.glyphs, "(make -C Training packed/latin-glyphs.pkl): UNIPEN words only")
+        kit = (faces, straight.vocabulary())
+        for k in range(args.straight):
+            r = random.Random(rng.random())
+            if r.random() < 0.2:
+                pages.append(make_figure_page(r, words, lines, chars, True, kit))
+            else:
+                pages.append(make_page(r, words, lines, chars, False, args.straight_diagrams, kit))
     np.savez_compressed(args.out, pages=np.asarray(pages, dtype=object), allow_pickle=True)
     print(args.out, len(pages), "pages", sum(len(s) for s, _ in pages), "strokes")
 

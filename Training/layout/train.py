@@ -20,6 +20,7 @@ Weight file (text, one value list per line):
     …
 """
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -33,16 +34,38 @@ import features  # noqa: E402
 HIDDEN = (48, 24)
 
 
-def page_rows(pages):
-    xs, ys = [], []
-    for k, (strokes, labels) in enumerate(pages):
+def page_digest(strokes, labels):
+    """What a page's rows are made from, to reuse a cache's rows for the pages it already has."""
+    h = hashlib.sha1(np.asarray(labels, np.int64).tobytes())
+    for s in strokes:
+        h.update(np.ascontiguousarray(s, np.float64).tobytes())
+    return h.hexdigest()
+
+
+def page_rows(pages, cache=None):
+    """Input rows and labels of every page. With a cache (`rows_cache`), the leading pages the
+    cache already holds are taken from it: pages added after the others (generate.py --straight,
+    --small) cost only their own features."""
+    digests = [page_digest(s, l) for s, l in pages]
+    counts = [len(s) for s, _ in pages]
+    x0, y0, reused = np.zeros((0, features.INPUTS), np.float32), np.zeros(0, np.int64), 0
+    if cache is not None:
+        cx, cy, cd, cc = cache
+        while reused < min(len(cd), len(pages)) and cd[reused] == digests[reused] and cc[reused] == counts[reused]:
+            reused += 1
+        end = int(np.sum(cc[:reused]))
+        x0, y0 = cx[:end], cy[:end]
+        print(f"features: {reused} pages from the cache", flush=True)
+    xs, ys = [x0], [y0]
+    for k in range(reused, len(pages)):
+        strokes, labels = pages[k]
         if not strokes:
             continue
         xs.append(features.page_features(strokes))
         ys.append(np.asarray(labels, np.int64))
         if k % 200 == 0:
             print(f"features: page {k}", flush=True)
-    return np.concatenate(xs), np.concatenate(ys)
+    return np.concatenate(xs), np.concatenate(ys), digests, counts
 
 
 def build(inputs):
@@ -54,21 +77,27 @@ def build(inputs):
     return torch.nn.Sequential(*layers)
 
 
-def export(model, mean, scale, path):
+def export(model, mean, scale, path, half=False):
     linears = [m for m in model if isinstance(m, torch.nn.Linear)]
+    layers = [(lin.weight.detach().numpy().astype(np.float64), lin.bias.detach().numpy().astype(np.float64),
+               k < len(linears) - 1) for k, lin in enumerate(linears)]
+    write_weights(mean, scale, layers, path, half)
+
+
+def write_weights(mean, scale, layers, path, half=False):
+    """The weight file; with `half`, each weight and bias at float16 precision (the shortest decimal
+    that rounds to its float16 value: the file is half the size, the outputs move by < 1e-3)."""
+    value = (lambda v: str(np.float16(v))) if half else (lambda v: f"{v:.7g}")
     with open(path, "w") as f:
         f.write("stroke-classifier 1\n")
         f.write(f"inputs {len(mean)}\n")
         f.write("mean " + " ".join(f"{v:.7g}" for v in mean) + "\n")
         f.write("scale " + " ".join(f"{v:.7g}" for v in scale) + "\n")
-        for k, lin in enumerate(linears):
-            w = lin.weight.detach().numpy().astype(np.float64)
-            b = lin.bias.detach().numpy().astype(np.float64)
-            act = "relu" if k < len(linears) - 1 else "none"
-            f.write(f"layer {w.shape[1]} {w.shape[0]} {act}\n")
+        for w, b, relu in layers:
+            f.write(f"layer {w.shape[1]} {w.shape[0]} {'relu' if relu else 'none'}\n")
             for row in w:
-                f.write(" ".join(f"{v:.7g}" for v in row) + "\n")
-            f.write(" ".join(f"{v:.7g}" for v in b) + "\n")
+                f.write(" ".join(value(v) for v in row) + "\n")
+            f.write(" ".join(value(v) for v in b) + "\n")
 
 
 def load(path):
@@ -126,22 +155,27 @@ def main():
     ap.add_argument("--epochs", type=int, default=14)
     ap.add_argument("--golden-only", action="store_true", help="write --golden from the weights in --out, no training")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--half", action="store_true", help="weights and biases at float16 precision")
     ap.add_argument("--cache", default="/tmp/layout-rows.npz")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     pages = list(np.load(args.pages, allow_pickle=True)["pages"])
     if args.golden_only:
+        if args.half:  # the weights in --out rewritten at float16 precision first
+            mean, scale, layers = load(args.out)
+            write_weights(mean, scale, layers, args.out, half=True)
         write_golden(pages, args.out, args.golden)
         return
-    # the rows are remade when the pages or the features' code are newer than them
-    made_from = max(os.path.getmtime(args.pages), os.path.getmtime(features.__file__))
-    if os.path.exists(args.cache) and os.path.getmtime(args.cache) > made_from:
+    # the rows are remade when the features' code is newer than them; pages the cache holds
+    # (by their digest) are taken from it
+    cache = None
+    if os.path.exists(args.cache) and os.path.getmtime(args.cache) > os.path.getmtime(features.__file__):
         z = np.load(args.cache)
-        x, y = z["x"], z["y"]
-    else:
-        x, y = page_rows(pages)
-        np.savez(args.cache, x=x, y=y)
+        if "digests" in z:
+            cache = (z["x"], z["y"], list(z["digests"]), list(z["counts"]))
+    x, y, digests, counts = page_rows(pages, cache)
+    np.savez(args.cache, x=x, y=y, digests=np.asarray(digests), counts=np.asarray(counts))
     print("rows", x.shape, "classes", np.bincount(y))
     n_val = len(x) // 10
     mean = x[n_val:].mean(0)
@@ -172,7 +206,7 @@ def main():
         acc = (pred == yv).mean()
         wn = ((pred == 0) == (yv == 0)).mean()
         print(f"epoch {epoch}: loss {loss.item():.3f} val class acc {acc:.4f} writing/not {wn:.4f}", flush=True)
-    export(model, mean, scale, args.out)
+    export(model, mean, scale, args.out, args.half)
     print("wrote", args.out, os.path.getsize(args.out), "bytes")
     if args.golden:
         write_golden(pages, args.out, args.golden)
