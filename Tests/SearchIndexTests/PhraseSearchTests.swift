@@ -111,40 +111,6 @@ import Testing
         }
     }
 
-    /// "the court" at 250,000 pages: "court" drives, "the" is too common to be read in the race,
-    /// and nearly every court follows another word. Each such candidate was bounded by reading its
-    /// first word, one row (a page) at a time, while "the" was read on 32 rows a bound; missed
-    /// bounds now read on more and more of it, so its set soon rules the rest out.
-    @Test func commonWordBeforeRareOneReadsEachCandidatesWordOneAtATime() throws {
-        let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
-        let store = try IndexStore(path: folder.index, access: .write)
-        func line(_ number: Int, _ texts: [String]) -> [IndexedWord] {
-            texts.enumerated().map { position, text in
-                IndexedWord(
-                    source: .handwriting, line: number, position: position,
-                    candidates: [WordCandidate(text: text, score: 0)], confidence: 0.9, strokeIDs: [], bounds: nil)
-            }
-        }
-        // 3,000 lines "the the", 300 "a court", then one "the court", in word ID order
-        let lines = Array(repeating: ["the", "the"], count: 3000) + Array(repeating: ["a", "court"], count: 300)
-        let words = lines.enumerated().flatMap { line($0, $1) } + line(lines.count, ["the", "court"])
-        try store.replace(
-            IndexedFile(
-                path: "/x/court.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
-                title: nil,
-                drawings: [IndexedDrawing(page: 0, key: "k", strokeCount: 0, recognitionVersion: 1, words: words)]))
-        let query = SearchQuery("the court", options: SearchOptions(limit: 10))
-        var search = PhraseSearch(store: store, query: query)
-        search.chunkRows = 64
-        search.readOnAtLeast = 0
-        var ranking = MatchRanking(limit: 10, minimumScore: 0)
-        let bounded = try search.run(into: &ranking)
-        #expect(ranking.best.map { [$0.start.line, $0.start.position] } == [[lines.count, 0]])
-        // 4,800 rows of "the" unread after the race: 150 bounds at 32 rows each
-        #expect(bounded > 0 && bounded <= 30, "\(bounded) candidates' words read one at a time")
-    }
-
     /// Before schema 5 a drawing's words could be numbered out of place order (version 1's
     /// migration numbered them backwards), and there was no vocabulary: `build` renumbers them and
     /// fills it, and phrases and fuzzy words are found.

@@ -28,12 +28,8 @@ import Foundation
 ///    their stored readings as single words are, until `MatchRanking` is settled; a candidate's
 ///    words of terms without a set are read first, to bound it by their own readings. Each such
 ///    bound also reads on in the unfinished terms, about as many rows as a bound costs, so a
-///    common phrase ("about the") settles before its common word is read. Each bound whose word
-///    does not match (a rare word after a common one: "the court", most courts after another
-///    word) reads on that many rows more than the last: a bound reads a page at a random place
-///    of `words`, a term's rows are read in sequence, a page holding over a thousand of them, so
-///    after a few hundred such bounds the common term is read to its end and its set rules out
-///    the rest at once, instead of one page read a candidate.
+///    common phrase ("about the") settles before its common word is read, and a rare one has
+///    the set that rules out the rest at once after at most twice the cheaper way's time.
 struct PhraseSearch {
     let store: IndexStore
     let query: SearchQuery
@@ -47,8 +43,6 @@ struct PhraseSearch {
     /// When every term racing has read this many rows and none has run out, the race ends: its
     /// driver is read on only while its unread rows could still beat the candidates in hand.
     var driverRowsAtMost = 65_536
-    /// Other terms are read on after the race to at least this many rows (see `readOnFactor`).
-    var readOnAtLeast = 32_768
 
     /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
@@ -56,16 +50,14 @@ struct PhraseSearch {
     /// Other terms are read on after the race up to this many times the driver's rows, and at
     /// least `readOnAtLeast` rows, a few milliseconds: a bound costs as much as 50-200 rows.
     private static let readOnFactor = 4
+    private static let readOnAtLeast = 32_768
 
-    /// Finds the phrase's matches; returns how many candidates' words were read one at a time to
-    /// bound them (step 3), which tests hold down.
-    @discardableResult
-    func run(into ranking: inout MatchRanking) throws -> Int {
+    func run(into ranking: inout MatchRanking) throws {
         let database = store.database
         let terms = query.terms
         var matches: [(table: String, expression: String)] = []
         for term in terms {
-            guard let match = try store.ftsMatch(for: term, in: query) else { return 0 }  // a word found nowhere
+            guard let match = try store.ftsMatch(for: term, in: query) else { return }  // a word found nowhere
             matches.append(match)
         }
         let isPrefix = matches.map { $0.expression.hasSuffix("*") }
@@ -101,11 +93,11 @@ struct PhraseSearch {
             }
         }
         // (its rows are read through `driverList.rowIDs`, not a copy, as the driver may grow)
-        guard let driver, var driverList = lists[driver] else { return 0 }
+        guard let driver, var driverList = lists[driver] else { return }
         // a term not much more common than the driver is cheaper read to its end now than
         // alongside the bounds ("and in": 191,000 and 194,000 rows)
         for index in lists.indices where index != driver {
-            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, readOnAtLeast))
+            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, Self.readOnAtLeast))
         }
         var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
@@ -178,8 +170,6 @@ struct PhraseSearch {
         var known = CandidateHeap()
         var next = 0
         var seen = Set<Int64>()
-        var bounded = 0
-        var missed = 0
         while true {
             let unknownBound = next < candidates.count ? candidates[next].bound : -1
             let knownBound = known.top?.bound ?? -1
@@ -204,14 +194,12 @@ struct PhraseSearch {
             var candidate = candidates[next]
             next += 1
             guard seen.insert(candidate.start).inserted else { continue }  // another reading of its driver word
-            if !unfiltered.isEmpty { bounded += 1 }
-            if try bound(&candidate, on: unfiltered, single) { known.push(candidate) } else { missed += 1 }
+            if try bound(&candidate, on: unfiltered, single) { known.push(candidate) }
 
-            // read on in the unfinished terms, the more the more bounds missed; one read to its
-            // end rules the rest out at once
+            // read on in the unfinished terms; one read to its end rules the rest out at once
             var finished = false
             for index in unfinished.keys.sorted() {
-                try unfinished[index]?.read(more: rowsPerBound * (1 + missed))
+                try unfinished[index]?.read(more: rowsPerBound)
                 guard let list = unfinished[index], list.isComplete else { continue }
                 sets[index] = list.bestReadings()
                 ceilings[index] = nil
@@ -224,7 +212,6 @@ struct PhraseSearch {
                 next = 0
             }
         }
-        return bounded
     }
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
