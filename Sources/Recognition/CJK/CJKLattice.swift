@@ -33,6 +33,9 @@ package struct CJKLatticeSettings: Sendable, Hashable {
     package var candidatesPerCharacter = 8
     /// Readings whose score is lower than the best by more than this many nats are not kept.
     package var candidateMargin = 8.0
+    /// A box whose character network's first pass is at least this sure of its best reading is
+    /// read by that pass alone (`CombinedCharacterClassifier.sureProbability`); above 1: never.
+    package var sureProbability = 2.0
 
     package init() {}
 }
