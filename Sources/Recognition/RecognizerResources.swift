@@ -69,7 +69,7 @@ enum RecognizerResources {
                 try CJKLanguageModel(text: String(decoding: try load(name, "txt"), as: UTF8.self), name: "\(name).txt"))
         }
         var classifiers: [any CharacterClassifying] = []
-        var sketch: (any CharacterClassifying)?
+        var sketch: NetworkCharacterClassifier?
         if !first.isEmpty {
             switch engine {
             case .zinnia:
@@ -82,7 +82,8 @@ enum RecognizerResources {
                 let network = try characterNetwork()
                 classifiers = [
                     CombinedCharacterClassifier(
-                        network: NetworkCharacterClassifier(network: network, languages: first), zinnia: zinnia)
+                        network: NetworkCharacterClassifier(network: network, languages: first), zinnia: zinnia,
+                        sureProbability: settings.sureProbability)
                 ]
                 sketch = NetworkCharacterClassifier(network: network.sketch, languages: first)
             }

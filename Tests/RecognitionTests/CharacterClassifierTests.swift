@@ -56,4 +56,32 @@ struct CharacterClassifierTests {
         #expect(mixed.reduce(0) { $0 + exp($1.score) } <= 1 + 1e-9)
         #expect(zip(mixed, mixed.dropFirst()).allSatisfy { $0.score >= $1.score })
     }
+
+    /// A box the network's first pass is sure of is read by that pass alone, and reads the
+    /// character the full reading (six passes and Zinnia) reads.
+    @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
+    func aSureBoxIsReadInOnePassAsTheFullReadingReadsIt() throws {
+        let bundled = try Self.network.get()
+        let network = NetworkCharacterClassifier(network: bundled, languages: ["zh", "ja"])
+        let zinnia = try ["zh", "ja"].map { code in
+            CJKCharacterClassifier(model: try ZinniaModel(language: code))
+        }
+        let full = CombinedCharacterClassifier(network: network, zinnia: zinnia)
+        let glance = try #require(bundled.glance(at: Self.ten))
+        let firstPass = bundled.candidates(glance, count: 8, among: network.classes)
+        let best = try #require(firstPass.first)
+        #expect(best.character == "十")
+        var quick = full
+        quick.sureProbability = exp(best.score) - 1e-6
+        // the first pass's own readings and scores: nothing else was asked
+        let sure = quick.classify(Self.ten, count: 8)
+        #expect(sure == firstPass)
+        #expect(quick.classify(Self.ten, count: 8, glance: glance) == firstPass)
+        let reading = full.classify(Self.ten, count: 8)
+        #expect(reading.first?.character == sure.first?.character)
+        #expect(reading != firstPass)
+        // a box the pass is less sure of than the threshold is read in full
+        quick.sureProbability = exp(best.score) + 1e-3
+        if quick.sureProbability <= 1 { #expect(quick.classify(Self.ten, count: 8) == reading) }
+    }
 }

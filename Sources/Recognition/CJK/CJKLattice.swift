@@ -33,6 +33,11 @@ package struct CJKLatticeSettings: Sendable, Hashable {
     package var candidatesPerCharacter = 8
     /// Readings whose score is lower than the best by more than this many nats are not kept.
     package var candidateMargin = 8.0
+    /// A box whose character network's first pass is at least this sure of its best reading is
+    /// read by that pass alone (`CombinedCharacterClassifier.sureProbability`); above 1: never.
+    /// Chosen on `make_cjk_pages.py --seed 7` pages (`Benchmarks/sure_threshold.py`): the highest
+    /// threshold whose pages read no worse than in full, the next lower one losing pairs.
+    package var sureProbability = 0.65
 
     package init() {}
 }

@@ -18,7 +18,9 @@ package struct CJKLineReader: LineReading {
     /// A quicker, rougher reader of characters (the network's own view of the ink alone) that
     /// reads every box first, so that `classifiers` read only the boxes on the lattice's
     /// plausible paths (`CJKLattice.plausibleBoxes`); nil: `classifiers` read every box.
-    package var sketch: (any CharacterClassifying)?
+    /// Its first pass over a box (`CharacterNetwork.glance(at:)`) is kept for the full reading of
+    /// the box, which makes the same pass (`CombinedCharacterClassifier.classify(_:count:glance:)`).
+    package var sketch: NetworkCharacterClassifier?
 
     /// - Parameters:
     ///   - classifiers: one per language, each with its model.
@@ -56,14 +58,21 @@ package struct CJKLineReader: LineReading {
         }
         let languageModel = { (c: Character, previous: Character?) in languageLogProbability(of: c, after: previous) }
         var plausible: Set<Range<Int>>?
+        var glances: [Range<Int>: [Float]] = [:]
         if let sketch {
             plausible = lattice.plausibleBoxes(
                 groups: groups, lineHeight: height,
-                classify: { sketch.classify(strokes($0), count: readingsPerBox) }, languageModel: languageModel)
+                classify: { span in
+                    guard let glance = sketch.network.glance(at: strokes(span)) else { return [] }
+                    glances[span] = glance
+                    return sketch.network.candidates(glance, count: readingsPerBox, among: sketch.classes)
+                }, languageModel: languageModel)
         }
         let characters = lattice.read(
             groups: groups, lineHeight: height,
-            classify: { span in plausible.map { $0.contains(span) } ?? true ? classify(strokes(span)) : [] },
+            classify: { span in
+                plausible.map { $0.contains(span) } ?? true ? classify(strokes(span), glance: glances[span]) : []
+            },
             languageModel: languageModel)
         return characters.map { character in
             let traces = writingOrder(groups[character.groups].flatMap(\.traces))
@@ -76,10 +85,14 @@ package struct CJKLineReader: LineReading {
     }
 
     /// Every model's readings of one character's strokes, the best score of each character kept.
-    func classify(_ strokes: [[Point]]) -> [CharacterCandidate] {
+    /// `glance`: the sketch's first pass over the same strokes, for a classifier that makes it too.
+    func classify(_ strokes: [[Point]], glance: [Float]? = nil) -> [CharacterCandidate] {
         var best: [String: Double] = [:]
         for classifier in classifiers {
-            for c in classifier.classify(strokes, count: readingsPerBox) {
+            let readings =
+                (classifier as? CombinedCharacterClassifier)?.classify(strokes, count: readingsPerBox, glance: glance)
+                ?? classifier.classify(strokes, count: readingsPerBox)
+            for c in readings {
                 best[c.character] = max(best[c.character] ?? -.infinity, c.score)
             }
         }

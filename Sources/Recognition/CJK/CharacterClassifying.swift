@@ -61,14 +61,42 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
     /// Zinnia's readings asked of each model.
     static let zinniaReadings = 10
 
-    package init(network: NetworkCharacterClassifier, zinnia: [CJKCharacterClassifier], networkShare: Double = 0.7) {
+    /// A box whose first pass (`CharacterNetwork.glance(at:)`) gives its best reading at least
+    /// this probability is read by that pass alone; above 1, every box is read in full. Chosen
+    /// on CJK pages of another seed than the benchmark's (`cjk-bench pages` with `CJK_SURE`).
+    package var sureProbability: Double
+
+    package init(
+        network: NetworkCharacterClassifier, zinnia: [CJKCharacterClassifier], networkShare: Double = 0.7,
+        sureProbability: Double = 2
+    ) {
         self.network = network
         self.zinnia = zinnia
         self.networkShare = networkShare
+        self.sureProbability = sureProbability
+    }
+
+    /// The glance's readings when its best is sure enough, else nil.
+    func sureReading(_ glance: [Float], count: Int) -> [CharacterCandidate]? {
+        guard sureProbability <= 1 else { return nil }
+        let best = network.network.candidates(glance, count: count, among: network.classes)
+        guard let top = best.first, exp(top.score) >= sureProbability else { return nil }
+        return best
     }
 
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
-        guard count > 0, let logp = network.network.logProbabilities(of: strokes) else { return [] }
+        classify(strokes, count: count, glance: nil)
+    }
+
+    /// `classify(_:count:)`, given the network's `glance(at:)` of the same strokes when the
+    /// caller already has it (nil: made here). When the glance's best reading has at least
+    /// `sureProbability`, that pass alone answers, with its own log-probabilities: the other
+    /// views, the companion network and Zinnia are not asked.
+    package func classify(_ strokes: [[Point]], count: Int, glance given: [Float]?) -> [CharacterCandidate] {
+        let model = network.network
+        guard count > 0, let glance = given ?? model.glance(at: strokes) else { return [] }
+        if let sure = sureReading(glance, count: count) { return sure }
+        guard let logp = model.logProbabilities(of: strokes, glance: glance) else { return [] }
         var zinniaScore: [String: Double] = [:]
         for model in zinnia {
             for c in model.classify(strokes, count: Self.zinniaReadings) {

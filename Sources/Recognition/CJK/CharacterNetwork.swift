@@ -206,23 +206,45 @@ package struct CharacterNetwork: Sendable {
     /// The log-probability of every class (natural log), indexed as `characters`; nil when
     /// there is no ink.
     package func logProbabilities(of strokes: [[Point]]) -> [Float]? {
+        logProbabilities(of: strokes, glance: nil)
+    }
+
+    /// The log-probabilities of this network alone looking at the ink as written (its first
+    /// view): one pass of the six a reading makes, the pass `sketch` makes; nil when there is no ink.
+    package func glance(at strokes: [[Point]]) -> [Float]? {
+        guard strokes.contains(where: { !$0.isEmpty }), let view = views.first else { return nil }
+        return viewLogProbabilities(of: strokes, view: view)
+    }
+
+    /// `logProbabilities(of:)`, taking the first view's pass from `glance` (what `glance(at:)`
+    /// gave for the same strokes) instead of making it again.
+    package func logProbabilities(of strokes: [[Point]], glance: [Float]?) -> [Float]? {
         guard strokes.contains(where: { !$0.isEmpty }) else { return nil }
         var mean = [Float](repeating: 0, count: characters.count)
         let networks = [self] + companions
-        for network in networks {
-            network.addProbabilities(of: strokes, weight: 1 / Float(networks.count), to: &mean)
+        for (n, network) in networks.enumerated() {
+            network.addProbabilities(
+                of: strokes, weight: 1 / Float(networks.count), firstView: n == 0 ? glance : nil, to: &mean)
         }
         return mean.map { log(max($0, 1e-30)) }
     }
 
-    /// Adds `weight` times this network's own probabilities (the mean over `views`) to `sum`.
-    private func addProbabilities(of strokes: [[Point]], weight: Float, to sum: inout [Float]) {
-        for view in views {
-            let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
-            var scores = logits(image: raster.image(of: seen))
-            Kernels.logSoftmaxRows(&scores, width: scores.count)
+    /// Adds `weight` times this network's own probabilities (the mean over `views`) to `sum`;
+    /// `firstView`, when given, is the first view's log-probabilities, already computed.
+    private func addProbabilities(of strokes: [[Point]], weight: Float, firstView: [Float]?, to sum: inout [Float]) {
+        for (v, view) in views.enumerated() {
+            let given = v == 0 ? firstView : nil
+            let scores = given ?? viewLogProbabilities(of: strokes, view: view)
             for i in scores.indices { sum[i] += weight * exp(scores[i]) / Float(views.count) }
         }
+    }
+
+    /// One view's log-probabilities of every class.
+    private func viewLogProbabilities(of strokes: [[Point]], view: (stretch: Double, shear: Double)) -> [Float] {
+        let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
+        var scores = logits(image: raster.image(of: seen))
+        Kernels.logSoftmaxRows(&scores, width: scores.count)
+        return scores
     }
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.

@@ -28,6 +28,7 @@ enum PageBench {
         number("CJK_WIDE_WIDTH") { s.wideWidth = $0 }
         number("CJK_CANDIDATES") { s.candidatesPerCharacter = Int($0) }
         number("CJK_CANDIDATE_MARGIN") { s.candidateMargin = $0 }
+        number("CJK_SURE") { s.sureProbability = $0 }
         return s
     }
 

@@ -52,9 +52,11 @@ if args[1] == "pages", args.count >= 3 {
 }
 let limit = args.firstIndex(of: "--limit").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil } ?? .max
 let samples = try InkSample.load(args[1], limit: limit) { $0.strokes.contains { $0.count > 1 } }
+// the languages with a Zinnia model (Traditional Chinese and Korean have the second network alone)
+let zinniaCodes = ["zh", "ja"]
 let models: [ZinniaModel]
 do {
-    models = try RecognitionLanguage.cjkCodes.map { code throws(ModelError) in try ZinniaModel(language: code) }
+    models = try zinniaCodes.map { code throws(ModelError) in try ZinniaModel(language: code) }
 } catch {
     FileHandle.standardError.write(Data("cjk-bench: \(error)\n".utf8))
     exit(2)
@@ -78,7 +80,7 @@ if let views = ProcessInfo.processInfo.environment["CJK_VIEWS"] {
     }
 }
 let zinnia = models.map { CJKCharacterClassifier(model: $0) }
-let neural = NetworkCharacterClassifier(network: network, languages: RecognitionLanguage.cjkCodes)
+let neural = NetworkCharacterClassifier(network: network, languages: zinniaCodes)
 let shares =
     ProcessInfo.processInfo.environment["CJK_NETWORK_SHARES"].map {
         $0.split(separator: ",").compactMap { Double($0) }
