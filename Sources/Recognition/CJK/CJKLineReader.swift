@@ -89,10 +89,7 @@ package struct CJKLineReader: LineReading {
     func classify(_ strokes: [[Point]], glance: [Float]? = nil) -> [CharacterCandidate] {
         var best: [String: Double] = [:]
         for classifier in classifiers {
-            let readings =
-                (classifier as? CombinedCharacterClassifier)?.classify(strokes, count: readingsPerBox, glance: glance)
-                ?? classifier.classify(strokes, count: readingsPerBox)
-            for c in readings {
+            for c in classifier.classify(strokes, count: readingsPerBox, glance: glance) {
                 best[c.character] = max(best[c.character] ?? -.infinity, c.score)
             }
         }

@@ -7,6 +7,17 @@ import Foundation
 package protocol CharacterClassifying: Sendable {
     /// The `count` best readings of one character's strokes (drawing coordinates, pen order).
     func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate]
+
+    /// `classify(_:count:)`, given the character network's first pass over the same strokes
+    /// (`CharacterNetwork.glance(at:)`) when the caller already made it; a classifier that would
+    /// not make that pass reads as without it.
+    func classify(_ strokes: [[Point]], count: Int, glance: [Float]?) -> [CharacterCandidate]
+}
+
+extension CharacterClassifying {
+    package func classify(_ strokes: [[Point]], count: Int, glance: [Float]?) -> [CharacterCandidate] {
+        classify(strokes, count: count)
+    }
 }
 
 /// Which engine reads a CJK character.

@@ -23,10 +23,9 @@ enum LayoutProfile {
     }
 
     static func run(directory: String) throws {
-        let truthData = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
-        guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any],
-            let pages = truth["pages"] as? [[String: Any]]
-        else { throw ModelError.invalid("\(directory)/truth.json: not a truth file") }
+        guard let pages = try CardTruth.read(directory)["pages"] as? [[String: Any]] else {
+            throw ModelError.invalid("\(directory)/truth.json: not a truth file")
+        }
         let recognizer = try PageBench.recognizer(languages: ["en", "zh", "ja"])
         guard let mixed = recognizer.lineReader as? MixedScriptLineReader, let latin = mixed.latin else {
             throw ModelError.invalid("no mixed reader for en,zh,ja")

@@ -67,10 +67,7 @@ enum MissReport {
 
     /// The truth's items by page file, from either truth format.
     static func items(_ directory: String) throws -> [String: [Item]] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
-        guard let truth = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ModelError.invalid("\(directory)/truth.json: not a truth file")
-        }
+        let truth = try CardTruth.read(directory)
         var result: [String: [Item]] = [:]
         func box(_ raw: Any?) -> Rect? {
             guard let b = raw as? [Double], b.count == 4 else { return nil }

@@ -10,10 +10,7 @@ import Recognition
 /// boxes; 0 on pages of `make_pages.py`, whose truth has no CJK): the data the gate is chosen on.
 enum RunDump {
     static func run(directory: String, output: String) throws {
-        let truthData = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
-        guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any] else {
-            throw ModelError.invalid("\(directory)/truth.json: not a truth file")
-        }
+        let truth = try CardTruth.read(directory)
         // card pages list their items per page; English pages (make_pages.py) are all Latin
         var pages: [(path: String, kind: String, boxes: [Rect])] = []
         if let listed = truth["pages"] as? [[String: Any]] {
@@ -21,22 +18,13 @@ enum RunDump {
                 guard let path = page["path"] as? String, let items = page["items"] as? [[String: Any]] else {
                     continue
                 }
-                let boxes = items.compactMap { item -> Rect? in
-                    guard item["script"] as? String == "cjk", let b = item["box"] as? [Double], b.count == 4 else {
-                        return nil
-                    }
-                    return Rect(x: b[0] - 2, y: b[1] - 2, width: b[2] + 4, height: b[3] + 4)
-                }
-                pages.append((path, page["kind"] as? String ?? "?", boxes))
+                pages.append((path, page["kind"] as? String ?? "?", CardTruth.cjkBoxes(items)))
             }
         } else {
             let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".xopp") }
             pages = files.sorted().map { ("\(directory)/\($0)", "english", []) }
         }
-        let recognizer = try PageBench.recognizer(languages: ["en", "zh", "ja"])
-        guard let mixed = recognizer.lineReader as? MixedScriptLineReader, let latin = mixed.latin,
-            let cjk = mixed.cjk
-        else { throw ModelError.invalid("no mixed reader for en,zh,ja") }
+        let (recognizer, mixed, latin, cjk) = try CardTruth.mixedReader()
         var rows =
             "page\tkind\tcjk_share\tkept\twhole\tms\tletters\ttraces\tconf\tknown\theight\twidth\tturning\tlength\tunit\tlatin\tcjk\n"
         for page in pages {

@@ -12,24 +12,15 @@ import Recognition
 /// layout, which a mixed page is read with first (`MixedScriptLayout`).
 enum SpanDump {
     static func run(directory: String, output: String) throws {
-        let truthData = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("truth.json"))
-        guard let truth = try JSONSerialization.jsonObject(with: truthData) as? [String: Any],
-            let pages = truth["pages"] as? [[String: Any]]
-        else { throw ModelError.invalid("\(directory)/truth.json: not a truth file") }
-        let recognizer = try PageBench.recognizer(languages: ["en", "zh", "ja"])
-        guard let mixed = recognizer.lineReader as? MixedScriptLineReader, let latin = mixed.latin,
-            let cjk = mixed.cjk
-        else { throw ModelError.invalid("no mixed reader for en,zh,ja") }
+        guard let pages = try CardTruth.read(directory)["pages"] as? [[String: Any]] else {
+            throw ModelError.invalid("\(directory)/truth.json: not a truth file")
+        }
+        let (recognizer, mixed, latin, cjk) = try CardTruth.mixedReader()
         var rows =
             "page\ty\tevidence\tkind\tcjk_share\tlatin_conf\tcjk_conf\tcjk_score\tdensity\tletters\ttraces\tlatin\tcjk\n"
         for page in pages {
             guard let path = page["path"] as? String, let items = page["items"] as? [[String: Any]] else { continue }
-            let boxes = items.compactMap { item -> Rect? in
-                guard item["script"] as? String == "cjk", let b = item["box"] as? [Double], b.count == 4 else {
-                    return nil
-                }
-                return Rect(x: b[0] - 2, y: b[1] - 2, width: b[2] + 4, height: b[3] + 4)
-            }
+            let boxes = CardTruth.cjkBoxes(items)
             for drawing in try NotebookFormats.read(at: URL(fileURLWithPath: path)).pages.map(\.drawing) {
                 // CJK_SPAN_LAYOUT=latin: the lines of the Latin layout, which mixed pages read first
                 let layout =
