@@ -6,8 +6,8 @@ import Testing
 @testable import NotebookIndexCLI
 @testable import SearchIndex
 
-/// `StrokeWordsTranscriber` that reads "handN" instead of "inkN", and more surely, once given a
-/// writer's hand, so a test sees whether a command read with the index's hand.
+/// `StrokeWordsTranscriber` that reads "inkN" barely surely (0.2), and "handN" surely once given
+/// a writer's hand, so a test sees whether a command read with the index's hand.
 struct HandReadingTranscriber: DrawingTranscriber {
     var recognitionVersion = 1
     var recognitionLanguages = [RecognitionLanguage.english]
@@ -17,9 +17,12 @@ struct HandReadingTranscriber: DrawingTranscriber {
         var transcript = StrokeWordsTranscriber(
             recognitionVersion: recognitionVersion, recognitionLanguages: recognitionLanguages
         ).transcribe(drawing)
-        guard adaptation != nil else { return transcript }
         for l in transcript.lines.indices {
             for w in transcript.lines[l].words.indices {
+                guard adaptation != nil else {
+                    transcript.lines[l].words[w].confidence = 0.2
+                    continue
+                }
                 let text = transcript.lines[l].words[w].text.replacingOccurrences(of: "ink", with: "hand")
                 transcript.lines[l].words[w].candidates = [WordCandidate(text: text, score: 0)]
                 transcript.lines[l].words[w].confidence = 0.95

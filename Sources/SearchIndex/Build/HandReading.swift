@@ -12,10 +12,25 @@ import Recognition
 /// nothing else changes. So the
 /// adapted reader costs the reading of the unsure ink, not of the page, and a word the shipped
 /// reader found stays findable: every shipped reading is kept with the search score it had.
+/// The hand's reading leads only a word the shipped reader read no more surely than
+/// `handLeadsAtMost` (`mayLead`).
 /// `HandBesideShippedTranscriber` reads the same way for `text --index`.
 package enum HandReading {
     /// The sure threshold: words read at least this surely are not read again.
     static let sureConfidence = UserVocabulary.minimumConfidence
+
+    /// The hand's reading leads only a word the shipped reader read at most this surely: above
+    /// it, a surer reading of the hand was more often wrong than the shipped one it displaced
+    /// (docs/recognizer.md, the writer's hand). It is the highest of `query`'s default floors,
+    /// so a hand's reading that does not lead still scores above every default floor, and
+    /// search finds what it found when that reading led.
+    static let handLeadsAtMost = SearchOptions.defaultMinimumScore(letters: 0)
+
+    /// Whether the hand's reading of a word may lead it: it is surer than the shipped one, which
+    /// was read no more surely than `handLeadsAtMost`.
+    static func mayLead(_ adapted: IndexedWord, over shipped: IndexedWord) -> Bool {
+        adapted.confidence > shipped.confidence && shipped.confidence <= handLeadsAtMost
+    }
 
     /// The handwritten words of a page read less surely than `sureConfidence`, with ink.
     static func unsure(_ words: [IndexedWord]) -> [Int] {
@@ -140,31 +155,36 @@ package enum HandReading {
 
     /// The shipped word with the adapted reading's readings beside its own.
     ///
-    /// The word takes the surer of the two confidences, and every reading is scored so that its
-    /// search score (`ReadingID.score`: confidence times likelihood relative to the best) is the
-    /// one it had in its own reading, the higher where both read the same text. Readings are
-    /// ranked by that score, the surer reading's best first; at most `ReadingID.indexedReadings`
-    /// are kept, every shipped one among them before any adapted one is dropped.
+    /// Where the adapted reading may lead (`mayLead`), the word takes its confidence, else it
+    /// keeps the shipped one. Every reading is scored so that its search score (`ReadingID.score`:
+    /// confidence times likelihood relative to the best) is the one it had in its own reading,
+    /// the higher where both read the same text, but never above the word's confidence. Readings
+    /// are ranked by that score, the leading reading's best first; at most
+    /// `ReadingID.indexedReadings` are kept, every shipped one among them before any adapted one
+    /// is dropped.
     static func merged(shipped: IndexedWord, adapted: IndexedWord) -> IndexedWord {
         guard let shippedBest = shipped.candidates.first?.score, let adaptedBest = adapted.candidates.first?.score
         else { return shipped }
-        let confidence = max(shipped.confidence, adapted.confidence)
+        let confidence = mayLead(adapted, over: shipped) ? adapted.confidence : shipped.confidence
         guard confidence > 0 else { return shipped }
-        // log of each reading's search score, on the merged word's scale
+        let top = log(confidence)
+        // log of each reading's search score, on the merged word's scale (a best reading's is
+        // exactly the log of its confidence, so it ties with a reading capped there)
         func scored(_ word: IndexedWord, best: Double) -> [(text: String, logScore: Double)] {
-            word.candidates.map { ($0.text, log(max(word.confidence, 1e-12)) + $0.score - best) }
+            word.candidates.map { ($0.text, log(max(word.confidence, 1e-12)) + ($0.score - best)) }
         }
         var order: [String] = []
         var logScores: [String: Double] = [:]
         var fromShipped = Set<String>()
+        // no reading scores above the word's confidence: ties keep the shipped best first
         for (text, logScore) in scored(shipped, best: shippedBest) {
             if logScores[text] == nil { order.append(text) }
-            logScores[text] = max(logScores[text] ?? -.infinity, logScore)
+            logScores[text] = min(top, max(logScores[text] ?? -.infinity, logScore))
             fromShipped.insert(text)
         }
         for (text, logScore) in scored(adapted, best: adaptedBest) where !text.isEmpty {
             if logScores[text] == nil { order.append(text) }
-            logScores[text] = max(logScores[text] ?? -.infinity, logScore)
+            logScores[text] = min(top, max(logScores[text] ?? -.infinity, logScore))
         }
         // ties keep the shipped order, then the adapted one's
         var ranked = order.enumerated().sorted {
@@ -178,7 +198,6 @@ package enum HandReading {
         var word = shipped
         word.confidence = confidence
         // the best reading keeps the shipped best score; the others sit below it as their search scores say
-        let top = log(confidence)
         word.candidates = ranked.prefix(limit).map {
             WordCandidate(text: $0, score: shippedBest + min(0, logScores[$0]! - top))
         }
