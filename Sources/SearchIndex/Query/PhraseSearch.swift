@@ -55,12 +55,24 @@ struct PhraseSearch {
     private static let readOnFactor = 4
     private static let readOnAtLeast = 32_768
 
-    func run(into ranking: inout MatchRanking) throws {
+    /// What a run read of `words`, for tests: each candidate's words are fetched at most once.
+    struct Reads {
+        /// Candidates taken from the driver's list (each once).
+        var candidates = 0
+        /// Candidates bounded by their own words' readings, fetched then.
+        var bounded = 0
+        /// Fetches of a candidate's words.
+        var fetches = 0
+    }
+
+    @discardableResult
+    func run(into ranking: inout MatchRanking) throws -> Reads {
+        var reads = Reads()
         let database = store.database
         let terms = query.terms
         var matches: [(table: String, expression: String)] = []
         for term in terms {
-            guard let match = try store.ftsMatch(for: term, in: query) else { return }  // a word found nowhere
+            guard let match = try store.ftsMatch(for: term, in: query) else { return reads }  // a word found nowhere
             matches.append(match)
         }
         let isPrefix = matches.map { $0.expression.hasSuffix("*") }
@@ -96,7 +108,7 @@ struct PhraseSearch {
             }
         }
         // (its rows are read through `driverList.rowIDs`, not a copy, as the driver may grow)
-        guard let driver, var driverList = lists[driver] else { return }
+        guard let driver, var driverList = lists[driver] else { return reads }
         // a term not much more common than the driver is cheaper read to its end now than
         // alongside the bounds ("and in": 191,000 and 194,000 rows)
         for index in lists.indices where index != driver {
@@ -180,7 +192,7 @@ struct PhraseSearch {
             let unread = unreadBound()
             let ceiling = max(unknownBound, knownBound, unread)
             if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) {
-                break
+                return reads
             }
             if unread > max(unknownBound, knownBound) {
                 // every candidate in hand is bounded lower than the driver's next rows could be
@@ -192,21 +204,24 @@ struct PhraseSearch {
                 continue
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
-                if let match = try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, range) {
-                    ranking.add(match)
-                }
+                let match = try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, range, &reads)
+                if let match { ranking.add(match) }
                 continue
             }
             var candidate = candidates[next]
             next += 1
             guard seen.insert(candidate.start).inserted else { continue }  // another reading of its driver word
+            reads.candidates += 1
             if unfiltered.isEmpty {
                 known.push(candidate)
-            } else if let match = try checked(candidate, range) {
+            } else {
+                reads.bounded += 1
                 // (one that fails now would fail in its turn, which changes nothing but the pop)
-                candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
-                matchOfBounded[candidate.start] = match
-                known.push(candidate)
+                if let match = try checked(candidate, range, &reads) {
+                    candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
+                    matchOfBounded[candidate.start] = match
+                    known.push(candidate)
+                }
             }
 
             // read on in the unfinished terms; one read to its end rules the rest out at once
@@ -229,7 +244,8 @@ struct PhraseSearch {
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
     /// term on its stored readings.
-    private func checked(_ candidate: Candidate, _ range: Statement) throws -> QueryMatch? {
+    private func checked(_ candidate: Candidate, _ range: Statement, _ reads: inout Reads) throws -> QueryMatch? {
+        reads.fetches += 1
         let terms = query.terms
         var words: [WordMatch] = []
         var start: WordPlace?
