@@ -41,7 +41,7 @@ extension IndexStore {
         guard var (table, expression) = try ftsMatch(for: term, in: query) else { return }
         // an in-word term on fewer trigrams, its rows picked out again below (`TrigramNarrowing`)
         let narrowing =
-            table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
+            narrowsTrigrams && table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
             ? try TrigramNarrowing(folded: term.folded, in: database) : nil
         if let narrowing { expression = narrowing.expression }
         // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
