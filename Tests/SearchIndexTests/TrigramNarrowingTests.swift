@@ -63,6 +63,33 @@ import Testing
         #expect(try hits(true) == all)
     }
 
+    /// A word whose best reading holds some of the term's trigrams ("moth") comes, under the
+    /// narrowed query, in that reading's bucket; unless dropped there, it would be kept before a
+    /// near-tie (one bucket) that the query on every trigram reads first.
+    @Test func rowsLackingATrigramAreDropped() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        func word(_ readings: [(String, Double)], confidence: Double) -> IndexedWord {
+            IndexedWord(
+                source: .handwriting, line: 0, position: 0,
+                candidates: readings.map { WordCandidate(text: $0.0, score: $0.1) }, confidence: confidence,
+                strokeIDs: [], bounds: nil)
+        }
+        try store.replace(IndexedFile.oneDrawing(path: "/x/a.tnb", words: [word([("mothers", 0)], confidence: 0.9502)]))
+        let later = word([("moth", 0), ("mothers", log(0.9505))], confidence: 1)
+        try store.replace(IndexedFile.oneDrawing(path: "/x/b.tnb", words: [later]))
+        #expect(ReadingID.bucket(0.9502) == ReadingID.bucket(0.9505))
+        try store.database.execute(
+            "INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('delete-all'); DELETE FROM vocabulary")
+        let query = SearchQuery("mothers", options: SearchOptions(limit: 1))
+        store.narrowsTrigrams = false
+        let all = try store.search(query)
+        #expect(all.map(\.path) == ["/x/a.tnb"])
+        store.narrowsTrigrams = true
+        #expect(try store.search(query) == all)
+    }
+
     /// Trigrams that a shorter form holds ("mot", "oth" in "mother") do not stand for "mothers".
     @Test func chosenTrigramsHoldNoOtherForm() throws {
         let folder = TemporaryFolder()
