@@ -111,6 +111,39 @@ import Testing
         }
     }
 
+    /// A candidate bounded by its own words (a term read in no set, such as a one-letter one) used
+    /// to be fetched twice, to bound it and again to check it, often after the page cache had
+    /// dropped its page: each candidate's words are now fetched at most once, with the same hits.
+    @Test(arguments: [nil, 0, 3] as [Int?])
+    func boundCandidatesAreFetchedOnce(rowsPerBound: Int?) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        let drawings = Self.randomDrawings(seed: 9)
+        try store.replace(
+            IndexedFile(
+                path: "/x/random.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
+                title: nil, drawings: drawings))
+        var bounded = 0
+        for text in ["a an", "an a", "in an a", "a the", "pie a", "a city"] {
+            for limit in [1000, 3] {
+                let query = SearchQuery(text, options: SearchOptions(limit: limit))
+                var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
+                search.chunkRows = 2
+                var ranking = MatchRanking(limit: limit, minimumScore: 0)
+                let reads = try search.run(into: &ranking)
+                #expect(reads.fetches <= reads.candidates, "\(text) \(limit)")
+                bounded += reads.bounded
+                let expected = Self.everyMatch(query, in: drawings)
+                #expect(ranking.best.count == min(limit, expected.count), "\(text) \(limit)")
+                if limit == 1000 {
+                    #expect(zip(ranking.best.map(\.score), expected.map(\.score)).allSatisfy { abs($0 - $1) < 1e-9 })
+                }
+            }
+        }
+        #expect(bounded > 0)  // the queries do bound candidates on their own words
+    }
+
     /// Before schema 5 a drawing's words could be numbered out of place order (version 1's
     /// migration numbered them backwards), and there was no vocabulary: `build` renumbers them and
     /// fills it, and phrases and fuzzy words are found.

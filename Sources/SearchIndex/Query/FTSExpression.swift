@@ -30,16 +30,22 @@ enum FTSExpression {
     /// quoted and AND-ed: the rows that can hold `text` whole.
     /// - Precondition: `text` has at least 3 scalars.
     static func allTrigrams(_ text: String) -> String {
+        guard text.unicodeScalars.count > 3 else { return SearchQuery.quoted(text) }
+        return trigrams(of: text).map(SearchQuery.quoted).joined(separator: " AND ")
+    }
+
+    /// Every distinct trigram of `text`, in order of first appearance.
+    static func trigrams(of text: String) -> [String] {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.count > 3 else { return SearchQuery.quoted(text) }
+        guard scalars.count >= 3 else { return [] }
         var seen = Set<String>()
         var trigrams: [String] = []
         for start in 0...(scalars.count - 3) {
             var trigram = ""
             trigram.unicodeScalars.append(contentsOf: scalars[start..<start + 3])
-            if seen.insert(trigram).inserted { trigrams.append(SearchQuery.quoted(trigram)) }
+            if seen.insert(trigram).inserted { trigrams.append(trigram) }
         }
-        return trigrams.joined(separator: " AND ")
+        return trigrams
     }
 
     /// Alternatives, each parenthesized when it is a conjunction.

@@ -38,7 +38,12 @@ extension IndexStore {
     /// One word: its matches read best first until the ranking is settled.
     private func searchWord(_ query: SearchQuery, into ranking: inout MatchRanking) throws {
         let term = query.terms[0]
-        guard let (table, expression) = try ftsMatch(for: term, in: query) else { return }
+        guard var (table, expression) = try ftsMatch(for: term, in: query) else { return }
+        // an in-word term on fewer trigrams, its rows picked out again below (`TrigramNarrowing`)
+        let narrowing =
+            narrowsTrigrams && table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
+            ? try TrigramNarrowing(folded: term.folded, in: database) : nil
+        if let narrowing { expression = narrowing.expression }
         // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
         // rows of other readings are passed over there before their words are read.
         let matches = try database.statement(
@@ -59,6 +64,9 @@ extension IndexStore {
             while: { statement in
                 if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
                 let row = WordRow(statement, offset: 1)
+                if let narrowing, !narrowing.passes(folded: row.folded, rank: ReadingID.rank(statement.int64(0))) {
+                    return true  // a row the query on every trigram does not give
+                }
                 guard seen.insert(row.id).inserted else { return true }
                 // A reading ranked before this row's that the prefilter passes has an earlier row,
                 // which would have marked the word seen, unless it scores in a lower bucket: so no

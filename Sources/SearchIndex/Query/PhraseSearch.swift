@@ -26,7 +26,10 @@ import Foundation
 ///    best reading anywhere; one never read, by 1).
 /// 3. Candidates are checked best bound first, their words fetched by ID range and matched on
 ///    their stored readings as single words are, until `MatchRanking` is settled; a candidate's
-///    words of terms without a set are read first, to bound it by their own readings. Each such
+///    words of terms without a set are read first, to bound it by their own readings. Such a
+///    bound fetches the candidate's whole range and checks it then, keeping the match until the
+///    candidate's turn comes: a replicated hit bounds thousands of candidates before the first
+///    check, and checking each later read its page again. Each such
 ///    bound also reads on in the unfinished terms, about as many rows as a bound costs, so a
 ///    common phrase ("about the") settles before its common word is read, and a rare one has
 ///    the set that rules out the rest at once after at most twice the cheaper way's time.
@@ -52,12 +55,24 @@ struct PhraseSearch {
     private static let readOnFactor = 4
     private static let readOnAtLeast = 32_768
 
-    func run(into ranking: inout MatchRanking) throws {
+    /// What a run read of `words`, for tests: each candidate's words are fetched at most once.
+    struct Reads {
+        /// Candidates taken from the driver's list (each once).
+        var candidates = 0
+        /// Candidates bounded by their own words' readings, fetched then.
+        var bounded = 0
+        /// Fetches of a candidate's words.
+        var fetches = 0
+    }
+
+    @discardableResult
+    func run(into ranking: inout MatchRanking) throws -> Reads {
+        var reads = Reads()
         let database = store.database
         let terms = query.terms
         var matches: [(table: String, expression: String)] = []
         for term in terms {
-            guard let match = try store.ftsMatch(for: term, in: query) else { return }  // a word found nowhere
+            guard let match = try store.ftsMatch(for: term, in: query) else { return reads }  // a word found nowhere
             matches.append(match)
         }
         let isPrefix = matches.map { $0.expression.hasSuffix("*") }
@@ -93,7 +108,7 @@ struct PhraseSearch {
             }
         }
         // (its rows are read through `driverList.rowIDs`, not a copy, as the driver may grow)
-        guard let driver, var driverList = lists[driver] else { return }
+        guard let driver, var driverList = lists[driver] else { return reads }
         // a term not much more common than the driver is cheaper read to its end now than
         // alongside the bounds ("and in": 191,000 and 194,000 rows)
         for index in lists.indices where index != driver {
@@ -164,10 +179,11 @@ struct PhraseSearch {
         // as soon as the ranking is settled.
         var unfiltered = ceilings.keys.sorted()
         let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
-        let single = try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id = ?")
         let range = try database.statement(
             "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         var known = CandidateHeap()
+        // the matches of candidates checked when they were bounded, added in their turn
+        var matchOfBounded: [Int64: QueryMatch] = [:]
         var next = 0
         var seen = Set<Int64>()
         while true {
@@ -176,7 +192,7 @@ struct PhraseSearch {
             let unread = unreadBound()
             let ceiling = max(unknownBound, knownBound, unread)
             if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) {
-                break
+                return reads
             }
             if unread > max(unknownBound, knownBound) {
                 // every candidate in hand is bounded lower than the driver's next rows could be
@@ -188,13 +204,25 @@ struct PhraseSearch {
                 continue
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
-                if let match = try checked(candidate, range) { ranking.add(match) }
+                let match = try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, range, &reads)
+                if let match { ranking.add(match) }
                 continue
             }
             var candidate = candidates[next]
             next += 1
             guard seen.insert(candidate.start).inserted else { continue }  // another reading of its driver word
-            if try bound(&candidate, on: unfiltered, single) { known.push(candidate) }
+            reads.candidates += 1
+            if unfiltered.isEmpty {
+                known.push(candidate)
+            } else {
+                reads.bounded += 1
+                // (one that fails now would fail in its turn, which changes nothing but the pop)
+                if let match = try checked(candidate, range, &reads) {
+                    candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
+                    matchOfBounded[candidate.start] = match
+                    known.push(candidate)
+                }
+            }
 
             // read on in the unfinished terms; one read to its end rules the rest out at once
             var finished = false
@@ -216,7 +244,8 @@ struct PhraseSearch {
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
     /// term on its stored readings.
-    private func checked(_ candidate: Candidate, _ range: Statement) throws -> QueryMatch? {
+    private func checked(_ candidate: Candidate, _ range: Statement, _ reads: inout Reads) throws -> QueryMatch? {
+        reads.fetches += 1
         let terms = query.terms
         var words: [WordMatch] = []
         var start: WordPlace?
@@ -241,22 +270,11 @@ struct PhraseSearch {
         return QueryMatch(words: words, start: start)
     }
 
-    /// Bounds a candidate by its own words for the terms read in no set (`unfiltered`), in place
-    /// of their ceilings; false when one of those words does not match its term.
-    private func bound(_ candidate: inout Candidate, on unfiltered: [Int], _ single: Statement) throws -> Bool {
-        var logBound = candidate.logKnown
-        for index in unfiltered {
-            guard
-                let score = try single.firstRow(
-                    [candidate.start + Int64(index)],
-                    {
-                        query.reading(of: WordRow($0), matching: query.terms[index])?.score
-                    }) ?? nil
-            else { return false }
-            logBound += log(ReadingID.ceiling(of: score))
-        }
-        if !unfiltered.isEmpty { candidate.bound = exp(logBound / Double(query.terms.count)) }
-        return true
+    /// A candidate's bound by its own words' readings for the terms read in no set (`unfiltered`),
+    /// in place of their ceilings, from its match.
+    private static func bound(_ candidate: Candidate, by match: QueryMatch, on unfiltered: [Int]) -> Double {
+        let logBound = unfiltered.reduce(candidate.logKnown) { $0 + log(ReadingID.ceiling(of: match.words[$1].score)) }
+        return exp(logBound / Double(match.words.count))
     }
 }
 

@@ -18,6 +18,9 @@ package final class IndexStore {
     let database: Database
     /// The index file's path.
     package let path: String
+    /// Whether in-word terms query the trigrams `TrigramNarrowing` picks rather than all: tests
+    /// turn it off to compare.
+    var narrowsTrigrams = true
 
     /// Opens the index at `path`.
     /// - Throws: `IndexStoreError` (missing file, not an index, unknown schema) or `DatabaseError`.
