@@ -60,7 +60,10 @@ public struct Rect: Sendable, Hashable, Codable {
         self.height = height
     }
 
-    /// The smallest rectangle holding every point; nil when there are none.
+    /// The smallest rectangle holding every point; nil when there are none. Inlinable, so callers
+    /// in other modules get it specialized for their sequence (a lazy map over a line's points):
+    /// unspecialized, each point costs a generic iterator call and metadata lookups.
+    @inlinable
     package init?<S: Sequence>(enclosing points: S) where S.Element == Point {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity

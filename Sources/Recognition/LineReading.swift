@@ -83,6 +83,9 @@ package protocol LineReading: Sendable {
     /// Whether `word` (letters, any case) is in this reader's word lists; false for a reader
     /// without lists.
     func knows(_ word: String) -> Bool
+    /// A quicker, rougher reading of the same ink as `read(_:lineHeight:)`, to judge whether the
+    /// full one is worth making (`MixedScriptLineReader.roughMargin`); nil for a reader without one.
+    func roughRead(_ line: LineInk, lineHeight: Double?) -> RoughReading?
 }
 
 extension LineReading {
@@ -90,4 +93,17 @@ extension LineReading {
     package func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] { read(line) }
     package func addingWords(_ words: [String]) -> any LineReading { self }
     package func knows(_ word: String) -> Bool { false }
+    package func roughRead(_ line: LineInk, lineHeight: Double?) -> RoughReading? { nil }
+}
+
+/// A reader's rough reading of some ink (`LineReading.roughRead`) and the way to its full one.
+package struct RoughReading {
+    package var words: [DecodedWord]
+    /// `read(_:lineHeight:)`'s words for the same ink, reusing what the rough reading computed.
+    package var full: () -> [DecodedWord]
+
+    package init(words: [DecodedWord], full: @escaping () -> [DecodedWord]) {
+        self.words = words
+        self.full = full
+    }
 }

@@ -44,7 +44,64 @@ enum RecognizerResources {
             return try makeLineReader(languages: ["en"], settings: settings)
         }
         return MixedScriptLineReader(
-            latin: western, cjk: try makeCJKReader(languages: cjk, settings: cjkSettings, engine: cjkEngine))
+            latin: western, cjk: try lazyCJKReader(languages: cjk, settings: cjkSettings, engine: cjkEngine))
+    }
+
+    /// `makeCJKReader`'s reader, built when it first reads (`LazyLineReader`); its files are
+    /// checked now (`checkCJKFiles`).
+    static func lazyCJKReader(
+        languages: [String], settings: CJKLatticeSettings = .init(), engine: CJKCharacterEngine = .combined
+    ) throws(ModelError) -> LazyLineReader {
+        try checkCJKFiles(languages: languages, engine: engine)
+        return LazyLineReader { () throws(ModelError) in
+            try makeCJKReader(languages: languages, settings: settings, engine: engine)
+        }
+    }
+
+    /// Checks that the files the CJK reader of `languages` (CJK codes) reads are installed and
+    /// open, and that each network's file starts as one, without reading them: loading them takes
+    /// longer than reading an English page, which may never need them (`LazyLineReader`).
+    /// - Parameter zinniaDirectory: where Zinnia's models are (nil: `ZinniaModel.path`'s default).
+    /// - Throws: `ModelError.missing` in one line naming the first file missing (and, for
+    ///   Zinnia's, the Debian package that installs it); `.invalid` for a network file that is not one.
+    static func checkCJKFiles(
+        languages: [String], engine: CJKCharacterEngine = .combined, zinniaDirectory: String? = nil
+    ) throws(ModelError) {
+        let first = languages.filter { !hantKoreanCodes.contains($0) }
+        for code in languages {
+            if engine != .network, first.contains(code) {
+                _ = try ZinniaModel.installedPath(language: code, directory: zinniaDirectory)
+            }
+            try checkOpens(cjkModelName(code), "txt")
+        }
+        if !first.isEmpty, engine != .zinnia {
+            for name in [characterModelName] + companionCharacterModelNames { try checkOpens(name, modelExtension) }
+        }
+        if first.count < languages.count { try checkOpens(hantKoreanModelName, modelExtension) }
+    }
+
+    /// Checks that the resource `name.ext` is installed and opens; a model file (`modelExtension`)
+    /// must also start with the container's magic and version.
+    static func checkOpens(_ name: String, _ ext: String) throws(ModelError) {
+        guard let url = Bundle.module.url(forResource: name, withExtension: ext) else {
+            throw .missing("\(name).\(ext) is not among the installed resources (\(Bundle.module.bundlePath))")
+        }
+        let file: FileHandle
+        do {
+            file = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw .missing("\(url.path): \(error.localizedDescription)")
+        }
+        defer { try? file.close() }
+        guard ext == modelExtension else { return }
+        let head = (try? file.read(upToCount: ModelContainer.headerSize)) ?? Data()
+        do throws(ModelError) {
+            try ModelContainer.checkHeader([UInt8](head))
+        } catch .invalid(let why) {
+            throw .invalid("\(name).\(ext): \(why)")
+        } catch {
+            throw error
+        }
     }
 
     /// The CJK reader for CJK language codes: the character network (a resource) and Zinnia's
@@ -62,7 +119,7 @@ enum RecognizerResources {
         var models: [CJKLanguageModel] = []
         for code in languages {
             if engine != .network, first.contains(code) {
-                zinnia.append(CJKCharacterClassifier(model: try ZinniaModel(language: code)))
+                zinnia.append(CJKCharacterClassifier(model: try ZinniaModel.shared(language: code)))
             }
             let name = cjkModelName(code)
             models.append(
@@ -242,14 +299,15 @@ extension HandwritingRecognizer {
     /// resources (for Traditional Chinese and Korean the second network and character model).
     /// - Throws: `ModelError.missing` naming the model file and the Debian package to install.
     public static func checkResources(languages: [Locale.Language]) throws(ModelError) {
+        try checkResources(languages: languages, zinniaDirectory: nil)
+    }
+
+    /// `checkResources(languages:)` with Zinnia's models looked for in `zinniaDirectory` (nil:
+    /// `ZinniaModel.path`'s default). The CJK files are only checked to be there and open
+    /// (`RecognizerResources.checkCJKFiles`): the CJK reader loads them when it first reads.
+    package static func checkResources(languages: [Locale.Language], zinniaDirectory: String?) throws(ModelError) {
         let cjk = RecognitionLanguage.canonicalCodes(languages).filter(RecognitionLanguage.cjkCodes.contains)
-        let second = cjk.filter(RecognizerResources.hantKoreanCodes.contains)
-        for code in cjk {
-            if !second.contains(code) { _ = try ZinniaModel(language: code) }
-            _ = try RecognizerResources.load(RecognizerResources.cjkModelName(code), "txt")
-        }
-        if cjk.contains(where: { !second.contains($0) }) { _ = try RecognizerResources.characterNetwork() }
-        if !second.isEmpty { _ = try RecognizerResources.hantKoreanNetwork() }
+        try RecognizerResources.checkCJKFiles(languages: cjk, zinniaDirectory: zinniaDirectory)
         _ = try ModelFile(
             data: try RecognizerResources.load(RecognizerResources.modelName, RecognizerResources.modelExtension))
         _ = try RecognizerResources.load(RecognizerResources.wordListName("en"), "txt")

@@ -40,8 +40,27 @@ package struct CJKLineReader: LineReading {
     /// The characters of some ink whose characters are `lineHeight` high (nil: the ink's own
     /// height), as when it is part of a line: a lone 一 is not a line of its own height.
     package func read(_ line: LineInk, lineHeight: Double?) -> [DecodedWord] {
+        reading(line, lineHeight: lineHeight).full()
+    }
+
+    /// The characters the sketch alone reads in some ink, each box by the network's first pass
+    /// (no other view, no companion network, no Zinnia): the path the full reading starts from,
+    /// for a fraction of its cost, to judge whether the ink is worth reading in full; nil without
+    /// a sketch. Its full reading reuses the sketch's passes.
+    package func roughRead(_ line: LineInk, lineHeight: Double?) -> RoughReading? {
+        guard sketch != nil else { return nil }
+        let reading = reading(line, lineHeight: lineHeight)
+        return RoughReading(words: reading.rough(), full: reading.full)
+    }
+
+    /// The rough and the full reading of some ink, sharing the sketch's first pass over each box.
+    private func reading(
+        _ line: LineInk, lineHeight: Double?
+    ) -> (rough: () -> [DecodedWord], full: () -> [DecodedWord]) {
         let ranges = line.traceRanges.filter { !$0.isEmpty }
-        guard !ranges.isEmpty, let lineBox = Rect(enclosing: line.points.lazy.map(\.location)) else { return [] }
+        guard !ranges.isEmpty, let lineBox = Rect(enclosing: line.points.lazy.map(\.location)) else {
+            return ({ [] }, { [] })
+        }
         let boxes = ranges.map { Rect(enclosing: line.points[$0].lazy.map(\.location)) ?? lineBox }
         let height = max(lineHeight ?? lineBox.height, 1e-6)
         let groups = StrokeGroups.groups(of: boxes, lineHeight: height)
@@ -57,31 +76,46 @@ package struct CJKLineReader: LineReading {
             writingOrder(groups[span].flatMap(\.traces)).map { line.points[ranges[$0]].map(\.location) }
         }
         let languageModel = { (c: Character, previous: Character?) in languageLogProbability(of: c, after: previous) }
-        var plausible: Set<Range<Int>>?
+        // the sketch's pass over each box, made once for the rough reading and the full one
         var glances: [Range<Int>: [Float]] = [:]
-        if let sketch {
-            plausible = lattice.plausibleBoxes(
-                groups: groups, lineHeight: height,
-                classify: { span in
-                    guard let glance = sketch.network.glance(at: strokes(span)) else { return [] }
-                    glances[span] = glance
-                    return sketch.network.candidates(glance, count: readingsPerBox, among: sketch.classes)
-                }, languageModel: languageModel)
+        var sketched: [Range<Int>: [CharacterCandidate]] = [:]
+        let glancing = { (span: Range<Int>) -> [CharacterCandidate] in
+            if let known = sketched[span] { return known }
+            guard let sketch, let glance = sketch.network.glance(at: strokes(span)) else { return [] }
+            glances[span] = glance
+            let candidates = sketch.network.candidates(glance, count: readingsPerBox, among: sketch.classes)
+            sketched[span] = candidates
+            return candidates
         }
-        let characters = lattice.read(
-            groups: groups, lineHeight: height,
-            classify: { span in
-                plausible.map { $0.contains(span) } ?? true ? classify(strokes(span), glance: glances[span]) : []
-            },
-            languageModel: languageModel)
-        return characters.map { character in
-            let traces = writingOrder(groups[character.groups].flatMap(\.traces))
-            let indices = traces.flatMap { Array(ranges[$0]) }
-            let low = indices.min() ?? 0, high = (indices.max() ?? 0) + 1
-            return DecodedWord(
-                candidates: character.candidates, pointRange: low..<high, confidence: character.confidence,
-                pointIndices: indices)
+        let words = { (characters: [LatticeCharacter]) -> [DecodedWord] in
+            characters.map { character in
+                let traces = writingOrder(groups[character.groups].flatMap(\.traces))
+                let indices = traces.flatMap { Array(ranges[$0]) }
+                let low = indices.min() ?? 0, high = (indices.max() ?? 0) + 1
+                return DecodedWord(
+                    candidates: character.candidates, pointRange: low..<high, confidence: character.confidence,
+                    pointIndices: indices)
+            }
         }
+        let rough = {
+            words(lattice.read(groups: groups, lineHeight: height, classify: glancing, languageModel: languageModel))
+        }
+        let full = {
+            let plausible =
+                sketch == nil
+                ? nil
+                : lattice.plausibleBoxes(
+                    groups: groups, lineHeight: height, classify: glancing, languageModel: languageModel)
+            return words(
+                lattice.read(
+                    groups: groups, lineHeight: height,
+                    classify: { span in
+                        plausible.map { $0.contains(span) } ?? true
+                            ? classify(strokes(span), glance: glances[span]) : []
+                    },
+                    languageModel: languageModel))
+        }
+        return (rough, full)
     }
 
     /// Every model's readings of one character's strokes, the best score of each character kept.

@@ -97,8 +97,17 @@ struct MixedScriptLayout: Sendable {
         let lines = rows.flatMap { row in characters.lines(of: row.sorted().map { traces[$0] }) }
             .flatMap { $0.pieces(ofTraces: tracesPerLine) }
             .filter { $0.textLikelihood >= minimumLikelihood }
-        for (line, words) in zip(lines, reader.read(lines: lines.map(\.ink))) where !words.isEmpty {
-            result.append(ReadLine(line: line, words: words))
+        // a row laid out again as the very line the Latin layout found (a lone doubtful line)
+        // keeps the network's reading of it rather than reading it again
+        var known: [LineInk: [DecodedWord]] = [:]
+        for line in found { known[line.line.ink] = line.words }
+        let fresh = lines.indices.filter { known[lines[$0].ink] == nil }
+        for (k, words) in zip(fresh, latinReader.read(lines: fresh.map { lines[$0].ink })) {
+            known[lines[k].ink] = words
+        }
+        for line in lines {
+            let words = reader.mixed(line.ink, western: known[line.ink] ?? [], cjk: cjk)
+            if !words.isEmpty { result.append(ReadLine(line: line, words: words)) }
         }
         return LineOrdering.readingOrder(of: result.map(\.line.bounds)).map { result[$0] }
     }

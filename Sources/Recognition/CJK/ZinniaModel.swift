@@ -1,6 +1,7 @@
 import CZinnia
 import DrawingModel
 import Foundation
+import Synchronization
 
 /// One reading of a handwritten character: the character and Zinnia's score (an SVM margin:
 /// higher is better, about 0 … 1.5 for a good match, negative for a poor one).
@@ -49,13 +50,37 @@ package final class ZinniaModel: @unchecked Sendable {
     /// - Throws: `ModelError.missing` in one line naming the file and the Debian package to
     ///   install when it is absent; `.invalid` when Zinnia cannot read it.
     package convenience init(language code: String, directory: String? = nil) throws(ModelError) {
-        guard let path = Self.path(for: code, directory: directory), let model = Self.models[code] else {
+        try self.init(path: Self.installedPath(language: code, directory: directory))
+    }
+
+    /// The model file of `code`, checked to exist and open for reading, without reading it (Zinnia
+    /// reads the whole model when it opens it).
+    /// - Throws: `ModelError.missing` in one line naming the file and the Debian package to
+    ///   install when it is absent or unreadable.
+    package static func installedPath(language code: String, directory: String? = nil) throws(ModelError) -> String {
+        guard let path = path(for: code, directory: directory), let model = models[code] else {
             throw .missing("no character model for language \(code)")
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard let file = FileHandle(forReadingAtPath: path) else {
             throw .missing("\(path) is missing (install the Debian package \(model.package))")
         }
-        try self.init(path: path)
+        try? file.close()
+        return path
+    }
+
+    private static let opened = Mutex<[String: ZinniaModel]>([:])
+
+    /// The model of `code` (in `$NOTEBOOK_INDEX_ZINNIA_MODELS` else the Debian directory), opened
+    /// once a process and then shared by every reader and thread.
+    /// - Throws: as `init(language:directory:)`.
+    package static func shared(language code: String) throws(ModelError) -> ZinniaModel {
+        let path = try installedPath(language: code)
+        return try opened.withLock { opened throws(ModelError) -> ZinniaModel in
+            if let model = opened[path] { return model }
+            let model = try ZinniaModel(path: path)
+            opened[path] = model
+            return model
+        }
     }
 
     /// Opens the model file at `path`.

@@ -31,8 +31,13 @@ struct ModelContainer: Sendable {
     var metadataJSON: Data
     var tensors: [String: Tensor]
 
-    init(data: Data) throws(ModelError) {
-        var reader = ByteReader(bytes: [UInt8](data))
+    /// The bytes `checkHeader` reads: the magic and the version.
+    static let headerSize = 12
+
+    /// Checks a file's first `headerSize` bytes: the magic, then the version.
+    /// - Throws: `ModelError.invalid` with the reason.
+    static func checkHeader(_ head: [UInt8]) throws(ModelError) {
+        var reader = ByteReader(bytes: head)
         guard (try? reader.bytes(8)) == Self.magic else {
             throw .invalid("not a notebook-index model file (bad magic)")
         }
@@ -40,6 +45,12 @@ struct ModelContainer: Sendable {
         guard version == Self.supportedVersion else {
             throw .invalid("model file version \(version) is not supported (expected \(Self.supportedVersion))")
         }
+    }
+
+    init(data: Data) throws(ModelError) {
+        var reader = ByteReader(bytes: [UInt8](data))
+        try Self.checkHeader(Array(reader.bytes.prefix(Self.headerSize)))
+        reader.offset = Self.headerSize
         let metaLength = Int(try reader.u32())
         metadataJSON = Data(try reader.bytes(metaLength))
         let count = Int(try reader.u32())
