@@ -65,4 +65,22 @@ import Testing
         }
         _ = try StrokeClassifier(text: text)
     }
+
+    /// A weight file trained before the row context (`StrokeFeatures.contextCount`) reads the
+    /// leading values of each row; any other input count is refused.
+    @Test func weightsWithoutRowContextStillLoad() throws {
+        func weights(inputs: Int) -> String {
+            let zeros = { (n: Int) in Array(repeating: "0", count: n).joined(separator: " ") }
+            let header = ["stroke-classifier 1", "inputs \(inputs)", "mean " + zeros(inputs), "scale " + zeros(inputs)]
+            let layer = ["layer \(inputs) 3 none"] + Array(repeating: zeros(inputs), count: 3) + ["0 1 0"]
+            return (header + layer).joined(separator: "\n")
+        }
+        let full = StrokeFeatures.inputCount, legacy = full - StrokeFeatures.contextCount
+        let row = [Double](repeating: 1, count: full)
+        for inputs in [full, legacy] {
+            let p = try StrokeClassifier(text: weights(inputs: inputs)).probabilities(of: row)
+            #expect(p[1] > p[0] && p[1] > p[2])
+        }
+        #expect(throws: ModelError.self) { try StrokeClassifier(text: weights(inputs: legacy + 1)) }
+    }
 }
