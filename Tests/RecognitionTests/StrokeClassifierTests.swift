@@ -83,4 +83,28 @@ import Testing
         }
         #expect(throws: ModelError.self) { try StrokeClassifier(text: weights(inputs: legacy + 1)) }
     }
+
+    /// The `l` of `tool` on a real page was dropped as drawing: a tall straight stroke whose
+    /// centre lies above its letters' centres saw no letters in its row. The letters within the
+    /// height of a trace no wider than a letter are in its row too.
+    @Test func ascenderSeesTheLettersBesideIt() {
+        func ring(_ x: Double) -> [Point] {
+            (0...12).map { k in
+                let a = Double(k) / 12 * 2 * Double.pi
+                return Point(x: x + 4 * cos(a), y: 56 + 4 * sin(a))
+            }
+        }
+        let ascender = [Point(x: 30, y: 32), Point(x: 30.2, y: 45), Point(x: 30.5, y: 60)]
+        let strokes = [ring(10), ring(20), ascender, ring(40), ring(50)]
+        let traces = strokes.enumerated().compactMap { n, points in
+            InkTrace(
+                points: points.map { InkPoint(location: $0, strokeIndex: n, startsTrace: false) }, order: n)
+        }
+        let rows = StrokeFeatures.rows(of: traces, sizes: LocalSize.sizes(of: traces))
+        let context = StrokeFeatures.inputCount - StrokeFeatures.contextCount
+        // letters on its left and on its right, and a cluster of them
+        #expect(rows[2][context] > 0)
+        #expect(rows[2][context + 1] > 0)
+        #expect(rows[2][StrokeFeatures.inputCount - 2] > 0)
+    }
 }

@@ -98,11 +98,16 @@ def turning(p, step):
 
 def row_context(i, b, cy, own, u):
     """Letter-sized traces (at most 1.6 letters high, 2 wide, a quarter of a letter long) whose
-    centre is within 0.6 of a letter of trace i's height: how many end within a letter's width to
-    its left and to its right, the mean of their shape features (SHAPE), and the cluster of such
-    traces chained to trace i by gaps under 0.8 of a letter (how many, how wide)."""
+    centre is within 0.6 of a letter of trace i's centre height or, if trace i is no wider than 2
+    letters, within its height: how many end within a letter's width to its left and to its right,
+    the mean of their shape features (SHAPE), and the cluster of such traces chained to trace i by
+    gaps under 0.8 of a letter (how many, how wide)."""
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
-    letter = (h <= 1.6 * u) & (w <= 2 * u) & (np.maximum(w, h) >= 0.25 * u) & (np.abs(cy - cy[i]) <= 0.6 * u)
+    # in its row: centred within 0.6 of a letter of its height, or, for a trace no wider than two
+    # letters, within its height (the letters beside an ascender or a descender, whose centre is
+    # not theirs; a box around a word is wider)
+    level = (np.abs(cy - cy[i]) <= 0.6 * u) | ((w[i] <= 2 * u) & (cy >= b[i, 1]) & (cy <= b[i, 3]))
+    letter = (h <= 1.6 * u) & (w <= 2 * u) & (np.maximum(w, h) >= 0.25 * u) & level
     letter[i] = False
     x0, x1 = b[i, 0], b[i, 2]
     def gap(lo, hi):

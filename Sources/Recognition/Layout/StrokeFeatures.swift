@@ -59,15 +59,21 @@ enum StrokeFeatures {
 
     /// The letters around trace `i` in its row: letter-sized traces (at most 1.6 letters high and 2
     /// wide, at least a quarter of a letter long) whose centre is within 0.6 of a letter of its
-    /// height. How many end within a letter's width to its left and to its right, the mean of their
-    /// `shapeFeatures`, and the cluster of such traces chained to trace `i` by gaps under 0.8 of a
-    /// letter (how many, how wide): a straight stroke among letters is read with its word.
+    /// centre's height or, when it is no wider than 2 letters, within its height. How many end
+    /// within a letter's width to its left and to its right, the mean of their `shapeFeatures`,
+    /// and the cluster of such traces chained to trace `i` by gaps under 0.8 of a letter (how
+    /// many, how wide): a straight stroke among letters is read with its word.
     private static func rowContext(of i: Int, in traces: [InkTrace], own: [[Double]], size u: Double) -> [Double] {
         let box = traces[i].bounds
         let candidates = traces.indices.filter { j in
             let other = traces[j].bounds
             return j != i && other.height <= 1.6 * u && other.width <= 2 * u
-                && max(other.width, other.height) >= 0.25 * u && abs(other.midY - box.midY) <= 0.6 * u
+                && max(other.width, other.height) >= 0.25 * u
+                // centred near its centre, or, beside a trace no wider than two letters, within
+                // its height: the letters beside an ascender or a descender, whose centre is not
+                // theirs (a box around a word is wider)
+                && (abs(other.midY - box.midY) <= 0.6 * u
+                    || (box.width <= 2 * u && other.midY >= box.minY && other.midY <= box.maxY))
         }
         func horizontalGap(_ j: Int, _ lo: Double, _ hi: Double) -> Double {
             let other = traces[j].bounds
