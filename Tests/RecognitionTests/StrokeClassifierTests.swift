@@ -65,4 +65,46 @@ import Testing
         }
         _ = try StrokeClassifier(text: text)
     }
+
+    /// A weight file trained before the row context (`StrokeFeatures.contextCount`) reads the
+    /// leading values of each row; any other input count is refused.
+    @Test func weightsWithoutRowContextStillLoad() throws {
+        func weights(inputs: Int) -> String {
+            let zeros = { (n: Int) in Array(repeating: "0", count: n).joined(separator: " ") }
+            let header = ["stroke-classifier 1", "inputs \(inputs)", "mean " + zeros(inputs), "scale " + zeros(inputs)]
+            let layer = ["layer \(inputs) 3 none"] + Array(repeating: zeros(inputs), count: 3) + ["0 1 0"]
+            return (header + layer).joined(separator: "\n")
+        }
+        let full = StrokeFeatures.inputCount, legacy = full - StrokeFeatures.contextCount
+        let row = [Double](repeating: 1, count: full)
+        for inputs in [full, legacy] {
+            let p = try StrokeClassifier(text: weights(inputs: inputs)).probabilities(of: row)
+            #expect(p[1] > p[0] && p[1] > p[2])
+        }
+        #expect(throws: ModelError.self) { try StrokeClassifier(text: weights(inputs: legacy + 1)) }
+    }
+
+    /// The `l` of `tool` on a real page was dropped as drawing: a tall straight stroke whose
+    /// centre lies above its letters' centres saw no letters in its row. The letters within the
+    /// height of a trace no wider than a letter are in its row too.
+    @Test func ascenderSeesTheLettersBesideIt() {
+        func ring(_ x: Double) -> [Point] {
+            (0...12).map { k in
+                let a = Double(k) / 12 * 2 * Double.pi
+                return Point(x: x + 4 * cos(a), y: 56 + 4 * sin(a))
+            }
+        }
+        let ascender = [Point(x: 30, y: 32), Point(x: 30.2, y: 45), Point(x: 30.5, y: 60)]
+        let strokes = [ring(10), ring(20), ascender, ring(40), ring(50)]
+        let traces = strokes.enumerated().compactMap { n, points in
+            InkTrace(
+                points: points.map { InkPoint(location: $0, strokeIndex: n, startsTrace: false) }, order: n)
+        }
+        let rows = StrokeFeatures.rows(of: traces, sizes: LocalSize.sizes(of: traces))
+        let context = StrokeFeatures.inputCount - StrokeFeatures.contextCount
+        // letters on its left and on its right, and a cluster of them
+        #expect(rows[2][context] > 0)
+        #expect(rows[2][context + 1] > 0)
+        #expect(rows[2][StrokeFeatures.inputCount - 2] > 0)
+    }
 }

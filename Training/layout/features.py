@@ -6,7 +6,9 @@ A trace is an (n, 2) array of points in pen order, y down. Every length is measu
 writing size (the layout's `LocalSize`: the median letter height among a trace's 16 nearest traces),
 so the features do not depend on the app's units. Context comes from two sides: the traces just
 before and after in writing order (a drawing is drawn stroke after stroke, a word letter after
-letter), and the traces around on the page (boxes inside, boxes crossing, letters in the same row).
+letter), and the traces around on the page (boxes inside, boxes crossing, letters in the same row),
+and the row a trace stands in: the letter-sized traces within a letter's width on each side, their
+mean shape, and the word-sized cluster of letters the trace joins (`row_context`).
 """
 import math
 
@@ -17,7 +19,10 @@ VERTICAL_WEIGHT = 8.0
 WINDOW = 2  # traces before and after in writing order
 OWN = 17  # features of one trace
 PER_NEIGHBOUR = OWN + 3
-INPUTS = OWN + 2 * WINDOW * PER_NEIGHBOUR
+# the row a trace stands in: letters on the left and right, their mean shape, its letter cluster
+CONTEXT = 10
+SHAPE = (0, 1, 2, 3, 6, 15)  # own features averaged over the letters beside a trace
+INPUTS = OWN + 2 * WINDOW * PER_NEIGHBOUR + CONTEXT
 CLASSES = ("writing", "drawing", "markup")
 
 
@@ -91,6 +96,38 @@ def turning(p, step):
     return total / (2 * math.pi), abs(net) / (2 * math.pi)
 
 
+def row_context(i, b, cy, own, u):
+    """Letter-sized traces (at most 1.6 letters high, 2 wide, a quarter of a letter long) whose
+    centre is within 0.6 of a letter of trace i's centre height or, if trace i is no wider than 2
+    letters, within its height: how many end within a letter's width to its left and to its right,
+    the mean of their shape features (SHAPE), and the cluster of such traces chained to trace i by
+    gaps under 0.8 of a letter (how many, how wide)."""
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    # in its row: centred within 0.6 of a letter of its height, or, for a trace no wider than two
+    # letters, within its height (the letters beside an ascender or a descender, whose centre is
+    # not theirs; a box around a word is wider)
+    level = (np.abs(cy - cy[i]) <= 0.6 * u) | ((w[i] <= 2 * u) & (cy >= b[i, 1]) & (cy <= b[i, 3]))
+    letter = (h <= 1.6 * u) & (w <= 2 * u) & (np.maximum(w, h) >= 0.25 * u) & level
+    letter[i] = False
+    x0, x1 = b[i, 0], b[i, 2]
+    def gap(lo, hi):
+        return np.maximum(0.0, np.maximum(b[:, 0], lo) - np.minimum(b[:, 2], hi))
+    beside = letter & (gap(x0, x1) <= u)
+    on_left = beside & ((b[:, 0] + b[:, 2]) / 2 < (x0 + x1) / 2)
+    left, right = int(on_left.sum()), int((beside & ~on_left).sum())
+    mean = own[beside][:, list(SHAPE)].mean(0) if left + right else np.zeros(len(SHAPE))
+    # the cluster: every letter within 0.8 of a letter of the span so far joins it, until none does
+    chained = np.zeros(len(b), bool)
+    lo, hi = x0, x1
+    while True:
+        joining = letter & ~chained & (gap(lo, hi) <= 0.8 * u)
+        if not joining.any():
+            break
+        chained |= joining
+        lo, hi = min(lo, float(b[joining, 0].min())), max(hi, float(b[joining, 2].max()))
+    return [math.log1p(left), math.log1p(right), *mean, math.log1p(int(chained.sum())), math.log1p(min((hi - lo) / u, 100.0))]
+
+
 def page_features(traces):
     """The classifier's input rows, one per trace (traces in writing order)."""
     n = len(traces)
@@ -145,5 +182,6 @@ def page_features(traces):
                 parts.append(np.concatenate([own[j], [1.0, math.log1p(min(g[i, j] / u, 100.0)), dy]]))
             else:
                 parts.append(np.zeros(PER_NEIGHBOUR))
+        parts.append(row_context(i, b, cy, own, sizes[i]))
         rows[i] = np.concatenate(parts)
     return rows

@@ -1,8 +1,8 @@
 """Measures stroke-classifier weight files in the release binary, one after the other: each is put
 in place of the shipped one among the binary's resources (no rebuild), then `make bench-layout`'s
 measure (Benchmarks/bench_layout.py), `make bench-real`'s and `make bench-fresh`'s
-(real_words.py) run on it; the shipped weights are put back at the end. The figures of every file
-are recorded together through Benchmarks/results.py.
+(real_words.py) run on it; the shipped weights are put back at the end. The figures of every file,
+with the real and fresh words each one misses, are recorded together through Benchmarks/results.py.
 
     python3 Training/layout/measure_weights.py --name layout-straight v27=/tmp/v27.txt straight=build/straight.txt
 
@@ -28,10 +28,12 @@ SHIPPED = "Sources/Recognition/Resources/stroke-classifier.txt"
 
 
 def words_found(binary, shared, notes, truth):
+    """How many words of `truth` are found, and the ones missed as `file:word`."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         subprocess.run([sys.executable, os.path.join(shared, "tools/eval/real_words.py"), binary, notes, truth,
                         "--json", out.name], check=True, capture_output=True)
-        return json.load(open(out.name))["found"]
+        result = json.load(open(out.name))
+        return result["found"], " ".join(f"{f['file']}:{w}" for f in result["files"] for w in f["missed"])
 
 
 def failing_tests(suite):
@@ -83,10 +85,13 @@ def main():
                 os.remove(recorded)  # a candidate's figures go into this script's record only
                 for key in ("stroke_accuracy", "writing_read", "drawing_read", "markup_read", "lines_grouped"):
                     figures[f"{name}:{key}"] = layout[key]
-                figures[f"{name}:real_found"] = words_found(args.bin, args.shared, os.path.join(args.shared, "realnotes"),
-                                                            os.path.join(args.shared, "realnotes/truth.json"))
-                figures[f"{name}:fresh_found"] = words_found(args.bin, args.shared, tmp, truth)
+                figures[f"{name}:real_found"], real_missed = words_found(
+                    args.bin, args.shared, os.path.join(args.shared, "realnotes"),
+                    os.path.join(args.shared, "realnotes/truth.json"))
+                figures[f"{name}:fresh_found"], fresh_missed = words_found(args.bin, args.shared, tmp, truth)
                 print(name, {k.split(":", 1)[1]: v for k, v in figures.items() if k.startswith(name + ":")}, flush=True)
+                # the words themselves, to compare with another run's (bench-real's and bench-fresh's files)
+                figures[f"{name}:real_missed"], figures[f"{name}:fresh_missed"] = real_missed, fresh_missed
     finally:
         shutil.copyfile(SHIPPED, RESOURCE)
         if args.tests:

@@ -120,7 +120,8 @@ def load(path):
 def probabilities(weights, rows):
     """Softmax outputs of the exported network, in float64 as the Swift inference computes them."""
     mean, scale, layers = weights
-    x = (np.asarray(rows, np.float64) - mean) * scale
+    # a network trained without the row context (features.CONTEXT) reads each row's leading values
+    x = (np.asarray(rows, np.float64)[:, :len(mean)] - mean) * scale
     for w, b, relu in layers:
         x = x @ w.T + b
         if relu:

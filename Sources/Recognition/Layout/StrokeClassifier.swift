@@ -54,14 +54,16 @@ package struct StrokeClassifier: Sendable {
             return values
         }
         guard lines.popFirst() == "stroke-classifier 1" else { throw fail("not a version 1 stroke classifier") }
-        let inputs = try numbers(lines.popFirst(), prefix: "inputs", count: 1)[0]
-        guard Int(inputs) == StrokeFeatures.inputCount else {
-            throw fail("takes \(Int(inputs)) inputs, features have \(StrokeFeatures.inputCount)")
+        // a network trained without the row context reads the leading features of each row
+        let accepted = [StrokeFeatures.inputCount, StrokeFeatures.inputCount - StrokeFeatures.contextCount]
+        let count = try numbers(lines.popFirst(), prefix: "inputs", count: 1)[0]
+        guard let inputs = Int(exactly: count), accepted.contains(inputs) else {
+            throw fail("takes \(count) inputs, features have \(StrokeFeatures.inputCount)")
         }
-        mean = try numbers(lines.popFirst(), prefix: "mean", count: StrokeFeatures.inputCount)
-        scale = try numbers(lines.popFirst(), prefix: "scale", count: StrokeFeatures.inputCount)
+        mean = try numbers(lines.popFirst(), prefix: "mean", count: inputs)
+        scale = try numbers(lines.popFirst(), prefix: "scale", count: inputs)
         var layers: [Layer] = []
-        var width = StrokeFeatures.inputCount
+        var width = inputs
         while let header = lines.popFirst() {
             let fields = header.split(separator: " ")
             guard fields.count == 4, fields[0] == "layer", let n = Int(fields[1]), let m = Int(fields[2]),
@@ -83,7 +85,8 @@ package struct StrokeClassifier: Sendable {
         return try StrokeClassifier(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Softmax probabilities (writing, drawing, markup) of one `StrokeFeatures` row.
+    /// Softmax probabilities (writing, drawing, markup) of one `StrokeFeatures` row (its first
+    /// `mean.count` values).
     func probabilities(of row: [Double]) -> [Double] {
         var x = zip(row, zip(mean, scale)).map { ($0 - $1.0) * $1.1 }
         for layer in layers {
@@ -106,6 +109,9 @@ package struct StrokeClassifier: Sendable {
     /// Whether each trace is writing, by the probability of writing against `writingThreshold`.
     /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network evaluations.
     func isWriting(_ traces: [InkTrace], sizes: [Double]) -> [Bool] {
-        StrokeFeatures.rows(of: traces, sizes: sizes).map { probabilities(of: $0)[0] >= Self.writingThreshold }
+        let context = mean.count == StrokeFeatures.inputCount
+        return StrokeFeatures.rows(of: traces, sizes: sizes, context: context).map {
+            probabilities(of: $0)[0] >= Self.writingThreshold
+        }
     }
 }
