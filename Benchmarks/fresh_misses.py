@@ -9,12 +9,15 @@ Per set, an index is built as the benchmarks build it and each word is searched 
 applies, judged on the readings `export --ndjson` prints for its file (case and accents folded as
 search folds them):
 
-  query side   a reading the index holds is the word, yet the search did not find it;
+  query side   a reading the index holds is the word, yet the search did not find it (a reading
+               other than the best one, scoring under `query`'s floor for its length);
   layout       the word is read split into neighbouring words of a line ("song name") or inside a
                longer word ("progressives"): its ink was not one word;
   dropped      a second index read with every reading its beam found (`NBI_MARGIN=1000
                NBI_CANDIDATES=8`, `DecoderSettings.fromEnvironment`) holds it: the network and the
-               search made it, and the candidate margin and the word-list penalty cut it;
+               search made it, and the candidate margin or the count of readings cut it;
+  penalized    a third index read so, without the word-list and mixed-case penalties
+               (`NBI_OOV_PENALTY=0 NBI_CASE_PENALTY=0`), holds it: the penalties kept it out of the beam;
   network      not among those either: the network and the beam never read it.
 
 Words are also counted apart when they look like identifiers (letters and digits, capitals inside,
@@ -36,8 +39,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 import results  # noqa: E402
 
-CLASSES = ["query side", "layout", "dropped", "network"]
+CLASSES = ["query side", "layout", "dropped", "penalized", "network"]
 WIDE = {"NBI_MARGIN": "1000", "NBI_CANDIDATES": "8"}
+UNPENALIZED = {**WIDE, "NBI_OOV_PENALTY": "0", "NBI_CASE_PENALTY": "0"}
 
 
 def fold(s):
@@ -51,7 +55,8 @@ def word_list():
 
 
 def identifier_like(word, listed):
-    """Letters and digits, a capital after the first letter, or two listed words joined."""
+    """Letters and digits, a capital after the first letter, or two listed words of three or more
+    letters joined."""
     letters = [c for c in word if c.isalpha()]
     if letters and any(c.isdigit() for c in word):
         return True
@@ -60,7 +65,7 @@ def identifier_like(word, listed):
     w = fold(word)
     if w in listed or not w.isalpha():
         return False
-    return any(w[:i] in listed and w[i:] in listed for i in range(2, len(w) - 1))
+    return any(w[:i] in listed and w[i:] in listed for i in range(3, len(w) - 2))
 
 
 def run(cmd, env=None):
@@ -121,6 +126,9 @@ def classify_set(label, binary, notes, truth, listed, scratch):
     wide_index = os.path.join(scratch, f"{label}-wide.sqlite")
     build(binary, notes, wide_index, env=WIDE)
     wide = readings(binary, wide_index)
+    free_index = os.path.join(scratch, f"{label}-unpenalized.sqlite")
+    build(binary, notes, free_index, env=UNPENALIZED)
+    free = readings(binary, free_index)
     build(binary, notes, index, rebuild=True)
     status = json.loads(run([binary, "status", "--json", "--index", index]).stdout or "{}")
     after = missed_words(binary, notes, truth, index)
@@ -129,6 +137,7 @@ def classify_set(label, binary, notes, truth, listed, scratch):
         target = os.path.join(notes, name)
         mine = [(fold(t), line) for p, t, line in shipped if in_file(p, target)]
         mine_wide = {fold(t) for p, t, _ in wide if in_file(p, target)}
+        mine_free = {fold(t) for p, t, _ in free if in_file(p, target)}
         lines = sorted({line for _, line in mine})
         for w in words:
             f = fold(w)
@@ -138,6 +147,8 @@ def classify_set(label, binary, notes, truth, listed, scratch):
                 cls = "layout"
             elif f in mine_wide:
                 cls = "dropped"
+            elif f in mine_free:
+                cls = "penalized"
             else:
                 cls = "network"
             rows.append({"file": name, "word": w, "class": cls, "identifier": identifier_like(w, listed),
