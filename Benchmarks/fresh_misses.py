@@ -96,13 +96,13 @@ def missed_words(binary, notes, truth, index):
 
 
 def readings(binary, index):
-    """Every reading of ink the index searches: [(path, text, line text)]."""
+    """Every reading of ink the index searches: [(path, text, line text, reading rank, score)]."""
     e = run([binary, "export", "--ndjson", "--index", index])
     rows = []
     for line in e.stdout.splitlines():
         d = json.loads(line)
         if d.get("strokeIDs"):
-            rows.append((d["path"], d["text"], (d.get("line") or {}).get("text", "")))
+            rows.append((d["path"], d["text"], (d.get("line") or {}).get("text", ""), d.get("reading"), d.get("score")))
     return rows
 
 
@@ -135,9 +135,13 @@ def classify_set(label, binary, notes, truth, listed, scratch):
     rows = []
     for name, words in sorted(missed.items()):
         target = os.path.join(notes, name)
-        mine = [(fold(t), line) for p, t, line in shipped if in_file(p, target)]
-        mine_wide = {fold(t) for p, t, _ in wide if in_file(p, target)}
-        mine_free = {fold(t) for p, t, _ in free if in_file(p, target)}
+        mine = [(fold(t), line) for p, t, line, _, _ in shipped if in_file(p, target)]
+        held = {}  # the best-scoring reading of each text: (score, rank)
+        for p, t, _, rank, score in shipped:
+            if in_file(p, target) and (fold(t) not in held or (score or 0) > held[fold(t)][0]):
+                held[fold(t)] = (score or 0, rank)
+        mine_wide = {fold(t) for p, t, *_ in wide if in_file(p, target)}
+        mine_free = {fold(t) for p, t, *_ in free if in_file(p, target)}
         lines = sorted({line for _, line in mine})
         for w in words:
             f = fold(w)
@@ -151,7 +155,9 @@ def classify_set(label, binary, notes, truth, listed, scratch):
                 cls = "penalized"
             else:
                 cls = "network"
+            score, rank = held.get(f, (None, None)) if cls == "query side" else (None, None)
             rows.append({"file": name, "word": w, "class": cls, "identifier": identifier_like(w, listed),
+                         "held_score": score, "held_rank": rank,
                          "outside_list": f not in listed, "found_after_rebuild": w not in after.get(name, [])})
     total = sum(len(v) for v in truth.values())
     return rows, total, status.get("userWords")
@@ -200,7 +206,8 @@ def main():
                   f"found after --rebuild with {user_words} user words: {out[label]['found_after_rebuild']}")
             for r in rows:
                 print(f"  {r['class']:<11} {'id ' if r['identifier'] else '   '}{'oov ' if r['outside_list'] else '    '}"
-                      f"{r['word']}  ({r['file']})")
+                      f"{r['word']}  ({r['file']})"
+                  + (f"  held as reading {r['held_rank']}, score {r['held_score']}" if r["held_score"] is not None else ""))
     out["words"] = words
     if not a.no_record:
         print(results.record("fresh-misses", out, command="make fresh-misses"))
