@@ -19,6 +19,7 @@
 #   bench-fresh      the same on fresh real notebooks of ../shared/corpus read by eye (Benchmarks/fresh-notes)
 #   bench-layout     stroke class (writing / drawing / markup) and line grouping on real pages labelled by eye
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
+#   fresh-misses     why bench-fresh's and bench-real's missed words are missed (query side, layout, dropped, network)
 #   bench-adapt      one index per dev writer with >= 150 samples, with and without build --adapt (ADAPT_ARGS=--writers K)
 #   bench-adapt-archive  build --adapt's cost on ~1,000 pages and on the real notebooks
 #   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
@@ -50,7 +51,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-fresh bench-layout loss-table bench-adapt adapt-harness adapt-leads bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-fresh bench-layout loss-table fresh-misses bench-adapt adapt-harness adapt-leads bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -226,6 +227,10 @@ bench-layout: build
 loss-table: build
 	[ -f $(EVAL_PAGES)/truth.json ] || python3 $(SHARED)/tools/eval/make_pages.py $(EVAL_PAGES) $(SHARED)/data/unipen/dev-*.jsonl.gz
 	python3 Benchmarks/loss_table.py $(EVAL_PAGES) --cli $(BIN)
+
+# The missed words of bench-fresh and bench-real by cause, identifiers apart (Benchmarks/fresh_misses.py).
+fresh-misses: build
+	python3 Benchmarks/fresh_misses.py --bin $(BIN) --shared $(SHARED)
 
 # The index learns its writer's hand (issue 47): one index per dev writer, `build` against
 # `build --adapt` twice, recall, precision and CER per writer (Benchmarks/bench_adapt.py; slow:

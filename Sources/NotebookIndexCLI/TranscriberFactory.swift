@@ -16,9 +16,14 @@ enum TranscriberFactory {
         return DeferredRecognizer(languages: languages)
     }
 
-    /// The shipped recognizer for `languages`.
+    /// The shipped recognizer for `languages`; with `NBI_` decoder variables set
+    /// (`DecoderSettings.fromEnvironment`, for looking behind a reading), one with those settings.
     static func recognizer(for languages: [Locale.Language]) throws -> HandwritingRecognizer {
-        try HandwritingRecognizer.make(languages: languages)
+        guard let settings = DecoderSettings.fromEnvironment() else {
+            return try HandwritingRecognizer.make(languages: languages)
+        }
+        return try HandwritingRecognizer.make(
+            settings: settings, languages: RecognitionLanguage.canonicalCodes(languages))
     }
 }
 

@@ -66,39 +66,11 @@ guard args.count >= 3 else {
     exit(2)
 }
 let limit = args.firstIndex(of: "--limit").flatMap { Int(args[$0 + 1]) } ?? Int.max
-/// Decoder settings from the environment, for tuning on dev (NBI_LM_WEIGHT=0.8 ...); defaults otherwise.
-func settingsFromEnvironment() -> DecoderSettings? {
-    let env = ProcessInfo.processInfo.environment
-    var s = DecoderSettings()
-    var changed = false
-    func float(_ key: String, _ apply: (Double) -> Void) {
-        if let v = env[key].flatMap(Double.init) {
-            apply(v)
-            changed = true
-        }
-    }
-    float("NBI_LM_WEIGHT") { s.lmWeight = Float($0) }
-    float("NBI_INSERTION_BONUS") { s.insertionBonus = Float($0) }
-    float("NBI_OOV_PENALTY") { s.oovPenalty = Float($0) }
-    float("NBI_BEAM") { s.beamWidth = Int($0) }
-    float("NBI_MARGIN") { s.candidateMargin = $0 }
-    float("NBI_GAP_BONUS") { s.gapSpaceBonus = Float($0) }
-    float("NBI_GAP_LOW") { s.gapSpaceLow = $0 }
-    float("NBI_GAP_HIGH") { s.gapSpaceHigh = $0 }
-    float("NBI_GAP_TYPICAL") { s.gapSpaceTypicalMultiple = $0 }
-    float("NBI_FORGIVE") { s.outsideListForgiveness = $0 }
-    float("NBI_CASE_PENALTY") { s.mixedCasePenalty = Float($0) }
-    float("NBI_LONE_LETTERS") { s.loneLettersAsLikelyAsDigitsOrMarks = $0 != 0 }
-    float("NBI_MIXED_TOKENS") { s.mixedTokenShare = $0 }
-    float("NBI_SECOND_LOOK") { s.secondLookBelowConfidence = $0 }
-    float("NBI_SECOND_LOOK_WIDENING") { s.secondLookWidening = $0 }
-    return changed ? s : nil
-}
 /// The languages as `build` takes them from the environment (checked the same way), default English.
 let languages = try RecognitionLanguage.parse(ProcessInfo.processInfo.environment["NOTEBOOK_INDEX_LANGUAGES"] ?? "en")
 let codes = RecognitionLanguage.canonicalCodes(languages)
 let recognizer =
-    try settingsFromEnvironment().map { try HandwritingRecognizer.make(settings: $0, languages: codes) }
+    try DecoderSettings.fromEnvironment().map { try HandwritingRecognizer.make(settings: $0, languages: codes) }
     ?? HandwritingRecognizer.make(languages: languages)
 // one line per sample, as the targets are stated
 let words = try InkSample.load(args[1], limit: limit) { $0.lineCount == 1 }
