@@ -17,11 +17,17 @@ enum TranscriberFactory {
     }
 
     /// The shipped recognizer for `languages`; with `NBI_` decoder variables set
-    /// (`DecoderSettings.fromEnvironment`, for looking behind a reading), one with those settings.
+    /// (`DecoderSettings.fromEnvironment`, for looking behind a reading), one with those settings,
+    /// said on standard error: the index still records the shipped version, so readings made that
+    /// way must not pass silently for it.
     static func recognizer(for languages: [Locale.Language]) throws -> HandwritingRecognizer {
         guard let settings = DecoderSettings.fromEnvironment() else {
             return try HandwritingRecognizer.make(languages: languages)
         }
+        FileHandle.standardError.write(
+            Data(
+                ("notebook-index: reading with decoder settings from NBI_ variables, not recognizer "
+                    + "version \(recognitionVersion)'s own\n").utf8))
         return try HandwritingRecognizer.make(
             settings: settings, languages: RecognitionLanguage.canonicalCodes(languages))
     }
