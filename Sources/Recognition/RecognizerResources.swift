@@ -83,9 +83,7 @@ enum RecognizerResources {
     /// Checks that the resource `name.ext` is installed and opens; a model file (`modelExtension`)
     /// must also start with the container's magic and version.
     static func checkOpens(_ name: String, _ ext: String) throws(ModelError) {
-        guard let url = Bundle.module.url(forResource: name, withExtension: ext) else {
-            throw .missing("\(name).\(ext) is not among the installed resources (\(Bundle.module.bundlePath))")
-        }
+        let url = try resourceURL(name, ext)
         let file: FileHandle
         do {
             file = try FileHandle(forReadingFrom: url)
@@ -222,14 +220,21 @@ enum RecognizerResources {
     }
 
     static func load(_ name: String, _ ext: String) throws(ModelError) -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: ext) else {
-            throw .missing("\(name).\(ext) is not among the installed resources (\(Bundle.module.bundlePath))")
-        }
+        let url = try resourceURL(name, ext)
         do {
             return try Data(contentsOf: url)
         } catch {
             throw .missing("\(url.path): \(error.localizedDescription)")
         }
+    }
+
+    /// Where the installed resource `name.ext` is.
+    /// - Throws: `ModelError.missing` when it is not among the installed resources.
+    private static func resourceURL(_ name: String, _ ext: String) throws(ModelError) -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: ext) else {
+            throw .missing("\(name).\(ext) is not among the installed resources (\(Bundle.module.bundlePath))")
+        }
+        return url
     }
 }
 

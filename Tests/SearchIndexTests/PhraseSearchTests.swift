@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    /// An index at `folder` holding `randomDrawings(seed:)` as one file, and those drawings.
+    static func indexOfRandomDrawings(seed: UInt64, in folder: TemporaryFolder) throws -> (IndexStore, [IndexedDrawing])
+    {
+        let store = try IndexStore(path: folder.index, access: .write)
+        let drawings = randomDrawings(seed: seed)
+        try store.replace(
+            IndexedFile(
+                path: "/x/random.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
+                title: nil, drawings: drawings))
+        return (store, drawings)
+    }
+
     /// Every match of `query` on `drawings`, found place by place: (page, line, position) and score.
     static func everyMatch(_ query: SearchQuery, in drawings: [IndexedDrawing]) -> [(place: [Int], score: Double)] {
         var found: [(place: [Int], score: Double)] = []
@@ -67,12 +79,7 @@ import Testing
     func phrasesMatchWordByWordMatching(rowsPerBound: Int?, chunkRows: Int, driverRowsAtMost: Int) throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        let store = try IndexStore(path: folder.index, access: .write)
-        let drawings = Self.randomDrawings(seed: 5)
-        try store.replace(
-            IndexedFile(
-                path: "/x/random.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
-                title: nil, drawings: drawings))
+        let (store, drawings) = try Self.indexOfRandomDrawings(seed: 5, in: folder)
         func search(_ query: SearchQuery) -> PhraseSearch {
             var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
             search.chunkRows = chunkRows
@@ -118,12 +125,7 @@ import Testing
     func boundCandidatesAreFetchedOnce(rowsPerBound: Int?) throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        let store = try IndexStore(path: folder.index, access: .write)
-        let drawings = Self.randomDrawings(seed: 9)
-        try store.replace(
-            IndexedFile(
-                path: "/x/random.tnb", fingerprint: FileFingerprint(size: 1, modificationTime: 1), format: "tnb",
-                title: nil, drawings: drawings))
+        let (store, drawings) = try Self.indexOfRandomDrawings(seed: 9, in: folder)
         var bounded = 0
         for text in ["a an", "an a", "in an a", "a the", "pie a", "a city"] {
             for limit in [1000, 3] {
