@@ -7,7 +7,8 @@ shown with their shadow tables (`_data`, `_idx`, `_docsize`, `_config`) under on
 columns of `words` are the bytes their values take in the rows (before SQLite's record
 headers and B-tree pages). Needs an SQLite with the `dbstat` table (Debian's has it).
 
-Usage: index_bytes.py INDEX [--json OUT] [--label TEXT]
+Usage: index_bytes.py INDEX [--json OUT] [--record] [--label TEXT]
+  --record  also write Benchmarks/results/index_bytes-<date>.json (Benchmarks/results.py)
 """
 import argparse
 import datetime
@@ -81,6 +82,7 @@ def main():
     ap.add_argument("index")
     ap.add_argument("--json", help="also write the figures here")
     ap.add_argument("--label", default="", help="what the index is (written into the JSON)")
+    ap.add_argument("--record", action="store_true", help="record the figures through Benchmarks/results.py")
     args = ap.parse_args()
     figures = measure(args.index)
     print(f"{args.index}: schema {figures['schema']}, {figures['notebook_pages']} pages, {figures['words']} words, "
@@ -91,12 +93,18 @@ def main():
         print(f"  {name:<24} {o['bytes_per_page']:>9} bytes a page  {o['share'] * 100:5.1f} %")
     print("  words columns, bytes a word: " + ", ".join(
         f"{c} {b}" for c, b in figures["words_columns_bytes_per_word"].items()))
+    command = " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])
+    if args.record:
+        sys.path.insert(0, HERE)
+        import results  # noqa: E402
+
+        results.record("index_bytes", figures, command=command, notes=args.label or None)
     if args.json:
         commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
         record = {"benchmark": "index_bytes", "commit": commit, "machine": f"{platform.node()} ({os.cpu_count()} cores)",
                   "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                  "command": " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]), "label": args.label,
+                  "command": command, "label": args.label,
                   "figures": figures}
         with open(args.json, "w") as f:
             json.dump(record, f, indent=1)
