@@ -1,6 +1,7 @@
 import DrawingModel
 import Foundation
 import Recognition
+import SeededRandom
 import Testing
 
 @testable import SearchIndex
@@ -43,6 +44,21 @@ import Testing
         #expect(ImpliedColumns.confidence(0, packedScores: PackedColumns.scores([])) == nil)
         #expect(ImpliedColumns.confidence(-0.0, packedScores: PackedColumns.scores([]))?.sign == .minus)
         #expect(ImpliedColumns.buckets("1023") == nil && ImpliedColumns.buckets("1023 40") == "1023 40")
+    }
+
+    /// A query derives a confidence from the stored bytes without an array: the same bits.
+    @Test func confidenceFromStoredScoresIsTheSameBits() {
+        var random = SplitMix64(seed: 10)
+        for count in 0..<9 {
+            let scores = (0..<count).map { _ in -Double(random.next() % 100_000) / 997 }
+            for packed in [PackedColumns.scores(scores), PackedColumns.scores(scores.map { Double(Float($0)) })] {
+                let decoded = packed.withUnsafeBytes(PackedColumns.scores)
+                let fromBytes = packed.withUnsafeBytes(ImpliedColumns.derivedConfidence(packedScores:))
+                #expect(fromBytes.bitPattern == ImpliedColumns.derivedConfidence(scores: decoded).bitPattern)
+            }
+        }
+        #expect([UInt8]([4, 1, 2]).withUnsafeBytes(ImpliedColumns.derivedConfidence(packedScores:)) == 0)
+        #expect(Array("Hydra\nLÄB\n".utf8).withUnsafeBytes(ImpliedColumns.lowered) == "hydra\nlÄb\n")
     }
 
     @Test func wordsReadBackAsWrittenWhicheverColumnsAreLeftOut() throws {

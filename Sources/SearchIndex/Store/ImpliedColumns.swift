@@ -8,7 +8,8 @@ import Foundation
 /// is left out, so what a query reads back is always what was written):
 ///
 ///     folded           NULL: `candidates` with the ASCII letters lowercased, as SQLite's `lower`
-///                      gives them (the `readings` view and `WordRow` read `lower(candidates)`)
+///                      gives them (the `readings` view reads `lower(candidates)`; `WordRow`
+///                      lowers them itself, only where it reads `folded`)
 ///     confidence       NULL: the best candidate's share of the candidates' probability, from the
 ///                      scores (`derivedConfidence`), as the recognizer computes it for most words
 ///     reading_buckets  NULL: the top bucket alone (one reading, of confidence 1)
@@ -20,8 +21,8 @@ enum ImpliedColumns {
     /// changes only ASCII letters unless an ICU extension replaces it, which would also lower
     /// other capitals: a word with a non-ASCII capital keeps its folded text.
     static func folded(_ folded: String, candidates: String) -> String? {
-        let lowered = candidates.utf8.lazy.map { (65...90).contains($0) ? $0 + 32 : $0 }
-        guard folded.utf8.elementsEqual(lowered),
+        var candidates = candidates
+        guard candidates.withUTF8({ folded.utf8.elementsEqual(lowered(UnsafeRawBufferPointer($0)).utf8) }),
             candidates.unicodeScalars.allSatisfy({ $0.isASCII || !$0.properties.changesWhenLowercased })
         else { return folded }
         return nil
@@ -32,6 +33,27 @@ enum ImpliedColumns {
     static func derivedConfidence(scores: [Double]) -> Double {
         guard let top = scores.first else { return 0 }
         return 1 / scores.reduce(0.0) { $0 + exp($1 - top) }
+    }
+
+    /// `derivedConfidence` of a `scores` column as stored (`PackedColumns`), the same sums in
+    /// the same order, without decoding it into an array.
+    static func derivedConfidence(packedScores bytes: UnsafeRawBufferPointer) -> Double {
+        var top: Double?
+        var total = 0.0
+        PackedColumns.forEachScore(bytes) { score in
+            if top == nil { top = score }
+            total += exp(score - top!)
+        }
+        return top == nil ? 0 : 1 / total
+    }
+
+    /// `candidates` with its ASCII letters lowercased, as SQLite's `lower` gives them: what a
+    /// NULL `folded` stands for.
+    static func lowered(_ candidates: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: candidates.count) { buffer in
+            for (index, byte) in candidates.enumerated() { buffer[index] = (65...90).contains(byte) ? byte + 32 : byte }
+            return candidates.count
+        }
     }
 
     /// The `confidence` to store: nil where the scores, as read back from `scores`

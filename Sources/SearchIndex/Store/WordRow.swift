@@ -22,9 +22,9 @@ struct WordRow {
     static let columns = matchingColumns + ", w.strokes, w.x100, w.y100, w.width100, w.height100"
     /// What matching a word needs, leaving out the strokes and the bounds. `folded` is NULL where
     /// it would repeat `candidates` lowercased, `confidence` where the scores give it
-    /// (`ImpliedColumns`).
+    /// (`ImpliedColumns`): the accessors compute those only when read.
     static let matchingColumns =
-        "w.id, w.source, w.line, w.position, w.candidates, w.scores, coalesce(w.folded, lower(w.candidates)), w.confidence"
+        "w.id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
 
     private enum Column: Int32 {
         case id, source, line, position, candidates, scores, folded, confidence, strokes, x, y, width, height
@@ -56,12 +56,17 @@ struct WordRow {
     /// Every reading, best first, one per line.
     var readings: String { statement.string(column(.candidates)) }
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
-    var folded: String { statement.string(column(.folded)) }
+    var folded: String {
+        statement.isNull(column(.folded))
+            ? statement.withBytes(column(.candidates), ImpliedColumns.lowered) : statement.string(column(.folded))
+    }
     /// The stored confidence, or the one the scores give where none is stored (`ImpliedColumns`).
     var confidence: Double { confidence(rawScores: nil) }
 
     private func confidence(rawScores raw: [Double]?) -> Double {
-        statement.optionalDouble(column(.confidence)) ?? ImpliedColumns.derivedConfidence(scores: raw ?? rawScores)
+        if let stored = statement.optionalDouble(column(.confidence)) { return stored }
+        if let raw { return ImpliedColumns.derivedConfidence(scores: raw) }
+        return statement.withBytes(column(.scores), ImpliedColumns.derivedConfidence(packedScores:))
     }
     /// The word's bounds, in points (`StoredBounds`).
     var bounds: Rect? {
