@@ -42,6 +42,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replicate_index  # noqa: E402
 import results  # noqa: E402
 
 RULES = ("shipped", "adapted", "among_shipped", "lexicon", "lexicon_or_odd", "shipped_below_0.2",
@@ -53,10 +54,12 @@ def stored_words(index):
     """{(page, x100, y100, w100, h100): (readings, confidence)} of an index's handwritten words."""
     db = sqlite3.connect(index)
     rows = db.execute(
-        "SELECT d.page, w.x100, w.y100, w.width100, w.height100, w.candidates, w.confidence "
+        "SELECT d.page, w.x100, w.y100, w.width100, w.height100, w.candidates, w.confidence, w.scores "
         "FROM words w JOIN drawings d ON d.id = w.drawing_id WHERE w.source = 0").fetchall()
     db.close()
-    return {tuple(r[:5]): (r[5].split("\n"), r[6]) for r in rows}
+    # schema 10 leaves a confidence its scores give NULL (ImpliedColumns)
+    return {tuple(r[:5]): (r[5].split("\n"), r[6] if r[6] is not None else replicate_index.derived_confidence(r[7]))
+            for r in rows}
 
 
 def leads(rule, shipped, merged, lexicon):

@@ -22,8 +22,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     con = sqlite3.connect(sys.argv[1], isolation_level=None)
-    if con.execute("PRAGMA user_version").fetchone()[0] != 9:
-        sys.exit("expand_stroke_ids: not a schema-9 index")
+    if con.execute("PRAGMA user_version").fetchone()[0] not in (9, 10):
+        sys.exit("expand_stroke_ids: not a schema-9 or 10 index")
     con.execute("BEGIN")
     rows = con.execute("SELECT id, stroke_ids, stroke_keys FROM drawings WHERE length(stroke_keys) > 0").fetchall()
     for drawing, stored, keys in rows:

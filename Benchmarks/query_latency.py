@@ -6,10 +6,13 @@ Words (200) and two-word phrases (100) are drawn as `make bench-index` draws the
 e.g. `query_latency.py big.sqlite --phrases` or `query_latency.py big.sqlite -- --fuzzy`.
 `--page-reads` runs each query once more under strace and reports its pread64 calls too;
 `--query TEXT` (repeatable) runs those queries instead, e.g. `--query foul --page-reads -- --limit 10`.
+Each query's CPU time (user and system, of the process) is reported beside its wall time: on a
+machine shared with other work it moves much less with the load.
 """
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -31,11 +34,15 @@ def main():
     args = ap.parse_args()
     texts = args.query or (bench_index.query_phrases(100, 11) if args.phrases else bench_index.query_words(200, 11))
     timings = []
+    cpu = []
     for text in texts:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         p = subprocess.run([args.cli, "query", text, "--index", args.index, "--json"] + args.extra,
                            capture_output=True, text=True)
         ms = (time.perf_counter() - start) * 1000
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append((after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime) * 1000)
         if p.returncode not in (0, 1):
             raise SystemExit(f"query {text!r} failed ({p.returncode}): {p.stderr.strip()}")
         reads = (bench_index.page_reads([args.cli, "query", text, "--index", args.index, "--json"] + args.extra)
@@ -46,8 +53,11 @@ def main():
         print(f"{ms:8.1f} ms  {text!r}  {hits} hits" + (f", {reads} page reads" if reads is not None else ""))
     lat = sorted(ms for ms, _, _, _ in timings)
     p50, p99 = bench_index.percentile(lat, .5), bench_index.percentile(lat, .99)
-    print(f"{len(lat)} queries: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
-    figures = {"queries": len(lat), "p50_ms": round(p50, 1), "p99_ms": round(p99, 1)}
+    cpu.sort()
+    cpu50, cpu99 = bench_index.percentile(cpu, .5), bench_index.percentile(cpu, .99)
+    print(f"{len(lat)} queries: p50 {p50:.1f} ms, p99 {p99:.1f} ms; CPU p50 {cpu50:.1f} ms, p99 {cpu99:.1f} ms")
+    figures = {"queries": len(lat), "p50_ms": round(p50, 1), "p99_ms": round(p99, 1),
+               "cpu_p50_ms": round(cpu50, 1), "cpu_p99_ms": round(cpu99, 1)}
     if args.page_reads and all(t[3] is not None for t in timings):
         reads = sorted(t[3] for t in timings)
         figures.update({"page_reads_p50": bench_index.percentile(reads, .5),

@@ -49,7 +49,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stroke_list  # noqa: E402
 
-SCHEMA_VERSION = 9  # Sources/SearchIndex/Store/IndexSchema.swift
+SCHEMA_VERSION = 10  # Sources/SearchIndex/Store/IndexSchema.swift
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
@@ -84,6 +84,23 @@ def raw_scores(blob):
     if not blob or blob[0] not in (4, 8) or (len(blob) - 1) % blob[0]:
         return []
     return list(struct.unpack(f"<{(len(blob) - 1) // blob[0]}{'f' if blob[0] == 4 else 'd'}", blob[1:]))
+
+
+def derived_confidence(scores):
+    """The confidence a NULL `words.confidence` stands for (ImpliedColumns): the best candidate's
+    share of the candidates' probability, summed in Swift's order."""
+    raw = raw_scores(scores)
+    if not raw:
+        return 0.0
+    total = 0.0
+    for chosen in raw:
+        total += math.exp(chosen - raw[0])
+    return 1 / total
+
+
+def implied_confidence(confidence, scores):
+    """`words.confidence` as a build stores it: NULL where the scores give it."""
+    return None if confidence == derived_confidence(scores) else confidence
 
 
 def untie_margin(confidence, scores, buckets, most=1e-6):
@@ -195,6 +212,8 @@ def main():
     dst.create_function("fresh_key", 2, fresh_key, deterministic=True)
     dst.create_function("fresh_stroke_keys", 2, fresh_stroke_keys, deterministic=True)
     dst.create_function("untie_margin", 3, untie_margin, deterministic=True)
+    dst.create_function("derived_confidence", 1, derived_confidence, deterministic=True)
+    dst.create_function("implied_confidence", 2, implied_confidence, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
     dst.execute("PRAGMA cache_size=-262144")
@@ -208,9 +227,11 @@ def main():
     dst.execute("CREATE TEMP TABLE t_drawings AS SELECT row_number() OVER (ORDER BY d.id) - 1 AS rank, "
                 "f.rank AS file_rank, d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
     dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
-                "w.source, w.line, w.position, w.candidates, w.folded, w.scores, w.confidence, w.reading_buckets, "
+                "w.source, w.line, w.position, w.candidates, w.folded, w.scores, w.confidence AS stored_confidence, "
+                "coalesce(w.confidence, derived_confidence(w.scores)) AS confidence, w.reading_buckets, "
                 "w.strokes, w.x100, w.y100, w.width100, w.height100, "
-                "untie_margin(w.confidence, w.scores, w.reading_buckets) AS margin "
+                f"untie_margin(coalesce(w.confidence, derived_confidence(w.scores)), w.scores, "
+                f"coalesce(w.reading_buckets, '{BUCKETS - 1}')) AS margin "
                 "FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
     # every reading of the template, as the `readings` view lists it, once: the copies' readings
     # are these under other word IDs, so the view's JSON is not taken apart again for each copy
@@ -249,7 +270,8 @@ def main():
             "INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets, "
             "strokes, x100, y100, width100, height100) "
             "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, w.line, w.position, "
-            "w.candidates, w.folded, w.scores, w.confidence * (1 - c.fraction * w.margin), w.reading_buckets, w.strokes, "
+            "w.candidates, w.folded, w.scores, CASE WHEN c.fraction * w.margin = 0 THEN w.stored_confidence "
+            "ELSE implied_confidence(w.confidence * (1 - c.fraction * w.margin), w.scores) END, w.reading_buckets, w.strokes, "
             "w.x100, w.y100, w.width100, w.height100 FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
             (drawing_base, n_pages))
         for table in ("readings_fts", "readings_trigram"):
@@ -270,8 +292,9 @@ def main():
     dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     # the last copies' words: every stored bucket must be its score's, as a build writes it
     last = drawing_base + max(0, args.copies - args.batch) * n_pages
-    wrong = check_buckets(dst.execute("SELECT id, confidence, scores, reading_buckets FROM words WHERE id >= ?",
-                                      (last << WORD_BITS,)))
+    wrong = check_buckets(dst.execute(
+        f"SELECT id, coalesce(confidence, derived_confidence(scores)), scores, coalesce(reading_buckets, '{BUCKETS - 1}') "
+        "FROM words WHERE id >= ?", (last << WORD_BITS,)))
     if wrong:
         sys.exit(f"replicate_index: {wrong} words of the last copies store a score bucket their scores do not have")
     margins = dst.execute("SELECT count(*), sum(margin < 1e-6), sum(margin = 0) FROM t_words").fetchone()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SearchIndex
 
-/// The upgrade of a schema-6, 7 or 8 index killed with SIGKILL at staggered moments leaves
+/// The upgrade of a schema-6, 7, 8 or 9 index killed with SIGKILL at staggered moments leaves
 /// either the index of the old schema as it was or the finished current one, never a mixture, and
 /// the next build finishes it with the answers of an upgrade never killed. (Slow lane: it runs
 /// the binary.)
@@ -16,8 +16,9 @@ struct IndexUpgradeKillTests {
         try FileManager.default.copyItem(
             atPath: IndexUpgradeTests.fixtures.appendingPathComponent("schema\(schema)-samples.sqlite").path,
             toPath: path)
-        // schema 6 keeps the page text and each word's drawing; schema 7 the drawing's stroke IDs
-        let drawingColumn = schema == 6 ? "text" : "stroke_ids"
+        // schema 6 keeps the page text and each word's drawing; schema 7 the drawing's stroke IDs,
+        // schema 9 how the derived ones are derived too
+        let drawingColumns = schema == 6 ? ["text"] : schema < 9 ? ["stroke_ids"] : ["stroke_ids", "stroke_keys"]
         let drawingOf = schema == 6 ? "w.drawing_id" : "w.id >> 20"
         let bounds = schema == 7 ? "x, y, width, height" : "x100, y100, width100, height100"
         let wordColumns =
@@ -33,8 +34,9 @@ struct IndexUpgradeKillTests {
                 INSERT INTO files(path, size, mtime_ns, content_hash, format, title, pages, error)
                     SELECT path || '.\(copy)', size, mtime_ns, content_hash, format, title, pages, error
                     FROM files WHERE path NOT LIKE '%.%.%' AND path NOT GLOB '*.[0-9]*';
-                INSERT INTO drawings(file_id, page, key, strokes, recognition_version, \(drawingColumn))
-                    SELECT nf.id, d.page, d.key || '.\(copy)', d.strokes, d.recognition_version, d.\(drawingColumn)
+                INSERT INTO drawings(file_id, page, key, strokes, recognition_version, \(drawingColumns.joined(separator: ", ")))
+                    SELECT nf.id, d.page, d.key || '.\(copy)', d.strokes, d.recognition_version,
+                           \(drawingColumns.map { "d.\($0)" }.joined(separator: ", "))
                     FROM drawings d JOIN files f ON f.id = d.file_id JOIN files nf ON nf.path = f.path || '.\(copy)';
                 INSERT INTO words(id, \(wordColumns))
                     SELECT (nd.id << 20) | (w.id & 1048575), \(wordValues.joined(separator: ", "))
@@ -46,7 +48,7 @@ struct IndexUpgradeKillTests {
         try database.execute("COMMIT")
     }
 
-    @Test(arguments: [6, 7, 8])
+    @Test(arguments: [6, 7, 8, 9])
     func killedUpgradesLeaveTheOldSchemaOrTheCurrentOne(schema: Int) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }

@@ -26,10 +26,12 @@ import TextMatching
 /// (`FTSExpression`) and rank without bm25); 8 stores a word's bounds as integers, in hundredths
 /// of a point (`StoredBounds`); 9 stores a stroke ID that a reader derived from the file's digest
 /// and a key (`StableStrokeID`) as that digest and key, and derives it when a query shows it
-/// (`StrokeList`). `IndexSchema.Version6` keeps what older indexes are migrated through.
+/// (`StrokeList`); 10 leaves a word's `folded`, `confidence` and `reading_buckets` NULL where
+/// its candidates and scores give them (`ImpliedColumns`). `IndexSchema.Version6` and
+/// `Version9` keep what older indexes are migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 9
+    static let version = 10
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -76,7 +78,8 @@ enum IndexSchema {
     /// A drawing's words are the IDs `drawing << 20` to `drawing << 20 | 0xFFFFF` (`WordID`), in
     /// place order: `drawing_id`, `text` (the best reading) and the bounds in points (`x`, `y`,
     /// `width`, `height`) are computed from the stored columns, and removing a drawing removes
-    /// its range (`words_of_drawing_ad`).
+    /// its range (`words_of_drawing_ad`). A NULL `folded`, `confidence` or `reading_buckets` is
+    /// the value its rule gives (`ImpliedColumns`).
     static let words = """
         CREATE TABLE words(
             id INTEGER PRIMARY KEY,          -- WordID: drawing, word number in place order
@@ -84,10 +87,10 @@ enum IndexSchema {
             line INTEGER NOT NULL,
             position INTEGER NOT NULL,
             candidates TEXT NOT NULL,        -- every reading, best first, one per line
-            folded TEXT,                     -- candidates folded (IndexStore.storedForms); NULL: the same
+            folded TEXT,                     -- candidates folded (IndexStore.storedForms); NULL: lower(candidates)
             scores BLOB NOT NULL,            -- their scores, same order (PackedColumns)
-            confidence REAL NOT NULL,
-            reading_buckets TEXT NOT NULL,   -- each candidate's score bucket (ReadingID)
+            confidence REAL,                 -- NULL: the best one's share of the scores' probability
+            reading_buckets TEXT,            -- each candidate's score bucket (ReadingID); NULL: '\(ImpliedColumns.topBucketOnly)'
             strokes BLOB NOT NULL,           -- positions in the drawing's stroke list (PackedColumns)
             x100 INTEGER, y100 INTEGER,      -- bounds in hundredths of a point (StoredBounds)
             width100 INTEGER, height100 INTEGER,
@@ -98,6 +101,10 @@ enum IndexSchema {
             width REAL GENERATED ALWAYS AS (width100 / 100.0) VIRTUAL,
             height REAL GENERATED ALWAYS AS (height100 / 100.0) VIRTUAL
         );
+        """ + wordsOfDrawingTrigger
+
+    /// Removing a drawing removes its words.
+    static let wordsOfDrawingTrigger = """
         CREATE TRIGGER words_of_drawing_ad AFTER DELETE ON drawings BEGIN
             DELETE FROM words WHERE id BETWEEN old.id << 20 AND (old.id << 20) | \(WordID.maxWordsPerDrawing - 1);
         END;
@@ -109,23 +116,25 @@ enum IndexSchema {
     /// precedence, hence the parentheses.) The FTS5 tables keep row IDs only (`detail=none`,
     /// `columnsize=0`): every query checks the readings it is handed itself, so it asks for
     /// tokens together rather than in sequence (`FTSExpression`).
-    static let readings =
-        readingsView + """
-            CREATE VIRTUAL TABLE readings_fts USING fts5(
-                folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
-                detail=none, columnsize=0);
-            CREATE VIRTUAL TABLE readings_trigram USING fts5(
-                folded, content='readings', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
-            """ + currentReadingTriggers
+    static let readings = readingsView + ftsTables + currentReadingTriggers
+
+    /// The two FTS5 tables over the `readings` view, without positions or sizes.
+    static let ftsTables = """
+        CREATE VIRTUAL TABLE readings_fts USING fts5(
+            folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
+            detail=none, columnsize=0);
+        CREATE VIRTUAL TABLE readings_trigram USING fts5(
+            folded, content='readings', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
+        """
 
     /// The `readings` view alone: every word's candidate readings, with their `ReadingID`s.
     static let readingsView = """
         CREATE VIEW readings(id, word_id, folded) AS
-            SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(w.reading_buckets, ' ', ',') || ']', '$[' || r.key || ']')) << 53)
+            SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(coalesce(w.reading_buckets, '\(ImpliedColumns.topBucketOnly)'), ' ', ',') || ']', '$[' || r.key || ']')) << 53)
                        | (w.id << 3) | r.key,
                    w.id, r.value
             FROM words w,
-                 json_each('["' || replace(replace(replace(coalesce(w.folded, w.candidates), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
+                 json_each('["' || replace(replace(replace(coalesce(w.folded, lower(w.candidates)), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
             WHERE r.key < \(ReadingID.indexedReadings);
 
         """

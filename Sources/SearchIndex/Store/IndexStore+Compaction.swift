@@ -2,8 +2,8 @@ import DrawingModel
 import Foundation
 
 extension IndexStore {
-    /// Version 6 to 7 and on to 8: the words rewritten compactly (`IndexSchema`), nothing
-    /// recognized again.
+    /// Version 6 to 7 and on to 8 (schema 9's `words`): the words rewritten compactly
+    /// (`IndexSchema`), nothing recognized again.
     ///
     /// Inside the migration's one transaction, so a build killed halfway leaves the index of
     /// version 6 as it was, and the next build starts over. Schema 6's words are read once, in ID
@@ -20,7 +20,7 @@ extension IndexStore {
             ALTER TABLE words RENAME TO words_v6;
             ALTER TABLE drawings ADD COLUMN stroke_ids BLOB NOT NULL DEFAULT x'';
             """)
-        try database.execute(IndexSchema.words)
+        try database.execute(IndexSchema.Version9.words)
         let insert = try database.statement(
             """
             INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
@@ -64,7 +64,7 @@ extension IndexStore {
             DROP TABLE words_v6;
             ALTER TABLE drawings DROP COLUMN text;
             """)
-        try database.execute(IndexSchema.readings)
+        try database.execute(IndexSchema.Version9.readings)
         try database.execute(
             """
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings;
@@ -79,14 +79,7 @@ extension IndexStore {
     /// in ID order, every word keeping its ID and readings: the FTS5 tables, whose rows those
     /// name, stay as they are, and only the view and the triggers that name `words` are made again.
     func storeBoundsAsIntegers() throws {
-        try database.execute(
-            """
-            DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
-            DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
-            DROP TRIGGER IF EXISTS words_of_drawing_ad; DROP VIEW IF EXISTS readings;
-            ALTER TABLE words RENAME TO words_v7;
-            """)
-        try database.execute(IndexSchema.words)
+        try setWordsAside(as: "words_v7", making: IndexSchema.Version9.words)
         let columns = "id, source, line, position, candidates, folded, scores, confidence, reading_buckets, strokes"
         try database.execute(
             """
@@ -96,7 +89,59 @@ extension IndexStore {
                 FROM words_v7 ORDER BY id;
             DROP TABLE words_v7;
             """)
+        try database.execute(IndexSchema.Version9.readingsView + IndexSchema.currentReadingTriggers)
+    }
+
+    /// Version 9 to 10: `folded`, `confidence` and `reading_buckets` left NULL where their rule
+    /// gives them (`ImpliedColumns`), nothing else changed.
+    ///
+    /// Inside the migration's one transaction, so a build killed meanwhile leaves the index of
+    /// version 9 as it was. `words` is made again and filled from schema 9's, in ID order, a
+    /// word at a time (the rules are Swift's): every word keeps its ID, and the `readings` view
+    /// lists the same readings under the same IDs, so the FTS5 tables stay as they are and only
+    /// the view and the triggers that name `words` are made again.
+    func leaveImpliedColumnsOut() throws {
+        try setWordsAside(as: "words_v9", making: IndexSchema.words)
+        let insert = try database.statement(
+            """
+            INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
+                              strokes, x100, y100, width100, height100)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try database.statement(
+            """
+            SELECT id, source, line, position, candidates, coalesce(folded, candidates), scores, confidence,
+                   reading_buckets, strokes, x100, y100, width100, height100
+            FROM words_v9 ORDER BY id
+            """
+        ).forEachRow { row in
+            let candidates = row.string(4)
+            let scores = row.withBytes(6) { [UInt8]($0) }
+            try insert.execute([
+                row.int64(0), row.int64(1), row.int64(2), row.int64(3), candidates,
+                ImpliedColumns.folded(row.string(5), candidates: candidates), scores,
+                ImpliedColumns.confidence(row.double(7), packedScores: scores), ImpliedColumns.buckets(row.string(8)),
+                row.withBytes(9) { [UInt8]($0) }, row.optionalInt64(10), row.optionalInt64(11),
+                row.optionalInt64(12), row.optionalInt64(13),
+            ])
+        }
+        try database.execute("DROP TABLE words_v9")
         try database.execute(IndexSchema.readingsView + IndexSchema.currentReadingTriggers)
+    }
+}
+
+extension IndexStore {
+    /// Renames `words` to `name`, with the view and the triggers that name it dropped, and makes
+    /// `words` again as `schema` has it, empty: the FTS5 tables stay as they are.
+    fileprivate func setWordsAside(as name: String, making schema: String) throws {
+        try database.execute(
+            """
+            DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
+            DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
+            DROP TRIGGER IF EXISTS words_of_drawing_ad; DROP VIEW IF EXISTS readings;
+            ALTER TABLE words RENAME TO \(name);
+            """)
+        try database.execute(schema)
     }
 }
 

@@ -77,16 +77,12 @@ extension IndexStore {
         try database.run(
             "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys ?? [], drawingID)
         for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
-            let texts = word.candidates.map { Self.oneLine($0.text) }
-            let candidates = texts.joined(separator: "\n")
-            let folded = texts.map(Self.storedForms).joined(separator: "\n")
+            let readings = StoredReadings(word)
             let bounds = StoredBounds.columns(word.bounds)
             try statement.execute([
                 try WordID.make(drawingID: drawingID, wordNumber: number),
-                word.source.rawValue, word.line, word.position, candidates, folded == candidates ? nil : folded,
-                PackedColumns.scores(word.candidates.map(\.score)), word.confidence,
-                ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)), positions,
-                bounds?.x, bounds?.y, bounds?.width, bounds?.height,
+                word.source.rawValue, word.line, word.position, readings.candidates, readings.folded, readings.scores,
+                readings.confidence, readings.buckets, positions, bounds?.x, bounds?.y, bounds?.width, bounds?.height,
             ])
         }
         try addToVocabulary(

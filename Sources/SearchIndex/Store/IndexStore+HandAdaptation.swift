@@ -103,13 +103,24 @@ extension IndexStore {
     package func markUnsureDrawingsStale(below confidence: Double, except read: Set<String> = []) throws -> Int {
         let keys = String(decoding: try JSONEncoder().encode(read.sorted()), as: UTF8.self)
         return try database.transaction {
+            // a confidence left out (`ImpliedColumns`) is the scores', so the words are told apart here
+            var unsure: [Int64] = []
+            try database.statement(
+                "SELECT id >> 20, scores, confidence FROM words WHERE source = 0 AND (confidence IS NULL OR confidence < ?)"
+            ).forEachRow([confidence]) { (row: Statement) -> Void in
+                let stored =
+                    row.optionalDouble(2)
+                    ?? ImpliedColumns.derivedConfidence(scores: row.withBytes(1, PackedColumns.scores))
+                if stored < confidence, unsure.last != row.int64(0) { unsure.append(row.int64(0)) }
+            }
+            let drawings = String(decoding: try JSONEncoder().encode(unsure), as: UTF8.self)
             try database.run(
                 """
                 UPDATE drawings SET recognition_version = ?
                 WHERE recognition_version != ?
-                  AND id IN (SELECT drawing_id FROM words WHERE source = 0 AND confidence < ?)
+                  AND id IN (SELECT value FROM json_each(?))
                   AND key NOT IN (SELECT value FROM json_each(?))
-                """, Self.markedForHand, Self.markedForHand, confidence, keys)
+                """, Self.markedForHand, Self.markedForHand, drawings, keys)
             return try database.integer("SELECT changes()") ?? 0
         }
     }

@@ -37,17 +37,13 @@ extension IndexStore {
     /// Replaces a stored word's readings and confidence with `word`'s, and adds the new readings'
     /// forms to the vocabulary.
     func updateReadings(wordID: Int64, to word: IndexedWord) throws {
-        let texts = word.candidates.map { Self.oneLine($0.text) }
-        let candidates = texts.joined(separator: "\n")
-        let folded = texts.map(Self.storedForms).joined(separator: "\n")
+        let readings = StoredReadings(word)
         try database.run(
             """
             UPDATE words SET candidates = ?, folded = ?, scores = ?, confidence = ?, reading_buckets = ?
             WHERE id = ?
             """,
-            candidates, folded == candidates ? nil : folded, PackedColumns.scores(word.candidates.map(\.score)),
-            word.confidence, ReadingID.bucketList(confidence: word.confidence, scores: word.candidates.map(\.score)),
-            wordID)
+            readings.candidates, readings.folded, readings.scores, readings.confidence, readings.buckets, wordID)
         try addToVocabulary(
             word.candidates.prefix(ReadingID.indexedReadings).map { Self.storedForms(Self.oneLine($0.text)) })
     }

@@ -38,14 +38,18 @@ extension IndexStore {
     /// Counts the words again from everything the index holds, in one transaction.
     package func rebuildUserVocabulary() throws {
         var typed: [String: Int] = [:], handwritten: [String: Int] = [:]
-        try database.statement("SELECT \(WordRow.matchingColumns) FROM words w WHERE w.source = 1 OR w.confidence >= ?")
-            .forEachRow([UserVocabulary.minimumConfidence]) { (statement: Statement) -> Void in
-                let row = WordRow(statement)
-                let isTyped = row.place.source == IndexedWord.Source.typedText.rawValue
-                for word in UserVocabulary.words(in: row.text) {
-                    if isTyped { typed[word, default: 0] += 1 } else { handwritten[word, default: 0] += 1 }
-                }
+        // a confidence left out (`ImpliedColumns`) is the scores', so the rows are told apart here
+        try database.statement(
+            "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.source = 1 OR w.confidence IS NULL OR w.confidence >= ?"
+        )
+        .forEachRow([UserVocabulary.minimumConfidence]) { (statement: Statement) -> Void in
+            let row = WordRow(statement)
+            let isTyped = row.place.source == IndexedWord.Source.typedText.rawValue
+            guard isTyped || row.confidence >= UserVocabulary.minimumConfidence else { return }
+            for word in UserVocabulary.words(in: row.text) {
+                if isTyped { typed[word, default: 0] += 1 } else { handwritten[word, default: 0] += 1 }
             }
+        }
         try database.transaction {
             try database.execute("DELETE FROM user_words")
             let insert = try database.statement("INSERT INTO user_words(word, typed, handwritten) VALUES (?, ?, ?)")

@@ -91,9 +91,10 @@ package final class IndexStore {
         defer { if version > 0 { try? database.execute("PRAGMA cache_size = -2000") } }
         try database.transaction {
             // Version 0 is an empty file; later versions migrate here, one step at a time: to
-            // schema 6's tables first, then to schema 8's (`compact`), where CJK runs are split;
-            // version 7 only stores its bounds anew, and every older version gains the column of
-            // derived stroke IDs, empty (its IDs stay stored whole: `StrokeList`).
+            // schema 6's tables first, then to schema 9's words (`compact`); version 7 only stores
+            // its bounds anew, every older version gains the column of derived stroke IDs, empty
+            // (its IDs stay stored whole: `StrokeList`), and every one leaves its implied columns
+            // out (`ImpliedColumns`) before CJK runs are split.
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -107,15 +108,15 @@ package final class IndexStore {
                 try database.execute("ALTER TABLE drawings ADD COLUMN stroke_keys BLOB")
                 try setMeta(Self.strokeIDsToDerive, "1")
             }
+            if (1...9).contains(version) { try leaveImpliedColumnsOut() }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
         // the old tables' pages are free now: give them back (VACUUM is a transaction of its own,
-        // so a kill leaves the migrated index as it was committed); from version 8 only a column
-        // was added, and nothing is free
-        if (1...7).contains(version) { try database.execute("VACUUM") }
+        // so a kill leaves the migrated index as it was committed)
+        if (1...9).contains(version) { try database.execute("VACUUM") }
     }
 
     /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`

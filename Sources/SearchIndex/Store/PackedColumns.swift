@@ -83,11 +83,19 @@ enum PackedColumns {
 
     /// The scores of a word's `scores` column; none when it is malformed.
     static func scores(_ bytes: UnsafeRawBufferPointer) -> [Double] {
-        guard let width = bytes.first, width == 4 || width == 8, (bytes.count - 1) % Int(width) == 0 else { return [] }
-        return stride(from: 1, to: bytes.count, by: Int(width)).map { start in
+        var values: [Double] = []
+        forEachScore(bytes) { values.append($0) }
+        return values
+    }
+
+    /// Calls `body` with each score of a word's `scores` column in order, none when it is
+    /// malformed, without making an array (a query reads many rows).
+    static func forEachScore(_ bytes: UnsafeRawBufferPointer, _ body: (Double) -> Void) {
+        guard let width = bytes.first, width == 4 || width == 8, (bytes.count - 1) % Int(width) == 0 else { return }
+        for start in stride(from: 1, to: bytes.count, by: Int(width)) {
             var bits: UInt64 = 0
             for byte in (0..<Int(width)).reversed() { bits = bits << 8 | UInt64(bytes[start + byte]) }
-            return width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+            body(width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
         }
     }
 

@@ -21,9 +21,10 @@ struct WordRow {
     /// Every column.
     static let columns = matchingColumns + ", w.strokes, w.x100, w.y100, w.width100, w.height100"
     /// What matching a word needs, leaving out the strokes and the bounds. `folded` is NULL where
-    /// it would repeat `candidates`.
+    /// it would repeat `candidates` lowercased, `confidence` where the scores give it
+    /// (`ImpliedColumns`): the accessors compute those only when read.
     static let matchingColumns =
-        "w.id, w.source, w.line, w.position, w.candidates, w.scores, coalesce(w.folded, w.candidates), w.confidence"
+        "w.id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
 
     private enum Column: Int32 {
         case id, source, line, position, candidates, scores, folded, confidence, strokes, x, y, width, height
@@ -55,8 +56,18 @@ struct WordRow {
     /// Every reading, best first, one per line.
     var readings: String { statement.string(column(.candidates)) }
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
-    var folded: String { statement.string(column(.folded)) }
-    var confidence: Double { statement.double(column(.confidence)) }
+    var folded: String {
+        statement.isNull(column(.folded))
+            ? statement.withBytes(column(.candidates), ImpliedColumns.lowered) : statement.string(column(.folded))
+    }
+    /// The stored confidence, or the one the scores give where none is stored (`ImpliedColumns`).
+    var confidence: Double { confidence(rawScores: nil) }
+
+    private func confidence(rawScores raw: [Double]?) -> Double {
+        if let stored = statement.optionalDouble(column(.confidence)) { return stored }
+        if let raw { return ImpliedColumns.derivedConfidence(scores: raw) }
+        return statement.withBytes(column(.scores), ImpliedColumns.derivedConfidence(packedScores:))
+    }
     /// The word's bounds, in points (`StoredBounds`).
     var bounds: Rect? {
         guard let x = statement.optionalInt64(column(.x)), let y = statement.optionalInt64(column(.y)),
@@ -71,14 +82,15 @@ struct WordRow {
         guard candidate > 0 else { return ReadingID.score(confidence: confidence, best: 0, chosen: 0) }
         let raw = rawScores
         return ReadingID.score(
-            confidence: confidence, best: raw.first ?? 0, chosen: candidate < raw.count ? raw[candidate] : 0)
+            confidence: confidence(rawScores: raw), best: raw.first ?? 0,
+            chosen: candidate < raw.count ? raw[candidate] : 0)
     }
 
     /// Every reading's score (`ReadingID.score`), in the readings' order.
     var readingScores: [Double] {
         let raw = rawScores
+        let confidence = confidence(rawScores: raw)
         guard let best = raw.first else { return [ReadingID.score(confidence: confidence, best: 0, chosen: 0)] }
-        let confidence = confidence
         return raw.map { ReadingID.score(confidence: confidence, best: best, chosen: $0) }
     }
 
@@ -97,7 +109,7 @@ struct WordRow {
         let place = place
         return IndexedWord(
             source: IndexedWord.Source(rawValue: place.source) ?? .handwriting, line: place.line,
-            position: place.position, candidates: candidates, confidence: confidence,
+            position: place.position, candidates: candidates, confidence: confidence(rawScores: scores),
             strokeIDs: statement.withBytes(column(.strokes)) { PackedColumns.strokeIDs($0, in: drawingStrokes) },
             bounds: bounds)
     }
