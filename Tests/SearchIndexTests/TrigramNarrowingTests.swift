@@ -15,9 +15,9 @@ import Testing
 
     /// Pages of words with up to four readings from `vocabulary`, their confidences in a few
     /// buckets, so that many tie within one.
-    static func index(at path: String) throws -> IndexStore {
+    static func index(at path: String, of vocabulary: [String] = vocabulary, seed: UInt64 = 3) throws -> IndexStore {
         let store = try IndexStore(path: path, access: .write)
-        var random = SplitMix64(seed: 3)
+        var random = SplitMix64(seed: seed)
         for page in 0..<6 {
             let words = (0..<60).map { index in
                 let readings = (0..<Int(1 + random.next() % 4)).map { rank in

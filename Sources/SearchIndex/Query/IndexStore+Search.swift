@@ -98,7 +98,14 @@ extension IndexStore {
     /// works as it does for exact words. Past `maxFuzzyForms` forms, an OR of that many terms
     /// costs more than reading the trigram pieces' candidates (`FuzzyMatching`).
     func ftsMatch(for term: SearchQuery.Term, in query: SearchQuery) throws -> (table: String, expression: String)? {
-        guard term.maxDistance > 0 else { return query.ftsMatch(for: term) }
+        guard term.maxDistance > 0 else {
+            let match = query.ftsMatch(for: term)
+            // a term under three letters: the tokens starting with it rather than FTS5's prefix merge
+            guard expandsPrefixes, match.expression.hasSuffix("*"), term.tokens.count == 1,
+                let expression = try PrefixForms.expression(startingWith: term.tokens[0], in: database)
+            else { return match }
+            return (match.table, expression)
+        }
         let expression = FuzzyMatching.trigramExpression(for: term.folded)
         let wanted = Array(term.folded.unicodeScalars)
         var forms: [String] = []

@@ -16,11 +16,13 @@ import Foundation
 ///    above every candidate in hand. The others are read on up to `readOnFactor` times its rows
 ///    (at least `readOnAtLeast`); every one read to its end becomes the set of its words, each
 ///    with its best matching reading.
-///    Terms under three characters inside words are FTS5 prefix queries, which merge every
-///    matching token before the first row (costly for one or two letters on a large index;
-///    docs/index-design.md has the times): a two-letter one joins the race once another term has passed `prefixWorthReading`
-///    rows (it may well drive then: "at" against "the"); one-letter ones only race when every
-///    term has one letter.
+///    Terms under three characters inside words match the starts of words: a two-letter one is
+///    the OR of the vocabulary's tokens starting with it (`PrefixForms`) and races like any
+///    other. Where that would take too many tokens it is an FTS5 prefix query, which merges
+///    every matching token before the first row (costly on a large index; docs/index-design.md
+///    has the times), and joins the race once another term has passed `prefixWorthReading` rows
+///    (it may well drive then: "at" against "the"). One-letter ones only race when every term
+///    has one letter: their rows are a large share of the index.
 /// 2. Each driver word whose neighbours are in the other terms' sets is a candidate, bounded by
 ///    the score its words' best matching readings give (a term not read to its end bounds by its
 ///    best reading anywhere; one never read, by 1).
@@ -75,10 +77,13 @@ struct PhraseSearch {
             guard let match = try store.ftsMatch(for: term, in: query) else { return reads }  // a word found nowhere
             matches.append(match)
         }
-        let isPrefix = matches.map { $0.expression.hasSuffix("*") }
+        // short in-word terms; those FTS5 merges up front are still prefix queries (`PrefixForms`)
+        let isPrefix = terms.map { query.ftsMatch(for: $0).expression.hasSuffix("*") }
+        let isMerged = matches.map { $0.expression.hasSuffix("*") }
         let letters = terms.map { $0.folded.unicodeScalars.count }
         let readFirst = matches.indices.map { index in
             guard isPrefix[index] else { return true }
+            if letters[index] >= 2 && !isMerged[index] { return true }
             guard !isPrefix.contains(false) else { return false }
             return letters[index] >= 2 || letters.allSatisfy { $0 < 2 }
         }
@@ -93,7 +98,7 @@ struct PhraseSearch {
         while driver == nil {
             for index in lists.indices { try lists[index]?.read(more: chunkRows) }
             if lists.contains(where: { ($0?.rowIDs.count ?? 0) > prefixWorthReading }) {
-                for index in lists.indices where lists[index] == nil && isPrefix[index] && letters[index] == 2 {
+                for index in lists.indices where lists[index] == nil && isMerged[index] && letters[index] == 2 {
                     lists[index] = try TermMatches(database: database, match: matches[index])
                 }
             }
