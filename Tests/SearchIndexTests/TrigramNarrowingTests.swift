@@ -101,4 +101,23 @@ import Testing
         #expect(!narrowing.passes(folded: "moth\nmothers", rank: 0))
         #expect(narrowing.passes(folded: "smOTHers", rank: 0))
     }
+
+    /// Regression: a term whose trigrams the vocabulary knows, but no form all of them, walked the
+    /// rows of the chosen trigrams to find none ("coaching" read 828 pages on the 250,000-page bench
+    /// index, where "coach" is common): no reading can hold it, and nothing is read.
+    @Test func inWordTermsHeldByNoReadingWalkedTheirTrigrams() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try Self.index(at: folder.index)
+        let narrowing = try #require(try TrigramNarrowing(folded: "thermot", in: store.database))
+        #expect(narrowing.holdsNothing)
+        #expect(try TrigramNarrowing(folded: "mothers", in: store.database)?.holdsNothing == false)
+        #expect(try store.search(SearchQuery("thermot")).isEmpty)
+        store.narrowsTrigrams = false
+        #expect(try store.search(SearchQuery("thermot")).isEmpty)
+        // a vocabulary that knows none of its trigrams vouches for nothing
+        try store.database.execute(
+            "INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('delete-all'); DELETE FROM vocabulary")
+        #expect(try TrigramNarrowing(folded: "thermot", in: store.database)?.holdsNothing == false)
+    }
 }

@@ -43,7 +43,10 @@ extension IndexStore {
         let narrowing =
             narrowsTrigrams && table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
             ? try TrigramNarrowing(folded: term.folded, in: database) : nil
-        if let narrowing { expression = narrowing.expression }
+        if let narrowing {
+            guard !narrowing.holdsNothing else { return }
+            expression = narrowing.expression
+        }
         // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
         // rows of other readings are passed over there before their words are read.
         let matches = try database.statement(
