@@ -187,11 +187,13 @@ struct PhraseSearch {
         // that never finishes ("the" before "court", whose candidates are every copy of a
         // replicated page) would cost more rows than the bounds themselves.
         var readAlong = Set(unfinished.keys)
-        if otherTermRowsPerBound == nil, driverList.isComplete, !unfinished.isEmpty,
+        if otherTermRowsPerBound == nil, !unfinished.isEmpty,
             let lastWordID = try database.statement("SELECT max(id) FROM words").firstRow([], { $0.int64(0) })
         {
+            // (each of the driver's rows left may be a candidate)
+            let most = candidates.count + driverList.estimatedRowsLeft(lastWordID: lastWordID)
             for (index, list) in unfinished
-            where list.estimatedRowsLeft(lastWordID: lastWordID) > Self.defaultRowsPerBound * candidates.count {
+            where list.estimatedRowsLeft(lastWordID: lastWordID) > Self.defaultRowsPerBound * most {
                 readAlong.remove(index)
             }
         }
