@@ -217,9 +217,8 @@ import Testing
     }
 
     /// Regression: a common term was read on for every candidate bounded on its own words, though
-    /// it could not finish before the candidates ran out ("the court" read a million rows of "the"
-    /// on the 250,000-page bench index for nothing): such a term is no longer read on, with the
-    /// same matches.
+    /// it could not finish before the candidates ran out ("the" of "the court" on the bench index):
+    /// such a term is no longer read on, with the same matches.
     /// Also with the race ended early, the driver read on as the candidates need it.
     @Test(arguments: [65_536, 2])
     func termsThatCannotFinishWereReadAlongTheBounds(driverRowsAtMost: Int) throws {

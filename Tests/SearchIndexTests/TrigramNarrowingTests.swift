@@ -103,8 +103,8 @@ import Testing
     }
 
     /// Regression: a term whose trigrams the vocabulary knows, but no form all of them, walked the
-    /// rows of the chosen trigrams to find none ("coaching" read 828 pages on the 250,000-page bench
-    /// index, where "coach" is common): no reading can hold it, and nothing is read.
+    /// rows of the chosen trigrams to find none ("coaching" on the bench index, where "coach" is
+    /// common): no reading can hold it, and nothing is read.
     @Test func inWordTermsHeldByNoReadingWalkedTheirTrigrams() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }

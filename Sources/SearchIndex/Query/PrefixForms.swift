@@ -5,8 +5,8 @@ import TextMatching
 ///
 /// A term too short for trigrams matches the starts of words (`SearchQuery.ftsMatch`), which
 /// FTS5 answers as `be*`: it merges the doclists of every token starting with "be" into one list
-/// before it hands over the first row, and that merge grows with the index (hundreds of
-/// thousands of rows for "be", "in", "of" on a large one) however few rows the search then reads.
+/// before it hands over the first row, and that merge grows with the index (every row of "be",
+/// "because", "been", … on a large one) however few rows the search then reads.
 /// An OR of those tokens is read lazily, row by row in rowid order, like any other term. The
 /// vocabulary (`VocabularyForms`) holds every token of every indexed reading, folded as the
 /// index folds them, so the OR gives exactly the rows the prefix query gives, in the same order.
