@@ -13,7 +13,9 @@ new one on the same index upgraded (`notebook-index build`), e.g.
 With `--bounds-tolerance T` (schema 8 stores bounds in hundredths of a point, docs/index-design.md),
 an answer whose only differences are numbers inside `bounds` objects, each within T, counts as the
 same to that precision; the figures say how many answers were byte for byte the same and the
-largest bound difference seen. Exits 1 when an answer differs. Writes Benchmarks/results/compare_answers-<date>.json (or --json).
+largest bound difference seen. `--modes phrase --no-bytes` runs one kind of query and skips
+measuring the bytes (dbstat reads the whole file: minutes at 1,000,000 pages), e.g. two query
+plans on the same index. Exits 1 when an answer differs. Writes Benchmarks/results/compare_answers-<date>.json (or --json).
 """
 import argparse
 import datetime
@@ -73,6 +75,10 @@ def main():
     ap.add_argument("--new-index", required=True)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--json")
+    ap.add_argument("--modes", default="in-word,full-words,fuzzy,phrase",
+                    help="the kinds of query to run, comma-separated (e.g. phrase)")
+    ap.add_argument("--no-bytes", dest="bytes", action="store_false",
+                    help="skip measuring each index's bytes a page (dbstat reads the whole file)")
     ap.add_argument("--bounds-tolerance", type=float, default=0.0,
                     help="answers differing only in bounds, each number by at most this, count as the same")
     args = ap.parse_args()
@@ -87,6 +93,8 @@ def main():
     byte_same, worst_bounds = 0, 0.0
     for mode, extra, texts in (("in-word", [], words), ("full-words", ["--full-words"], words),
                                ("fuzzy", ["--fuzzy"], words), ("phrase", [], phrases)):
+        if mode not in args.modes.split(","):
+            continue
         lat = {"old": [], "new": []}
         for text in texts:
             # alternate sides, so that load on the machine falls on both alike
@@ -112,10 +120,11 @@ def main():
         modes[mode]["queries"] = len(texts)
         print(f"  {mode:<11} old p50 {modes[mode]['old']['p50_ms']} p99 {modes[mode]['old']['p99_ms']} ms;  "
               f"new p50 {modes[mode]['new']['p50_ms']} p99 {modes[mode]['new']['p99_ms']} ms", flush=True)
-    sizes = {side: index_bytes.measure(path)["bytes_per_page"]
+    sizes = {side: index_bytes.measure(path)["bytes_per_page"] if args.bytes else None
              for side, path in (("old", args.old_index), ("new", args.new_index))}
     total = sum(m["queries"] for m in modes.values())
-    print(f"  bytes a page: old {sizes['old']}, new {sizes['new']}")
+    if args.bytes:
+        print(f"  bytes a page: old {sizes['old']}, new {sizes['new']}")
     if args.bounds_tolerance > 0:
         print(f"  {byte_same} of {total} byte for byte; the largest bound difference {worst_bounds:.4f}")
     print(f"  {total - len(differences)} of {total} queries answer the same" +

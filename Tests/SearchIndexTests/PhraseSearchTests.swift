@@ -194,3 +194,56 @@ import Testing
         #expect(try store.integrityCheck() == "ok")
     }
 }
+
+/// Terms read alongside the bounds of candidates (`PhraseSearch`, step 3).
+@Suite struct PhraseReadAlongTests {
+    /// Pages of "the" written again and again, a few of which hold "call court" or "the court".
+    static func index(at path: String) throws -> IndexStore {
+        let store = try IndexStore(path: path, access: .write)
+        for page in 0..<40 {
+            let texts = (0..<12).map { position -> String in
+                guard page % 8 == 3 else { return "the" }
+                return position == 6 ? "court" : position == 5 && page % 16 == 3 ? "call" : "the"
+            }
+            let words = texts.enumerated().map { position, text in
+                IndexedWord(
+                    source: .handwriting, line: 0, position: position,
+                    candidates: [WordCandidate(text: text, score: 0)],
+                    confidence: 1, strokeIDs: [], bounds: nil)
+            }
+            try store.replace(IndexedFile.oneDrawing(path: "/x/\(page).tnb", words: words))
+        }
+        return store
+    }
+
+    /// Regression: a common term was read on for every candidate bounded on its own words, though
+    /// it could not finish before the candidates ran out ("the" of "the court" on the bench index):
+    /// such a term is no longer read on, with the same matches.
+    /// Also with the race ended early, the driver read on as the candidates need it.
+    @Test(arguments: [65_536, 2])
+    func termsThatCannotFinishWereReadAlongTheBounds(driverRowsAtMost: Int) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try Self.index(at: folder.index)
+        let query = SearchQuery("the court", options: SearchOptions(limit: 1000))
+        func run(rowsPerBound: Int?) throws -> (PhraseSearch.Reads, [QueryMatch]) {
+            var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
+            search.chunkRows = 2
+            search.readOnAtLeast = 4
+            search.driverRowsAtMost = driverRowsAtMost
+            var ranking = MatchRanking(limit: 1000, minimumScore: 0)
+            let reads = try search.run(into: &ranking)
+            return (reads, Array(ranking.best))
+        }
+        let (reads, matches) = try run(rowsPerBound: nil)
+        let (along, expected) = try run(rowsPerBound: 32)
+        if driverRowsAtMost > 5 {
+            #expect(along.rowsAlong > 0)
+            #expect(reads.rowsAlong == 0)
+            #expect(reads.bounded == 5)
+        }
+        #expect(matches.map(\.start) == expected.map(\.start))
+        #expect(matches.map(\.score) == expected.map(\.score))
+        #expect(matches.count == 2)
+    }
+}

@@ -15,9 +15,9 @@ import Testing
 
     /// Pages of words with up to four readings from `vocabulary`, their confidences in a few
     /// buckets, so that many tie within one.
-    static func index(at path: String) throws -> IndexStore {
+    static func index(at path: String, of vocabulary: [String] = vocabulary, seed: UInt64 = 3) throws -> IndexStore {
         let store = try IndexStore(path: path, access: .write)
-        var random = SplitMix64(seed: 3)
+        var random = SplitMix64(seed: seed)
         for page in 0..<6 {
             let words = (0..<60).map { index in
                 let readings = (0..<Int(1 + random.next() % 4)).map { rank in
@@ -100,5 +100,24 @@ import Testing
         #expect(narrowing.passes(folded: "moth\nmothers", rank: 1))
         #expect(!narrowing.passes(folded: "moth\nmothers", rank: 0))
         #expect(narrowing.passes(folded: "smOTHers", rank: 0))
+    }
+
+    /// Regression: a term whose trigrams the vocabulary knows, but no form all of them, walked the
+    /// rows of the chosen trigrams to find none ("coaching" on the bench index, where "coach" is
+    /// common): no reading can hold it, and nothing is read.
+    @Test func inWordTermsHeldByNoReadingWalkedTheirTrigrams() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try Self.index(at: folder.index)
+        let narrowing = try #require(try TrigramNarrowing(folded: "thermot", in: store.database))
+        #expect(narrowing.holdsNothing)
+        #expect(try TrigramNarrowing(folded: "mothers", in: store.database)?.holdsNothing == false)
+        #expect(try store.search(SearchQuery("thermot")).isEmpty)
+        store.narrowsTrigrams = false
+        #expect(try store.search(SearchQuery("thermot")).isEmpty)
+        // a vocabulary that knows none of its trigrams vouches for nothing
+        try store.database.execute(
+            "INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('delete-all'); DELETE FROM vocabulary")
+        #expect(try TrigramNarrowing(folded: "thermot", in: store.database)?.holdsNothing == false)
     }
 }

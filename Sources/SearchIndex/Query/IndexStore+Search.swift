@@ -43,7 +43,10 @@ extension IndexStore {
         let narrowing =
             narrowsTrigrams && table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
             ? try TrigramNarrowing(folded: term.folded, in: database) : nil
-        if let narrowing { expression = narrowing.expression }
+        if let narrowing {
+            guard !narrowing.holdsNothing else { return }
+            expression = narrowing.expression
+        }
         // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
         // rows of other readings are passed over there before their words are read.
         let matches = try database.statement(
@@ -98,7 +101,14 @@ extension IndexStore {
     /// works as it does for exact words. Past `maxFuzzyForms` forms, an OR of that many terms
     /// costs more than reading the trigram pieces' candidates (`FuzzyMatching`).
     func ftsMatch(for term: SearchQuery.Term, in query: SearchQuery) throws -> (table: String, expression: String)? {
-        guard term.maxDistance > 0 else { return query.ftsMatch(for: term) }
+        guard term.maxDistance > 0 else {
+            let match = query.ftsMatch(for: term)
+            // a term under three letters: the tokens starting with it rather than FTS5's prefix merge
+            guard expandsPrefixes, match.expression.hasSuffix("*"), term.tokens.count == 1,
+                let expression = try PrefixForms.expression(startingWith: term.tokens[0], in: database)
+            else { return match }
+            return (match.table, expression)
+        }
         let expression = FuzzyMatching.trigramExpression(for: term.folded)
         let wanted = Array(term.folded.unicodeScalars)
         var forms: [String] = []

@@ -16,11 +16,13 @@ import Foundation
 ///    above every candidate in hand. The others are read on up to `readOnFactor` times its rows
 ///    (at least `readOnAtLeast`); every one read to its end becomes the set of its words, each
 ///    with its best matching reading.
-///    Terms under three characters inside words are FTS5 prefix queries, which merge every
-///    matching token before the first row (costly for one or two letters on a large index;
-///    docs/index-design.md has the times): a two-letter one joins the race once another term has passed `prefixWorthReading`
-///    rows (it may well drive then: "at" against "the"); one-letter ones only race when every
-///    term has one letter.
+///    Terms under three characters inside words match the starts of words: a two-letter one is
+///    the OR of the vocabulary's tokens starting with it (`PrefixForms`) and races like any
+///    other. Where that would take too many tokens it is an FTS5 prefix query, which merges
+///    every matching token before the first row (costly on a large index; docs/index-design.md
+///    has the times), and joins the race once another term has passed `prefixWorthReading` rows
+///    (it may well drive then: "at" against "the"). One-letter ones only race when every term
+///    has one letter: their rows are a large share of the index.
 /// 2. Each driver word whose neighbours are in the other terms' sets is a candidate, bounded by
 ///    the score its words' best matching readings give (a term not read to its end bounds by its
 ///    best reading anywhere; one never read, by 1).
@@ -32,7 +34,9 @@ import Foundation
 ///    check, and checking each later read its page again. Each such
 ///    bound also reads on in the unfinished terms, about as many rows as a bound costs, so a
 ///    common phrase ("about the") settles before its common word is read, and a rare one has
-///    the set that rules out the rest at once after at most twice the cheaper way's time.
+///    the set that rules out the rest at once after at most twice the cheaper way's time. A
+///    term whose rows left (`TermMatches.estimatedRowsLeft`) are more than that many for every
+///    candidate is not read on at all: it cannot finish before the candidates run out.
 struct PhraseSearch {
     let store: IndexStore
     let query: SearchQuery
@@ -53,7 +57,7 @@ struct PhraseSearch {
     /// Other terms are read on after the race up to this many times the driver's rows, and at
     /// least `readOnAtLeast` rows, a few milliseconds: a bound costs as much as 50-200 rows.
     private static let readOnFactor = 4
-    private static let readOnAtLeast = 32_768
+    var readOnAtLeast = 32_768
 
     /// What a run read of `words`, for tests: each candidate's words are fetched at most once.
     struct Reads {
@@ -63,6 +67,8 @@ struct PhraseSearch {
         var bounded = 0
         /// Fetches of a candidate's words.
         var fetches = 0
+        /// Rows of unfinished terms read alongside the bounds.
+        var rowsAlong = 0
     }
 
     @discardableResult
@@ -75,10 +81,13 @@ struct PhraseSearch {
             guard let match = try store.ftsMatch(for: term, in: query) else { return reads }  // a word found nowhere
             matches.append(match)
         }
-        let isPrefix = matches.map { $0.expression.hasSuffix("*") }
+        // short in-word terms; those FTS5 merges up front are still prefix queries (`PrefixForms`)
+        let isPrefix = terms.map { query.ftsMatch(for: $0).expression.hasSuffix("*") }
+        let isMerged = matches.map { $0.expression.hasSuffix("*") }
         let letters = terms.map { $0.folded.unicodeScalars.count }
         let readFirst = matches.indices.map { index in
             guard isPrefix[index] else { return true }
+            if letters[index] >= 2 && !isMerged[index] { return true }
             guard !isPrefix.contains(false) else { return false }
             return letters[index] >= 2 || letters.allSatisfy { $0 < 2 }
         }
@@ -93,7 +102,7 @@ struct PhraseSearch {
         while driver == nil {
             for index in lists.indices { try lists[index]?.read(more: chunkRows) }
             if lists.contains(where: { ($0?.rowIDs.count ?? 0) > prefixWorthReading }) {
-                for index in lists.indices where lists[index] == nil && isPrefix[index] && letters[index] == 2 {
+                for index in lists.indices where lists[index] == nil && isMerged[index] && letters[index] == 2 {
                     lists[index] = try TermMatches(database: database, match: matches[index])
                 }
             }
@@ -112,7 +121,7 @@ struct PhraseSearch {
         // a term not much more common than the driver is cheaper read to its end now than
         // alongside the bounds ("and in": 191,000 and 194,000 rows)
         for index in lists.indices where index != driver {
-            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, Self.readOnAtLeast))
+            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, readOnAtLeast))
         }
         var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
@@ -173,6 +182,22 @@ struct PhraseSearch {
         }
         var candidates = driverCandidates()
 
+        // 2b. An unfinished term is read on alongside the bounds (step 3) only while it may still
+        // finish before the candidates run out: its rows, read part way, bound nothing, and a term
+        // that never finishes ("the" before "court", whose candidates are every copy of a
+        // replicated page) would cost more rows than the bounds themselves.
+        var readAlong = Set(unfinished.keys)
+        if otherTermRowsPerBound == nil, !unfinished.isEmpty,
+            let lastWordID = try database.statement("SELECT max(id) FROM words").firstRow([], { $0.int64(0) })
+        {
+            // (each of the driver's rows left may be a candidate)
+            let most = candidates.count + driverList.estimatedRowsLeft(lastWordID: lastWordID)
+            for (index, list) in unfinished
+            where list.estimatedRowsLeft(lastWordID: lastWordID) > Self.defaultRowsPerBound * most {
+                readAlong.remove(index)
+            }
+        }
+
         // 3. Words of terms without a set are read first, on their own, which turns the
         // candidate's bound into its words' own buckets (a ceiling of 1 never settles anything);
         // whichever candidate has the best bound, known or not, goes next, so reading stops
@@ -226,8 +251,9 @@ struct PhraseSearch {
 
             // read on in the unfinished terms; one read to its end rules the rest out at once
             var finished = false
-            for index in unfinished.keys.sorted() {
+            for index in unfinished.keys.sorted() where readAlong.contains(index) {
                 try unfinished[index]?.read(more: rowsPerBound)
+                reads.rowsAlong += rowsPerBound
                 guard let list = unfinished[index], list.isComplete else { continue }
                 sets[index] = list.bestReadings()
                 ceilings[index] = nil
@@ -369,6 +395,22 @@ private struct TermMatches {
     }
 
     mutating func read(more count: Int) throws { try read(upTo: rowIDs.count + count) }
+
+    /// About how many rows are left to read: those of the score bucket being read, from how far
+    /// its word IDs have come towards `lastWordID` (a bucket's rows come in word ID order, and a
+    /// common word's readings spread over the drawings), lower buckets not counted.
+    func estimatedRowsLeft(lastWordID: Int64) -> Int {
+        guard !isComplete, let last = rowIDs.last else { return 0 }
+        let bucketStart = (last >> 53) << 53
+        var (first, end) = (0, rowIDs.count - 1)  // the bucket's first row read: binary search
+        while first < end {
+            let middle = (first + end) / 2
+            if rowIDs[middle] < bucketStart { first = middle + 1 } else { end = middle }
+        }
+        let word = (last >> 3) & WordID.mask
+        guard lastWordID > word else { return 0 }
+        return Int(Double(rowIDs.count - first) * Double(lastWordID - word) / Double(word + 1))
+    }
 
     /// Each matched word's best matching reading: its first row ID.
     func bestReadings() -> WordIDTable {

@@ -17,6 +17,10 @@ struct TrigramNarrowing {
     private let trigrams: [[Unicode.Scalar]]
     /// The MATCH expression on the chosen trigrams.
     let expression: String
+    /// Whether the vocabulary knows every trigram of the term but no form holding them all: as
+    /// every indexed reading is a form (`VocabularyForms`), no reading holds the term, and the
+    /// query on the chosen trigrams would walk their rows only to find none.
+    let holdsNothing: Bool
 
     /// Nil when the term has under two trigrams, or no fewer trigrams are known to find the same
     /// rows.
@@ -49,6 +53,8 @@ struct TrigramNarrowing {
             })
         else { return nil }
         trigrams = all.map { Self.caseFolded(Array($0.unicodeScalars)) }
+        // (a vocabulary missing a trigram vouches for nothing: its rows are read and dropped)
+        holdsNothing = holdingAll.isEmpty && forms.allSatisfy { !$0.isEmpty }
         expression = best.map { SearchQuery.quoted(all[$0]) }.joined(separator: " AND ")
     }
 

@@ -21,6 +21,9 @@ package final class IndexStore {
     /// Whether in-word terms query the trigrams `TrigramNarrowing` picks rather than all: tests
     /// turn it off to compare.
     var narrowsTrigrams = true
+    /// Whether terms under three letters query the vocabulary's tokens starting with them rather
+    /// than FTS5's prefix (`PrefixForms`): tests turn it off to compare.
+    var expandsPrefixes = true
 
     /// Opens the index at `path`.
     /// - Throws: `IndexStoreError` (missing file, not an index, unknown schema) or `DatabaseError`.
