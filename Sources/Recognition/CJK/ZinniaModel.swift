@@ -18,6 +18,10 @@ package struct CharacterCandidate: Sendable, Hashable {
 /// A Zinnia character model (Debian's `libzinnia` with a Tegaki model file), opened once and
 /// shared: Zinnia's `classify` only reads the model, so one instance serves every thread.
 ///
+/// Zinnia computes a character's features and `ZinniaWeights` scores them, the same scores in a
+/// fraction of the time Zinnia's own scoring takes; when the two disagree on a test character at
+/// opening (another build of libzinnia), Zinnia scores alone.
+///
 /// The handle is owned by this object and closed in `deinit`.
 package final class ZinniaModel: @unchecked Sendable {
     /// Where Debian's `tegaki-zinnia-*` packages install their models.
@@ -44,7 +48,9 @@ package final class ZinniaModel: @unchecked Sendable {
 
     /// The path the model was opened from.
     package let path: String
-    private let recognizer: OpaquePointer
+    let recognizer: OpaquePointer
+    /// The model's weights by feature; nil when Zinnia scores alone.
+    package let weights: ZinniaWeights?
 
     /// Opens the model of a CJK language code.
     /// - Throws: `ModelError.missing` in one line naming the file and the Debian package to
@@ -94,7 +100,34 @@ package final class ZinniaModel: @unchecked Sendable {
         }
         self.path = path
         self.recognizer = handle
+        weights = Self.checkedWeights(path: path, recognizer: handle)
     }
+
+    /// The weights of the model at `path`, when they score the test characters exactly as Zinnia
+    /// does (same characters, same order, same scores to the bit); else nil.
+    private static func checkedWeights(path: String, recognizer: OpaquePointer) -> ZinniaWeights? {
+        guard let data = FileManager.default.contents(atPath: path), let weights = ZinniaWeights(data: data) else {
+            return nil
+        }
+        for strokes in testCharacters {
+            let theirs = classify(strokes, count: 20, recognizer: recognizer, weights: nil)
+            let ours = classify(strokes, count: 20, recognizer: recognizer, weights: weights)
+            guard !theirs.isEmpty, theirs == ours else { return nil }
+        }
+        return weights
+    }
+
+    /// Characters to hold the weights' scores to Zinnia's: a few strokes each, in the canvas.
+    static let testCharacters: [[[Point]]] = [
+        [[Point(x: 200, y: 300), Point(x: 800, y: 320)], [Point(x: 500, y: 100), Point(x: 510, y: 900)]],
+        [
+            [Point(x: 150, y: 200), Point(x: 850, y: 200), Point(x: 820, y: 500)],
+            [Point(x: 300, y: 450), Point(x: 700, y: 460)],
+            [Point(x: 500, y: 150), Point(x: 480, y: 600), Point(x: 200, y: 880)],
+            [Point(x: 520, y: 600), Point(x: 860, y: 870)],
+            [Point(x: 100, y: 700), Point(x: 300, y: 650), Point(x: 420, y: 800), Point(x: 610, y: 640)],
+        ],
+    ]
 
     deinit {
         zinnia_recognizer_destroy(recognizer)
@@ -110,6 +143,13 @@ package final class ZinniaModel: @unchecked Sendable {
     ///   them out. Strokes with no point are skipped.
     /// - Returns: empty when there is no ink.
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+        Self.classify(strokes, count: count, recognizer: recognizer, weights: weights)
+    }
+
+    /// `classify(_:count:)` by `recognizer` alone, or by its features and `weights`.
+    static func classify(
+        _ strokes: [[Point]], count: Int, recognizer: OpaquePointer, weights: ZinniaWeights?
+    ) -> [CharacterCandidate] {
         guard count > 0, let character = zinnia_character_new() else { return [] }
         defer { zinnia_character_destroy(character) }
         zinnia_character_set_width(character, Int(Self.canvas))
@@ -123,11 +163,32 @@ package final class ZinniaModel: @unchecked Sendable {
             }
             id += 1
         }
-        guard id > 0, let result = zinnia_recognizer_classify(recognizer, character, count) else { return [] }
+        guard id > 0 else { return [] }
+        if let weights {
+            return weights.classify(features(of: character), count: count)
+        }
+        guard let result = zinnia_recognizer_classify(recognizer, character, count) else { return [] }
         defer { zinnia_result_destroy(result) }
         return (0..<zinnia_result_size(result)).compactMap { i in
             guard let value = zinnia_result_value(result, i) else { return nil }
             return CharacterCandidate(character: String(cString: value), score: Double(zinnia_result_score(result, i)))
+        }
+    }
+
+    /// Zinnia's features of a character, ascending in index; empty when it has none.
+    private static func features(of character: OpaquePointer) -> [ZinniaWeights.Feature] {
+        var room = 1024
+        while true {
+            var nodes = [nbi_zinnia_feature](repeating: nbi_zinnia_feature(), count: room)
+            let count = nodes.withUnsafeMutableBufferPointer {
+                nbi_zinnia_features(character, $0.baseAddress, room)
+            }
+            guard count >= 0 else { return [] }
+            guard count <= room else {
+                room = count
+                continue
+            }
+            return nodes.prefix(count).map { (index: $0.index, value: $0.value) }
         }
     }
 }
