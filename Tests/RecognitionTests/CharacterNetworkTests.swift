@@ -110,6 +110,25 @@ struct CharacterNetworkTests {
         }
     }
 
+    /// Characters read together (`glances(at:)`, a reading's views) get, to the bit, what each
+    /// gets read alone: the dense layers' rows are summed as alone.
+    @Test func charactersReadTogetherGetWhatTheyGetAlone() throws {
+        let golden = try CharacterGolden.load()
+        let bundled = try CharacterNetwork.bundled()
+        let characters = golden.cases.map(\.points) + [[], [[]]]
+        let together = bundled.glances(at: characters)
+        #expect(together.count == characters.count)
+        for (strokes, glance) in zip(characters, together) {
+            guard strokes.contains(where: { !$0.isEmpty }) else {
+                #expect(glance == nil)
+                continue
+            }
+            #expect(glance == bundled.glance(at: strokes))
+            // the full reading from the glance is the full reading made from nothing
+            #expect(bundled.logProbabilities(of: strokes, glance: glance) == bundled.logProbabilities(of: strokes))
+        }
+    }
+
     /// One instance classifies on many threads at once and gets what it gets alone.
     @Test func oneNetworkServesEveryThread() async throws {
         let golden = try CharacterGolden.load()

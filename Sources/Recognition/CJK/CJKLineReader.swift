@@ -80,10 +80,20 @@ package struct CJKLineReader: LineReading {
         var glances: [Range<Int>: [Float]] = [:]
         var sketched: [Range<Int>: [CharacterCandidate]] = [:]
         let glancing = { (span: Range<Int>) -> [CharacterCandidate] in
+            guard let sketch else { return [] }
+            if sketched.isEmpty {
+                // every box the lattice reads, at once (the network's dense layers then read their
+                // weights once for all)
+                let spans = lattice.boxes(groups: groups, lineHeight: height).map(\.span)
+                for (box, glance) in zip(spans, sketch.network.glances(at: spans.map(strokes))) {
+                    glances[box] = glance
+                    sketched[box] = glance.map { sketch.candidates($0, count: readingsPerBox) } ?? []
+                }
+            }
             if let known = sketched[span] { return known }
-            guard let sketch, let glance = sketch.network.glance(at: strokes(span)) else { return [] }
+            guard let glance = sketch.network.glance(at: strokes(span)) else { return [] }
             glances[span] = glance
-            let candidates = sketch.network.candidates(glance, count: readingsPerBox, among: sketch.classes)
+            let candidates = sketch.candidates(glance, count: readingsPerBox)
             sketched[span] = candidates
             return candidates
         }

@@ -36,6 +36,8 @@ package struct NetworkCharacterClassifier: CharacterClassifying {
     package let network: CharacterNetwork
     /// The classes read; nil for all.
     package let classes: Set<Int>?
+    /// `classes` as a flag per class of the network (nil for all), for `candidates(_:count:)`.
+    let mask: [Bool]?
 
     /// - Parameter languages: the codes whose characters are read; a code the network does not
     ///   list reads every class.
@@ -45,15 +47,23 @@ package struct NetworkCharacterClassifier: CharacterClassifying {
         for code in languages {
             guard let own = network.languageClasses[code] else {
                 self.classes = nil
+                mask = nil
                 return
             }
             classes.formUnion(own)
         }
         self.classes = classes
+        mask = network.characters.indices.map(classes.contains)
     }
 
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
-        network.classify(strokes, count: count, among: classes)
+        guard count > 0, let scores = network.logProbabilities(of: strokes) else { return [] }
+        return candidates(scores, count: count)
+    }
+
+    /// The `count` likeliest of `classes` by the network's log-probabilities `scores`, best first.
+    package func candidates(_ scores: [Float], count: Int) -> [CharacterCandidate] {
+        network.candidates(scores, count: count, mask: mask)
     }
 }
 
@@ -90,7 +100,7 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
     /// The glance's readings when its best is sure enough, else nil.
     func sureReading(_ glance: [Float], count: Int) -> [CharacterCandidate]? {
         guard sureProbability <= 1 else { return nil }
-        let best = network.network.candidates(glance, count: count, among: network.classes)
+        let best = network.candidates(glance, count: count)
         guard let top = best.first, exp(top.score) >= sureProbability else { return nil }
         return best
     }
@@ -118,10 +128,10 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
         let total = zinniaScore.values.reduce(0.0) { $0 + exp($1 - top) }
         var pool = Set(zinniaScore.keys)
         // the network's own best from the same pass (a second `classify` would run it again)
-        for c in network.network.candidates(logp, count: count, among: network.classes) { pool.insert(c.character) }
+        for c in network.candidates(logp, count: count) { pool.insert(c.character) }
         let scored = pool.map { character -> CharacterCandidate in
             let own = network.network.classIndex[character].flatMap { i in
-                network.classes.map { $0.contains(i) } ?? true ? exp(Double(logp[i])) : nil
+                network.mask?[i] ?? true ? exp(Double(logp[i])) : nil
             }
             let theirs = zinniaScore[character].map { exp($0 - top) / total } ?? 0
             let p = networkShare * (own ?? 0) + (1 - networkShare) * theirs

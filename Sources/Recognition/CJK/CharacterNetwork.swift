@@ -194,9 +194,15 @@ package struct CharacterNetwork: Sendable {
     /// The `count` likeliest of `classes` (nil: all) by `logProbabilities(of:)`'s output, best
     /// first: for a caller that also needs the other classes' log-probabilities.
     package func candidates(_ scores: [Float], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
+        candidates(scores, count: count, mask: classes.map { classes in characters.indices.map(classes.contains) })
+    }
+
+    /// `candidates(_:count:among:)` with the classes as a flag per class (`mask[i]`: class `i` is
+    /// a candidate; nil: all), which a caller reading many boxes makes once.
+    package func candidates(_ scores: [Float], count: Int, mask: [Bool]?) -> [CharacterCandidate] {
         var ranked = scores
-        if let classes {
-            for i in ranked.indices where !classes.contains(i) { ranked[i] = .nan }
+        if let mask {
+            for i in ranked.indices where !mask[i] { ranked[i] = .nan }
         }
         return Self.best(ranked, count: count).map {
             CharacterCandidate(character: characters[$0], score: Double(scores[$0]))
@@ -212,8 +218,18 @@ package struct CharacterNetwork: Sendable {
     /// The log-probabilities of this network alone looking at the ink as written (its first
     /// view): one pass of the six a reading makes, the pass `sketch` makes; nil when there is no ink.
     package func glance(at strokes: [[Point]]) -> [Float]? {
-        guard strokes.contains(where: { !$0.isEmpty }), let view = views.first else { return nil }
-        return viewLogProbabilities(of: strokes, view: view)
+        glances(at: [strokes])[0]
+    }
+
+    /// `glance(at:)` of several characters' strokes at once, in their order: the same
+    /// log-probabilities, the dense layers' weights read once for all of them.
+    package func glances(at characters: [[[Point]]]) -> [[Float]?] {
+        guard let view = views.first else { return characters.map { _ in nil } }
+        let inked = characters.indices.filter { characters[$0].contains { !$0.isEmpty } }
+        let scores = viewLogProbabilities(of: inked.map { (characters[$0], view) })
+        var out = [[Float]?](repeating: nil, count: characters.count)
+        for (row, i) in inked.enumerated() { out[i] = scores[row] }
+        return out
     }
 
     /// `logProbabilities(of:)`, taking the first view's pass from `glance` (what `glance(at:)`
@@ -232,23 +248,41 @@ package struct CharacterNetwork: Sendable {
     /// Adds `weight` times this network's own probabilities (the mean over `views`) to `sum`;
     /// `firstView`, when given, is the first view's log-probabilities, already computed.
     private func addProbabilities(of strokes: [[Point]], weight: Float, firstView: [Float]?, to sum: inout [Float]) {
-        for (v, view) in views.enumerated() {
-            let given = v == 0 ? firstView : nil
-            let scores = given ?? viewLogProbabilities(of: strokes, view: view)
+        // the views not given, read together
+        let wanted = views.indices.filter { $0 != 0 || firstView == nil }
+        var computed = viewLogProbabilities(of: wanted.map { (strokes, views[$0]) })[...]
+        for v in views.indices {
+            let scores: [Float]
+            if v == 0, let firstView {
+                scores = firstView
+            } else {
+                scores = computed.removeFirst()
+            }
             for i in scores.indices { sum[i] += weight * exp(scores[i]) / Float(views.count) }
         }
     }
 
-    /// One view's log-probabilities of every class.
-    private func viewLogProbabilities(of strokes: [[Point]], view: (stretch: Double, shear: Double)) -> [Float] {
-        let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
-        var scores = logits(image: raster.image(of: seen))
-        Kernels.logSoftmaxRows(&scores, width: scores.count)
-        return scores
+    /// Each (strokes, view)'s log-probabilities of every class: the convolutions one image at a
+    /// time, the dense layers over all of them at once (each row's sums as alone).
+    private func viewLogProbabilities(of inputs: [([[Point]], (stretch: Double, shear: Double))]) -> [[Float]] {
+        guard !inputs.isEmpty else { return [] }
+        var flat: [Float] = []
+        for (strokes, view) in inputs {
+            let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
+            flat += convolved(image: raster.image(of: seen))
+        }
+        var scores = dense(flat, rows: inputs.count)
+        Kernels.logSoftmaxRows(&scores, width: characters.count)
+        return (0..<inputs.count).map { Array(scores[$0 * characters.count..<($0 + 1) * characters.count]) }
     }
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
     func logits(image: [Float]) -> [Float] {
+        dense(convolved(image: image), rows: 1)
+    }
+
+    /// The layers before the dense ones over one `side × side` image, flattened.
+    private func convolved(image: [Float]) -> [Float] {
         precondition(image.count == raster.side * raster.side, "the image must be side × side")
         var x = image, size = raster.side, channels = 1
         for layer in layers {
@@ -262,9 +296,15 @@ package struct CharacterNetwork: Sendable {
                 channels = outputs
             }
         }
-        var h = multiply(x, rows: 1, by: hidden.weights, bias: hidden.bias)
+        return x
+    }
+
+    /// The dense layers over `rows` flattened convolution outputs, one after the other in `x`:
+    /// `rows × classes` logits.
+    private func dense(_ x: [Float], rows: Int) -> [Float] {
+        var h = multiply(x, rows: rows, by: hidden.weights, bias: hidden.bias)
         Kernels.relu(&h)
-        return multiply(h, rows: 1, by: output.weights, bias: output.bias)
+        return multiply(h, rows: rows, by: output.weights, bias: output.bias)
     }
 
     /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
