@@ -12,14 +12,16 @@ import NetworkKernels
 /// max pool — and then `hidden = relu(flatten · W + b)` and `logits = hidden · W + b`, one logit
 /// per class. Activations are height × width × channels; a convolution is one matrix product of
 /// the image's 3×3 patches (im2col, a patch's row `(ky · 3 + kx) · channels + c`) with the weights.
-/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy.
+/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy. Where the processor has
+/// AVX2 the products are made in 16-bit integers (`KernelSet.avx2Integer`, `WeightMatrix`), as
+/// the line network's are: about 12 bits of each weight and activation, in less time.
 ///
 /// Immutable after loading, so one instance serves every thread.
 package struct CharacterNetwork: Sendable {
     /// One step of the layers before the dense ones.
     enum Layer: Sendable {
         /// 3×3 convolution, padding 1, then bias and ReLU; `weights` is `(9 · inputs) × outputs`.
-        case convolution(weights: [Float], bias: [Float], inputs: Int, outputs: Int)
+        case convolution(weights: WeightMatrix, bias: [Float], inputs: Int, outputs: Int)
         /// 2×2 max pool, stride 2.
         case maxPool
     }
@@ -75,8 +77,8 @@ package struct CharacterNetwork: Sendable {
     package private(set) var companions: [CharacterNetwork] = []
     let kernels: KernelSet
     private let layers: [Layer]
-    private let hidden: (weights: [Float], bias: [Float])
-    private let output: (weights: [Float], bias: [Float])
+    private let hidden: (weights: WeightMatrix, bias: [Float])
+    private let output: (weights: WeightMatrix, bias: [Float])
 
     /// Reads a "cjk-cnn" model file.
     /// - Throws: `ModelError.invalid` with the reason when the file is damaged, is of another
@@ -137,16 +139,24 @@ package struct CharacterNetwork: Sendable {
             }
             layers.append(
                 .convolution(
-                    weights: try weights("conv\(convolutions).weight", [9 * channels, spec]),
+                    weights: WeightMatrix(
+                        try weights("conv\(convolutions).weight", [9 * channels, spec]), rows: 9 * channels,
+                        columns: spec, for: kernels),
                     bias: try weights("conv\(convolutions).bias", [spec]), inputs: channels, outputs: spec))
             channels = spec
             convolutions += 1
         }
         self.layers = layers
         let flat = size * size * channels
-        hidden = (try weights("hidden.weight", [flat, meta.hidden]), try weights("hidden.bias", [meta.hidden]))
+        hidden = (
+            WeightMatrix(
+                try weights("hidden.weight", [flat, meta.hidden]), rows: flat, columns: meta.hidden, for: kernels),
+            try weights("hidden.bias", [meta.hidden])
+        )
         output = (
-            try weights("out.weight", [meta.hidden, characters.count]),
+            WeightMatrix(
+                try weights("out.weight", [meta.hidden, characters.count]), rows: meta.hidden,
+                columns: characters.count, for: kernels),
             try weights("out.bias", [characters.count])
         )
         // a tensor the layers do not name means the metadata and the weights disagree
@@ -308,17 +318,14 @@ package struct CharacterNetwork: Sendable {
     }
 
     /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
-    private func multiply(_ a: [Float], rows m: Int, by weights: [Float], bias: [Float]) -> [Float] {
+    private func multiply(_ a: [Float], rows m: Int, by weights: WeightMatrix, bias: [Float]) -> [Float] {
         let n = bias.count
         var c = [Float](repeating: 0, count: m * n)
         a.withUnsafeBufferPointer { ap in
-            weights.withUnsafeBufferPointer { wp in
-                bias.withUnsafeBufferPointer { bp in
-                    c.withUnsafeMutableBufferPointer { cp in
-                        kernels.matmul(
-                            ap.baseAddress!, wp.baseAddress!, cp.baseAddress!, m: m, k: a.count / m, n: n,
-                            bias: bp.baseAddress!)
-                    }
+            bias.withUnsafeBufferPointer { bp in
+                c.withUnsafeMutableBufferPointer { cp in
+                    kernels.matmul(
+                        ap.baseAddress!, rows: m, times: weights, into: cp.baseAddress!, bias: bp.baseAddress!)
                 }
             }
         }
