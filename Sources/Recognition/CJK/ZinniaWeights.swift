@@ -26,8 +26,14 @@ package struct ZinniaWeights: Sendable {
     package let characters: [String]
     private let biases: [Float]
     /// For each feature index `i`, `starts[i]..<starts[i + 1]` is the range of `owners` and
-    /// `values` holding its weights (feature indices are small: Zinnia's reach about two million).
+    /// `values` holding its weights (feature indices are small: Zinnia's reach about two million);
+    /// empty for a feature of `columnOf`.
     private let starts: [UInt32]
+    /// The features most characters weigh (a few hundred, most of the weights): each one's
+    /// weight for every character, 0 where it has none, `characters.count` a column in `columns`,
+    /// added over all characters at once (adding a product with 0 leaves a sum as it was).
+    private let columnOf: [Int32: Int]
+    private let columns: [Float]
     /// The character (index into `characters`) of each weight, ascending within a feature.
     private let owners: [UInt16]
     private let values: [Float]
@@ -75,13 +81,27 @@ package struct ZinniaWeights: Sendable {
         guard parsed else { return nil }
         // by feature, each feature's characters in file order (a counting sort)
         let width = Int(indices.max() ?? 0) + 2
+        var counts = [UInt32](repeating: 0, count: width)
+        for index in indices { counts[Int(index)] += 1 }
+        // a feature more than a quarter of the characters weigh is a column: no more memory than
+        // its list, and added in vector registers
+        var columnOf: [Int32: Int] = [:]
+        for i in counts.indices where Int(counts[i]) * 4 > characters.count {
+            columnOf[Int32(i)] = columnOf.count
+            counts[i] = 0
+        }
         var starts = [UInt32](repeating: 0, count: width)
-        for index in indices { starts[Int(index) + 1] += 1 }
-        for i in 1..<width { starts[i] += starts[i - 1] }
+        for i in 1..<width { starts[i] = starts[i - 1] + counts[i - 1] }
         var next = starts
-        var owners = [UInt16](repeating: 0, count: indices.count), values = [Float](repeating: 0, count: indices.count)
+        let listed = Int(starts[width - 1] + counts[width - 1])
+        var owners = [UInt16](repeating: 0, count: listed), values = [Float](repeating: 0, count: listed)
+        var columns = [Float](repeating: 0, count: columnOf.count * characters.count)
         for (c, span) in spans.enumerated() {
             for k in span {
+                if let column = columnOf[indices[k]] {
+                    columns[column * characters.count + c] = weights[k]
+                    continue
+                }
                 let i = Int(indices[k]), slot = Int(next[i])
                 owners[slot] = UInt16(c)
                 values[slot] = weights[k]
@@ -90,6 +110,8 @@ package struct ZinniaWeights: Sendable {
         }
         self.characters = characters
         self.biases = biases
+        self.columnOf = columnOf
+        self.columns = columns
         self.starts = starts
         self.owners = owners
         self.values = values
@@ -103,6 +125,7 @@ package struct ZinniaWeights: Sendable {
     package func classify(_ features: [Feature], count: Int) -> [CharacterCandidate] {
         guard count > 0, !characters.isEmpty else { return [] }
         var sums = [Double](repeating: 0, count: characters.count)
+        let classes = characters.count
         sums.withUnsafeMutableBufferPointer { sum in
             owners.withUnsafeBufferPointer { owner in
                 values.withUnsafeBufferPointer { value in
@@ -110,6 +133,13 @@ package struct ZinniaWeights: Sendable {
                     for feature in features where feature.index != previous {
                         // a repeated index meets no weight in Zinnia's merge: only its first counts
                         previous = feature.index
+                        if let column = columnOf[feature.index] {
+                            columns.withUnsafeBufferPointer { all in
+                                let weight = all.baseAddress! + column * classes
+                                for c in 0..<classes { sum[c] += Double(feature.value * weight[c]) }
+                            }
+                            continue
+                        }
                         let i = Int(feature.index)
                         guard i >= 0, i + 1 < starts.count else { continue }
                         for k in Int(starts[i])..<Int(starts[i + 1]) {
