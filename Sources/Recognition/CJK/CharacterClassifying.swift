@@ -12,11 +12,21 @@ package protocol CharacterClassifying: Sendable {
     /// (`CharacterNetwork.glance(at:)`) when the caller already made it; a classifier that would
     /// not make that pass reads as without it.
     func classify(_ strokes: [[Point]], count: Int, glance: [Float]?) -> [CharacterCandidate]
+
+    /// `classify(_:count:glance:)` of several characters, in their order: the same readings, for a
+    /// classifier that reads characters together in less time.
+    func classify(_ characters: [(strokes: [[Point]], glance: [Float]?)], count: Int) -> [[CharacterCandidate]]
 }
 
 extension CharacterClassifying {
     package func classify(_ strokes: [[Point]], count: Int, glance: [Float]?) -> [CharacterCandidate] {
         classify(strokes, count: count)
+    }
+
+    package func classify(
+        _ characters: [(strokes: [[Point]], glance: [Float]?)], count: Int
+    ) -> [[CharacterCandidate]] {
+        characters.map { classify($0.strokes, count: count, glance: $0.glance) }
     }
 }
 
@@ -114,10 +124,41 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
     /// `sureProbability`, that pass alone answers, with its own log-probabilities: the other
     /// views, the companion network and Zinnia are not asked.
     package func classify(_ strokes: [[Point]], count: Int, glance given: [Float]?) -> [CharacterCandidate] {
+        classify([(strokes, given)], count: count)[0]
+    }
+
+    /// `classify(_:count:glance:)` of several characters, the network's passes over all of them
+    /// made together (`CharacterNetwork.glances(at:)`, `logProbabilities(of:)`).
+    package func classify(
+        _ characters: [(strokes: [[Point]], glance: [Float]?)], count: Int
+    ) -> [[CharacterCandidate]] {
+        guard count > 0 else { return characters.map { _ in [] } }
         let model = network.network
-        guard count > 0, let glance = given ?? model.glance(at: strokes) else { return [] }
-        if let sure = sureReading(glance, count: count) { return sure }
-        guard let logp = model.logProbabilities(of: strokes, glance: glance) else { return [] }
+        let missing = characters.indices.filter { characters[$0].glance == nil }
+        var glances = characters.map(\.glance)
+        for (i, glance) in zip(missing, model.glances(at: missing.map { characters[$0].strokes })) {
+            glances[i] = glance
+        }
+        var read = [[CharacterCandidate]](repeating: [], count: characters.count)
+        var unsure: [Int] = []
+        for i in characters.indices {
+            guard let glance = glances[i] else { continue }
+            if let sure = sureReading(glance, count: count) {
+                read[i] = sure
+            } else {
+                unsure.append(i)
+            }
+        }
+        let full = model.logProbabilities(of: unsure.map { (characters[$0].strokes, glances[$0]) })
+        for (i, logp) in zip(unsure, full) {
+            guard let logp else { continue }
+            read[i] = mixed(characters[i].strokes, logp, count: count)
+        }
+        return read
+    }
+
+    /// The mixture of the network's full reading `logp` of some strokes and Zinnia's readings.
+    private func mixed(_ strokes: [[Point]], _ logp: [Float], count: Int) -> [CharacterCandidate] {
         var zinniaScore: [String: Double] = [:]
         for model in zinnia {
             for c in model.classify(strokes, count: Self.zinniaReadings) {

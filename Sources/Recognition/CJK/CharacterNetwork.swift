@@ -245,30 +245,46 @@ package struct CharacterNetwork: Sendable {
     /// `logProbabilities(of:)`, taking the first view's pass from `glance` (what `glance(at:)`
     /// gave for the same strokes) instead of making it again.
     package func logProbabilities(of strokes: [[Point]], glance: [Float]?) -> [Float]? {
-        guard strokes.contains(where: { !$0.isEmpty }) else { return nil }
-        var mean = [Float](repeating: 0, count: characters.count)
+        logProbabilities(of: [(strokes, glance)])[0]
+    }
+
+    /// `logProbabilities(of:glance:)` of several characters, in their order: each network's
+    /// passes over all of them made together, each character's probabilities summed as alone.
+    package func logProbabilities(of characters: [(strokes: [[Point]], glance: [Float]?)]) -> [[Float]?] {
+        let inked = characters.indices.filter { characters[$0].strokes.contains { !$0.isEmpty } }
+        var means = [[Float]](repeating: [Float](repeating: 0, count: self.characters.count), count: inked.count)
         let networks = [self] + companions
         for (n, network) in networks.enumerated() {
             network.addProbabilities(
-                of: strokes, weight: 1 / Float(networks.count), firstView: n == 0 ? glance : nil, to: &mean)
+                of: inked.map { (characters[$0].strokes, n == 0 ? characters[$0].glance : nil) },
+                weight: 1 / Float(networks.count), to: &means)
         }
-        return mean.map { log(max($0, 1e-30)) }
+        var out = [[Float]?](repeating: nil, count: characters.count)
+        for (row, i) in inked.enumerated() { out[i] = means[row].map { log(max($0, 1e-30)) } }
+        return out
     }
 
-    /// Adds `weight` times this network's own probabilities (the mean over `views`) to `sum`;
-    /// `firstView`, when given, is the first view's log-probabilities, already computed.
-    private func addProbabilities(of strokes: [[Point]], weight: Float, firstView: [Float]?, to sum: inout [Float]) {
-        // the views not given, read together
-        let wanted = views.indices.filter { $0 != 0 || firstView == nil }
-        var computed = viewLogProbabilities(of: wanted.map { (strokes, views[$0]) })[...]
-        for v in views.indices {
-            let scores: [Float]
-            if v == 0, let firstView {
-                scores = firstView
-            } else {
-                scores = computed.removeFirst()
+    /// Adds `weight` times this network's own probabilities (the mean over `views`) of each
+    /// character to its row of `sums`; a character's `firstView`, when given, is the first view's
+    /// log-probabilities, already computed. The views not given are read together.
+    private func addProbabilities(
+        of characters: [(strokes: [[Point]], firstView: [Float]?)], weight: Float, to sums: inout [[Float]]
+    ) {
+        var inputs: [([[Point]], (stretch: Double, shear: Double))] = []
+        for (strokes, firstView) in characters {
+            for v in views.indices where v != 0 || firstView == nil { inputs.append((strokes, views[v])) }
+        }
+        var computed = viewLogProbabilities(of: inputs)[...]
+        for (row, character) in characters.enumerated() {
+            for v in views.indices {
+                let scores: [Float]
+                if v == 0, let firstView = character.firstView {
+                    scores = firstView
+                } else {
+                    scores = computed.removeFirst()
+                }
+                for i in scores.indices { sums[row][i] += weight * exp(scores[i]) / Float(views.count) }
             }
-            for i in scores.indices { sum[i] += weight * exp(scores[i]) / Float(views.count) }
         }
     }
 
