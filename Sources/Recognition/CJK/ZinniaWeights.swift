@@ -86,7 +86,10 @@ package struct ZinniaWeights: Sendable {
         // a feature more than a quarter of the characters weigh is a column: no more memory than
         // its list, and added in vector registers
         var columnOf: [Int32: Int] = [:]
+        // the same by index, for the pass over every weight below
+        var column = [Int32](repeating: -1, count: width)
         for i in counts.indices where Int(counts[i]) * 4 > characters.count {
+            column[i] = Int32(columnOf.count)
             columnOf[Int32(i)] = columnOf.count
             counts[i] = 0
         }
@@ -98,11 +101,12 @@ package struct ZinniaWeights: Sendable {
         var columns = [Float](repeating: 0, count: columnOf.count * characters.count)
         for (c, span) in spans.enumerated() {
             for k in span {
-                if let column = columnOf[indices[k]] {
-                    columns[column * characters.count + c] = weights[k]
+                let i = Int(indices[k])
+                if column[i] >= 0 {
+                    columns[Int(column[i]) * characters.count + c] = weights[k]
                     continue
                 }
-                let i = Int(indices[k]), slot = Int(next[i])
+                let slot = Int(next[i])
                 owners[slot] = UInt16(c)
                 values[slot] = weights[k]
                 next[i] += 1
