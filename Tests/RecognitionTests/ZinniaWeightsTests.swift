@@ -94,4 +94,16 @@ struct ZinniaWeightsTests {
             }
         }
     }
+
+    /// Zinnia scores a model's first characters itself, then the weights do: the readings of one
+    /// character stay the same throughout.
+    @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
+    func readingsBeforeAndAfterTheWeightsAreBuiltAreTheSame() throws {
+        let model = try ZinniaModel(language: "zh")
+        let ten = [[Point(x: 100, y: 500), Point(x: 900, y: 500)], [Point(x: 500, y: 100), Point(x: 500, y: 900)]]
+        let first = model.classify(ten, count: 10)
+        #expect(first.map(\.character).contains("十"))
+        for _ in 0...ZinniaModel.readingsBeforeWeights + 1 { #expect(model.classify(ten, count: 10) == first) }
+        #expect(model.weights != nil)
+    }
 }

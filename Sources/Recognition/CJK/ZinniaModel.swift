@@ -19,8 +19,11 @@ package struct CharacterCandidate: Sendable, Hashable {
 /// shared: Zinnia's `classify` only reads the model, so one instance serves every thread.
 ///
 /// Zinnia computes a character's features and `ZinniaWeights` scores them, the same scores in a
-/// fraction of the time Zinnia's own scoring takes; when the two disagree on a test character at
-/// opening (another build of libzinnia), Zinnia scores alone.
+/// fraction of the time Zinnia's own scoring takes. The weights take longer to lay out than a few
+/// dozen of Zinnia's own readings (an English page read with `en,zh,ja` may ask for no more), so
+/// Zinnia scores the first `readingsBeforeWeights` characters itself and the weights are built
+/// then, once; when the two disagree on a test character (another build of libzinnia), Zinnia
+/// scores alone.
 ///
 /// The handle is owned by this object and closed in `deinit`.
 package final class ZinniaModel: @unchecked Sendable {
@@ -49,8 +52,33 @@ package final class ZinniaModel: @unchecked Sendable {
     /// The path the model was opened from.
     package let path: String
     let recognizer: OpaquePointer
-    /// The model's weights by feature; nil when Zinnia scores alone.
-    package let weights: ZinniaWeights?
+    /// How many characters Zinnia scores itself before the weights are built.
+    static let readingsBeforeWeights = 32
+    /// The characters read so far, and the weights once built (nil inside: Zinnia scores alone).
+    private let state = Mutex<(reads: Int, weights: ZinniaWeights??)>((0, nil))
+
+    /// The model's weights by feature, built now if they were not yet; nil when Zinnia scores
+    /// alone.
+    package var weights: ZinniaWeights? {
+        state.withLock { state in
+            if case .some(let built) = state.weights { return built }
+            let built = Self.checkedWeights(path: path, recognizer: recognizer)
+            state.weights = .some(built)
+            return built
+        }
+    }
+
+    /// The weights to score the next character with: nil for the first `readingsBeforeWeights`.
+    private func nextWeights() -> ZinniaWeights? {
+        state.withLock { state in
+            if case .some(let built) = state.weights { return built }
+            state.reads += 1
+            guard state.reads > Self.readingsBeforeWeights else { return nil }
+            let built = Self.checkedWeights(path: path, recognizer: recognizer)
+            state.weights = .some(built)
+            return built
+        }
+    }
 
     /// Opens the model of a CJK language code.
     /// - Throws: `ModelError.missing` in one line naming the file and the Debian package to
@@ -100,7 +128,6 @@ package final class ZinniaModel: @unchecked Sendable {
         }
         self.path = path
         self.recognizer = handle
-        weights = Self.checkedWeights(path: path, recognizer: handle)
     }
 
     /// The weights of the model at `path`, when they score the test characters exactly as Zinnia
@@ -143,7 +170,7 @@ package final class ZinniaModel: @unchecked Sendable {
     ///   them out. Strokes with no point are skipped.
     /// - Returns: empty when there is no ink.
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
-        Self.classify(strokes, count: count, recognizer: recognizer, weights: weights)
+        Self.classify(strokes, count: count, recognizer: recognizer, weights: nextWeights())
     }
 
     /// `classify(_:count:)` by `recognizer` alone, or by its features and `weights`.
