@@ -19,7 +19,7 @@ import sys
 CHARACTERS = re.compile(r"accumulate(Six|Pair)?_|CharacterNetwork|CharacterRaster|CJKLattice|CJKLanguageModel|"
                         r"StrokeGroups|CharacterInk|CombinedCharacterClassifier")
 ZINNIA = re.compile(r"Zinnia(Weights|Model)")
-NETWORK_KERNELS = re.compile(r"accumulate(Six|Pair)?_|IntegerKernels")
+NETWORK_KERNELS = re.compile(r"accumulate(Six|Pair)?_|IntegerB0O|quantizeRows")
 RASTER = re.compile(r"CharacterRaster")
 LATIN = re.compile(r"VNNI|lstmCell|CTCBeamSearch|RecognizerNetwork|NeuralLineReader|"
                    r"CharacterLanguageModelV14logProb|InkFeatures")
