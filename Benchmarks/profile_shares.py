@@ -6,7 +6,9 @@ Latin lines (the line network's integer kernels and LSTM, the beam search) and i
     profile_shares.py NAME=perf.data ... [--json OUT]
 
 Each NAME=FILE gives one entry: its CPU seconds (perf's event count) and the three shares in
-percent. Used on English dev pages built with `--language en` and `en,zh,ja`
+percent, and within character reading the shares of Zinnia (its library and ZinniaWeights), the
+network kernels (float and integer products: on pages read with `zh` alone, all the character
+networks') and the character raster. Used on English dev pages built with `--language en` and `en,zh,ja`
 (`perf record -g -o FILE notebook-index build DIR --index I --language L --jobs 1`).
 """
 import json
@@ -16,6 +18,9 @@ import sys
 
 CHARACTERS = re.compile(r"accumulate(Six|Pair)?_|CharacterNetwork|CharacterRaster|CJKLattice|CJKLanguageModel|"
                         r"StrokeGroups|CharacterInk|CombinedCharacterClassifier")
+ZINNIA = re.compile(r"Zinnia(Weights|Model)")
+NETWORK_KERNELS = re.compile(r"accumulate(Six|Pair)?_|IntegerB0O|quantizeRows")
+RASTER = re.compile(r"CharacterRaster")
 LATIN = re.compile(r"VNNI|lstmCell|CTCBeamSearch|RecognizerNetwork|NeuralLineReader|"
                    r"CharacterLanguageModelV14logProb|InkFeatures")
 
@@ -24,20 +29,28 @@ def shares(path):
     out = subprocess.run(["perf", "report", "-i", path, "--no-children", "--sort", "dso,symbol", "-g", "none",
                           "--stdio"], capture_output=True, text=True, check=True).stdout
     seconds = float(re.search(r"Event count \(approx.\): (\d+)", out).group(1)) / 1e9
-    characters = latin = kernel = 0.0
+    characters = latin = kernel = zinnia = kernels = raster = 0.0
     for line in out.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+(\S+)\s+\[(.)\]\s+(.*)", line)
         if not m:
             continue
         percent, dso, space, symbol = float(m[1]), m[2], m[3], m[4]
-        if "zinnia" in dso or CHARACTERS.search(symbol):
+        if "zinnia" in dso or ZINNIA.search(symbol):
+            zinnia += percent
+        elif NETWORK_KERNELS.search(symbol) and "lstm" not in symbol.lower():
+            kernels += percent
+        elif RASTER.search(symbol):
+            raster += percent
+        if "zinnia" in dso or ZINNIA.search(symbol) or CHARACTERS.search(symbol):
             characters += percent
         elif LATIN.search(symbol):
             latin += percent
         elif space == "k":
             kernel += percent
     return {"cpu_seconds": round(seconds, 3), "character_reading_percent": round(characters, 1),
-            "latin_reading_percent": round(latin, 1), "kernel_percent": round(kernel, 1)}
+            "latin_reading_percent": round(latin, 1), "kernel_percent": round(kernel, 1),
+            "zinnia_percent": round(zinnia, 1), "network_kernels_percent": round(kernels, 1),
+            "character_raster_percent": round(raster, 1)}
 
 
 def main():

@@ -37,6 +37,23 @@ import Testing
 
     static func flat(_ c: Character, _ previous: Character?) -> Double { -5 }
 
+    /// `boxes` lists the boxes `read` asks for, in its order (the reader reads them all at once
+    /// beforehand): runs of up to `maxGroups` groups, none of several groups wider than allowed.
+    @Test func boxesAreTheOnesTheSearchReads() {
+        let groups = Self.groups([(0, 3), (4, 10), (14, 24), (25, 27), (40, 48), (49, 52)])
+        var asked: [Range<Int>] = []
+        _ = CJKLattice().read(
+            groups: groups, lineHeight: Self.height,
+            classify: {
+                asked.append($0)
+                return [.init(character: "字", score: -1)]
+            }, languageModel: Self.flat)
+        let boxes = CJKLattice().boxes(groups: groups, lineHeight: Self.height)
+        #expect(boxes.map(\.span) == asked)
+        #expect(asked.contains(0..<2) && !asked.contains(0..<4))
+        #expect(boxes.allSatisfy { $0.span.count <= CJKLatticeSettings().maxGroups })
+    }
+
     @Test func joinsTheHalvesOfALeftRightCharacter() {
         // 你 written as 亻 and 尔 a little apart, then 好 after a character gap
         let groups = Self.groups([(0, 3), (4, 10), (14, 24)])

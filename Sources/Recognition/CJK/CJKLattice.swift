@@ -143,6 +143,23 @@ package struct CJKLattice: Sendable {
         return boxes
     }
 
+    /// The candidate character boxes of a line, in the order `read` classifies them: each run of
+    /// 1 … `maxGroups` consecutive groups, a run of several no wider than `maxWidth` line heights,
+    /// with its box.
+    package func boxes(groups: [StrokeGroup], lineHeight: Double) -> [(span: Range<Int>, box: Rect)] {
+        let n = groups.count, height = max(lineHeight, 1e-6)
+        var boxes: [(span: Range<Int>, box: Rect)] = []
+        for start in 0..<n {
+            for end in (start + 1)...min(n, start + settings.maxGroups) {
+                let box = groups[start..<end].dropFirst().reduce(groups[start].bounds) { $0.union($1.bounds) }
+                // a box wider than allowed, made of several groups, is no character
+                if end - start > 1, box.width > settings.maxWidth * height { break }
+                boxes.append((start..<end, box))
+            }
+        }
+        return boxes
+    }
+
     /// Every box's readings and shape, and the beam search's hypotheses at each boundary.
     private func search(
         groups: [StrokeGroup], lineHeight: Double, classify: (Range<Int>) -> [CharacterCandidate],
@@ -152,20 +169,16 @@ package struct CJKLattice: Sendable {
         let height = max(lineHeight, 1e-6)
         var readings: [Range<Int>: [CharacterCandidate]] = [:]
         var shapeCost: [Range<Int>: Double] = [:]
-        for start in 0..<n {
-            for end in (start + 1)...min(n, start + settings.maxGroups) {
-                let box = groups[start..<end].dropFirst().reduce(groups[start].bounds) { $0.union($1.bounds) }
-                // a box wider than allowed, made of several groups, is no character
-                if end - start > 1, box.width > settings.maxWidth * height { break }
-                var gap = 0.0
-                for k in (start + 1)..<end { gap += max(0, groups[k].bounds.minX - groups[k - 1].bounds.maxX) }
-                let narrow = max(0, settings.narrowWidth - max(box.width, box.height * 0.2) / height)
-                let wide = max(0, box.width / height - settings.wideWidth)
-                shapeCost[start..<end] =
-                    settings.narrowPenalty * narrow + settings.widePenalty * wide + settings.innerGapPenalty * gap
-                    / height
-                readings[start..<end] = classify(start..<end)
+        for (span, box) in boxes(groups: groups, lineHeight: lineHeight) {
+            var gap = 0.0
+            for k in (span.lowerBound + 1)..<span.upperBound {
+                gap += max(0, groups[k].bounds.minX - groups[k - 1].bounds.maxX)
             }
+            let narrow = max(0, settings.narrowWidth - max(box.width, box.height * 0.2) / height)
+            let wide = max(0, box.width / height - settings.wideWidth)
+            shapeCost[span] =
+                settings.narrowPenalty * narrow + settings.widePenalty * wide + settings.innerGapPenalty * gap / height
+            readings[span] = classify(span)
         }
 
         var beams: [[Hypothesis]] = Array(repeating: [], count: n + 1)

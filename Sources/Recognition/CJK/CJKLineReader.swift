@@ -80,10 +80,20 @@ package struct CJKLineReader: LineReading {
         var glances: [Range<Int>: [Float]] = [:]
         var sketched: [Range<Int>: [CharacterCandidate]] = [:]
         let glancing = { (span: Range<Int>) -> [CharacterCandidate] in
+            guard let sketch else { return [] }
+            if sketched.isEmpty {
+                // every box the lattice reads, at once (the network's dense layers then read their
+                // weights once for all)
+                let spans = lattice.boxes(groups: groups, lineHeight: height).map(\.span)
+                for (box, glance) in zip(spans, sketch.network.glances(at: spans.map(strokes))) {
+                    glances[box] = glance
+                    sketched[box] = glance.map { sketch.candidates($0, count: readingsPerBox) } ?? []
+                }
+            }
             if let known = sketched[span] { return known }
-            guard let sketch, let glance = sketch.network.glance(at: strokes(span)) else { return [] }
+            guard let glance = sketch.network.glance(at: strokes(span)) else { return [] }
             glances[span] = glance
-            let candidates = sketch.network.candidates(glance, count: readingsPerBox, among: sketch.classes)
+            let candidates = sketch.candidates(glance, count: readingsPerBox)
             sketched[span] = candidates
             return candidates
         }
@@ -106,14 +116,15 @@ package struct CJKLineReader: LineReading {
                 ? nil
                 : lattice.plausibleBoxes(
                     groups: groups, lineHeight: height, classify: glancing, languageModel: languageModel)
+            // the boxes to read in full, all at once, in the order the lattice asks for them
+            let spans = lattice.boxes(groups: groups, lineHeight: height).map(\.span).filter {
+                plausible?.contains($0) ?? true
+            }
+            let read = Dictionary(
+                zip(spans, classify(spans.map { (strokes($0), glances[$0]) })), uniquingKeysWith: { a, _ in a })
             return words(
                 lattice.read(
-                    groups: groups, lineHeight: height,
-                    classify: { span in
-                        plausible.map { $0.contains(span) } ?? true
-                            ? classify(strokes(span), glance: glances[span]) : []
-                    },
-                    languageModel: languageModel))
+                    groups: groups, lineHeight: height, classify: { read[$0] ?? [] }, languageModel: languageModel))
         }
         return (rough, full)
     }
@@ -121,15 +132,22 @@ package struct CJKLineReader: LineReading {
     /// Every model's readings of one character's strokes, the best score of each character kept.
     /// `glance`: the sketch's first pass over the same strokes, for a classifier that makes it too.
     func classify(_ strokes: [[Point]], glance: [Float]? = nil) -> [CharacterCandidate] {
-        var best: [String: Double] = [:]
+        classify([(strokes, glance)])[0]
+    }
+
+    /// `classify(_:glance:)` of several characters, each classifier reading them all together.
+    func classify(_ characters: [(strokes: [[Point]], glance: [Float]?)]) -> [[CharacterCandidate]] {
+        var best = [[String: Double]](repeating: [:], count: characters.count)
         for classifier in classifiers {
-            for c in classifier.classify(strokes, count: readingsPerBox, glance: glance) {
-                best[c.character] = max(best[c.character] ?? -.infinity, c.score)
+            for (i, read) in classifier.classify(characters, count: readingsPerBox).enumerated() {
+                for c in read { best[i][c.character] = max(best[i][c.character] ?? -.infinity, c.score) }
             }
         }
-        return best.map { CharacterCandidate(character: $0.key, score: $0.value) }
-            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.character < $1.character }
-            .prefix(readingsPerBox).map { $0 }
+        return best.map { scores in
+            scores.map { CharacterCandidate(character: $0.key, score: $0.value) }
+                .sorted { $0.score != $1.score ? $0.score > $1.score : $0.character < $1.character }
+                .prefix(readingsPerBox).map { $0 }
+        }
     }
 
     /// log P(c | previous) under the languages' character models, mixed evenly.

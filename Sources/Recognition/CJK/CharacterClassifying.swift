@@ -12,11 +12,21 @@ package protocol CharacterClassifying: Sendable {
     /// (`CharacterNetwork.glance(at:)`) when the caller already made it; a classifier that would
     /// not make that pass reads as without it.
     func classify(_ strokes: [[Point]], count: Int, glance: [Float]?) -> [CharacterCandidate]
+
+    /// `classify(_:count:glance:)` of several characters, in their order: the same readings, for a
+    /// classifier that reads characters together in less time.
+    func classify(_ characters: [(strokes: [[Point]], glance: [Float]?)], count: Int) -> [[CharacterCandidate]]
 }
 
 extension CharacterClassifying {
     package func classify(_ strokes: [[Point]], count: Int, glance: [Float]?) -> [CharacterCandidate] {
         classify(strokes, count: count)
+    }
+
+    package func classify(
+        _ characters: [(strokes: [[Point]], glance: [Float]?)], count: Int
+    ) -> [[CharacterCandidate]] {
+        characters.map { classify($0.strokes, count: count, glance: $0.glance) }
     }
 }
 
@@ -36,6 +46,8 @@ package struct NetworkCharacterClassifier: CharacterClassifying {
     package let network: CharacterNetwork
     /// The classes read; nil for all.
     package let classes: Set<Int>?
+    /// `classes` as a flag per class of the network (nil for all), for `candidates(_:count:)`.
+    let mask: [Bool]?
 
     /// - Parameter languages: the codes whose characters are read; a code the network does not
     ///   list reads every class.
@@ -45,15 +57,23 @@ package struct NetworkCharacterClassifier: CharacterClassifying {
         for code in languages {
             guard let own = network.languageClasses[code] else {
                 self.classes = nil
+                mask = nil
                 return
             }
             classes.formUnion(own)
         }
         self.classes = classes
+        mask = network.characters.indices.map(classes.contains)
     }
 
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
-        network.classify(strokes, count: count, among: classes)
+        guard count > 0, let scores = network.logProbabilities(of: strokes) else { return [] }
+        return candidates(scores, count: count)
+    }
+
+    /// The `count` likeliest of `classes` by the network's log-probabilities `scores`, best first.
+    package func candidates(_ scores: [Float], count: Int) -> [CharacterCandidate] {
+        network.candidates(scores, count: count, mask: mask)
     }
 }
 
@@ -90,7 +110,7 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
     /// The glance's readings when its best is sure enough, else nil.
     func sureReading(_ glance: [Float], count: Int) -> [CharacterCandidate]? {
         guard sureProbability <= 1 else { return nil }
-        let best = network.network.candidates(glance, count: count, among: network.classes)
+        let best = network.candidates(glance, count: count)
         guard let top = best.first, exp(top.score) >= sureProbability else { return nil }
         return best
     }
@@ -104,10 +124,41 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
     /// `sureProbability`, that pass alone answers, with its own log-probabilities: the other
     /// views, the companion network and Zinnia are not asked.
     package func classify(_ strokes: [[Point]], count: Int, glance given: [Float]?) -> [CharacterCandidate] {
+        classify([(strokes, given)], count: count)[0]
+    }
+
+    /// `classify(_:count:glance:)` of several characters, the network's passes over all of them
+    /// made together (`CharacterNetwork.glances(at:)`, `logProbabilities(of:)`).
+    package func classify(
+        _ characters: [(strokes: [[Point]], glance: [Float]?)], count: Int
+    ) -> [[CharacterCandidate]] {
+        guard count > 0 else { return characters.map { _ in [] } }
         let model = network.network
-        guard count > 0, let glance = given ?? model.glance(at: strokes) else { return [] }
-        if let sure = sureReading(glance, count: count) { return sure }
-        guard let logp = model.logProbabilities(of: strokes, glance: glance) else { return [] }
+        let missing = characters.indices.filter { characters[$0].glance == nil }
+        var glances = characters.map(\.glance)
+        for (i, glance) in zip(missing, model.glances(at: missing.map { characters[$0].strokes })) {
+            glances[i] = glance
+        }
+        var read = [[CharacterCandidate]](repeating: [], count: characters.count)
+        var unsure: [Int] = []
+        for i in characters.indices {
+            guard let glance = glances[i] else { continue }
+            if let sure = sureReading(glance, count: count) {
+                read[i] = sure
+            } else {
+                unsure.append(i)
+            }
+        }
+        let full = model.logProbabilities(of: unsure.map { (characters[$0].strokes, glances[$0]) })
+        for (i, logp) in zip(unsure, full) {
+            guard let logp else { continue }
+            read[i] = mixed(characters[i].strokes, logp, count: count)
+        }
+        return read
+    }
+
+    /// The mixture of the network's full reading `logp` of some strokes and Zinnia's readings.
+    private func mixed(_ strokes: [[Point]], _ logp: [Float], count: Int) -> [CharacterCandidate] {
         var zinniaScore: [String: Double] = [:]
         for model in zinnia {
             for c in model.classify(strokes, count: Self.zinniaReadings) {
@@ -118,10 +169,10 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
         let total = zinniaScore.values.reduce(0.0) { $0 + exp($1 - top) }
         var pool = Set(zinniaScore.keys)
         // the network's own best from the same pass (a second `classify` would run it again)
-        for c in network.network.candidates(logp, count: count, among: network.classes) { pool.insert(c.character) }
+        for c in network.candidates(logp, count: count) { pool.insert(c.character) }
         let scored = pool.map { character -> CharacterCandidate in
             let own = network.network.classIndex[character].flatMap { i in
-                network.classes.map { $0.contains(i) } ?? true ? exp(Double(logp[i])) : nil
+                network.mask?[i] ?? true ? exp(Double(logp[i])) : nil
             }
             let theirs = zinniaScore[character].map { exp($0 - top) / total } ?? 0
             let p = networkShare * (own ?? 0) + (1 - networkShare) * theirs

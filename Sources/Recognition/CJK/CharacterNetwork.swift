@@ -12,14 +12,16 @@ import NetworkKernels
 /// max pool — and then `hidden = relu(flatten · W + b)` and `logits = hidden · W + b`, one logit
 /// per class. Activations are height × width × channels; a convolution is one matrix product of
 /// the image's 3×3 patches (im2col, a patch's row `(ky · 3 + kx) · channels + c`) with the weights.
-/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy.
+/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy. Where the processor has
+/// AVX2 the products are made in 16-bit integers (`KernelSet.avx2Integer`, `WeightMatrix`), as
+/// the line network's are: about 12 bits of each weight and activation, in less time.
 ///
 /// Immutable after loading, so one instance serves every thread.
 package struct CharacterNetwork: Sendable {
     /// One step of the layers before the dense ones.
     enum Layer: Sendable {
         /// 3×3 convolution, padding 1, then bias and ReLU; `weights` is `(9 · inputs) × outputs`.
-        case convolution(weights: [Float], bias: [Float], inputs: Int, outputs: Int)
+        case convolution(weights: WeightMatrix, bias: [Float], inputs: Int, outputs: Int)
         /// 2×2 max pool, stride 2.
         case maxPool
     }
@@ -75,8 +77,8 @@ package struct CharacterNetwork: Sendable {
     package private(set) var companions: [CharacterNetwork] = []
     let kernels: KernelSet
     private let layers: [Layer]
-    private let hidden: (weights: [Float], bias: [Float])
-    private let output: (weights: [Float], bias: [Float])
+    private let hidden: (weights: WeightMatrix, bias: [Float])
+    private let output: (weights: WeightMatrix, bias: [Float])
 
     /// Reads a "cjk-cnn" model file.
     /// - Throws: `ModelError.invalid` with the reason when the file is damaged, is of another
@@ -137,16 +139,24 @@ package struct CharacterNetwork: Sendable {
             }
             layers.append(
                 .convolution(
-                    weights: try weights("conv\(convolutions).weight", [9 * channels, spec]),
+                    weights: WeightMatrix(
+                        try weights("conv\(convolutions).weight", [9 * channels, spec]), rows: 9 * channels,
+                        columns: spec, for: kernels),
                     bias: try weights("conv\(convolutions).bias", [spec]), inputs: channels, outputs: spec))
             channels = spec
             convolutions += 1
         }
         self.layers = layers
         let flat = size * size * channels
-        hidden = (try weights("hidden.weight", [flat, meta.hidden]), try weights("hidden.bias", [meta.hidden]))
+        hidden = (
+            WeightMatrix(
+                try weights("hidden.weight", [flat, meta.hidden]), rows: flat, columns: meta.hidden, for: kernels),
+            try weights("hidden.bias", [meta.hidden])
+        )
         output = (
-            try weights("out.weight", [meta.hidden, characters.count]),
+            WeightMatrix(
+                try weights("out.weight", [meta.hidden, characters.count]), rows: meta.hidden,
+                columns: characters.count, for: kernels),
             try weights("out.bias", [characters.count])
         )
         // a tensor the layers do not name means the metadata and the weights disagree
@@ -194,9 +204,15 @@ package struct CharacterNetwork: Sendable {
     /// The `count` likeliest of `classes` (nil: all) by `logProbabilities(of:)`'s output, best
     /// first: for a caller that also needs the other classes' log-probabilities.
     package func candidates(_ scores: [Float], count: Int, among classes: Set<Int>? = nil) -> [CharacterCandidate] {
+        candidates(scores, count: count, mask: classes.map { classes in characters.indices.map(classes.contains) })
+    }
+
+    /// `candidates(_:count:among:)` with the classes as a flag per class (`mask[i]`: class `i` is
+    /// a candidate; nil: all), which a caller reading many boxes makes once.
+    package func candidates(_ scores: [Float], count: Int, mask: [Bool]?) -> [CharacterCandidate] {
         var ranked = scores
-        if let classes {
-            for i in ranked.indices where !classes.contains(i) { ranked[i] = .nan }
+        if let mask {
+            for i in ranked.indices where !mask[i] { ranked[i] = .nan }
         }
         return Self.best(ranked, count: count).map {
             CharacterCandidate(character: characters[$0], score: Double(scores[$0]))
@@ -212,43 +228,87 @@ package struct CharacterNetwork: Sendable {
     /// The log-probabilities of this network alone looking at the ink as written (its first
     /// view): one pass of the six a reading makes, the pass `sketch` makes; nil when there is no ink.
     package func glance(at strokes: [[Point]]) -> [Float]? {
-        guard strokes.contains(where: { !$0.isEmpty }), let view = views.first else { return nil }
-        return viewLogProbabilities(of: strokes, view: view)
+        glances(at: [strokes])[0]
+    }
+
+    /// `glance(at:)` of several characters' strokes at once, in their order: the same
+    /// log-probabilities, the dense layers' weights read once for all of them.
+    package func glances(at characters: [[[Point]]]) -> [[Float]?] {
+        guard let view = views.first else { return characters.map { _ in nil } }
+        let inked = characters.indices.filter { characters[$0].contains { !$0.isEmpty } }
+        let scores = viewLogProbabilities(of: inked.map { (characters[$0], view) })
+        var out = [[Float]?](repeating: nil, count: characters.count)
+        for (row, i) in inked.enumerated() { out[i] = scores[row] }
+        return out
     }
 
     /// `logProbabilities(of:)`, taking the first view's pass from `glance` (what `glance(at:)`
     /// gave for the same strokes) instead of making it again.
     package func logProbabilities(of strokes: [[Point]], glance: [Float]?) -> [Float]? {
-        guard strokes.contains(where: { !$0.isEmpty }) else { return nil }
-        var mean = [Float](repeating: 0, count: characters.count)
+        logProbabilities(of: [(strokes, glance)])[0]
+    }
+
+    /// `logProbabilities(of:glance:)` of several characters, in their order: each network's
+    /// passes over all of them made together, each character's probabilities summed as alone.
+    package func logProbabilities(of characters: [(strokes: [[Point]], glance: [Float]?)]) -> [[Float]?] {
+        let inked = characters.indices.filter { characters[$0].strokes.contains { !$0.isEmpty } }
+        var means = [[Float]](repeating: [Float](repeating: 0, count: self.characters.count), count: inked.count)
         let networks = [self] + companions
         for (n, network) in networks.enumerated() {
             network.addProbabilities(
-                of: strokes, weight: 1 / Float(networks.count), firstView: n == 0 ? glance : nil, to: &mean)
+                of: inked.map { (characters[$0].strokes, n == 0 ? characters[$0].glance : nil) },
+                weight: 1 / Float(networks.count), to: &means)
         }
-        return mean.map { log(max($0, 1e-30)) }
+        var out = [[Float]?](repeating: nil, count: characters.count)
+        for (row, i) in inked.enumerated() { out[i] = means[row].map { log(max($0, 1e-30)) } }
+        return out
     }
 
-    /// Adds `weight` times this network's own probabilities (the mean over `views`) to `sum`;
-    /// `firstView`, when given, is the first view's log-probabilities, already computed.
-    private func addProbabilities(of strokes: [[Point]], weight: Float, firstView: [Float]?, to sum: inout [Float]) {
-        for (v, view) in views.enumerated() {
-            let given = v == 0 ? firstView : nil
-            let scores = given ?? viewLogProbabilities(of: strokes, view: view)
-            for i in scores.indices { sum[i] += weight * exp(scores[i]) / Float(views.count) }
+    /// Adds `weight` times this network's own probabilities (the mean over `views`) of each
+    /// character to its row of `sums`; a character's `firstView`, when given, is the first view's
+    /// log-probabilities, already computed. The views not given are read together.
+    private func addProbabilities(
+        of characters: [(strokes: [[Point]], firstView: [Float]?)], weight: Float, to sums: inout [[Float]]
+    ) {
+        var inputs: [([[Point]], (stretch: Double, shear: Double))] = []
+        for (strokes, firstView) in characters {
+            for v in views.indices where v != 0 || firstView == nil { inputs.append((strokes, views[v])) }
+        }
+        var computed = viewLogProbabilities(of: inputs)[...]
+        for (row, character) in characters.enumerated() {
+            for v in views.indices {
+                let scores: [Float]
+                if v == 0, let firstView = character.firstView {
+                    scores = firstView
+                } else {
+                    scores = computed.removeFirst()
+                }
+                for i in scores.indices { sums[row][i] += weight * exp(scores[i]) / Float(views.count) }
+            }
         }
     }
 
-    /// One view's log-probabilities of every class.
-    private func viewLogProbabilities(of strokes: [[Point]], view: (stretch: Double, shear: Double)) -> [Float] {
-        let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
-        var scores = logits(image: raster.image(of: seen))
-        Kernels.logSoftmaxRows(&scores, width: scores.count)
-        return scores
+    /// Each (strokes, view)'s log-probabilities of every class: the convolutions one image at a
+    /// time, the dense layers over all of them at once (each row's sums as alone).
+    private func viewLogProbabilities(of inputs: [([[Point]], (stretch: Double, shear: Double))]) -> [[Float]] {
+        guard !inputs.isEmpty else { return [] }
+        var flat: [Float] = []
+        for (strokes, view) in inputs {
+            let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
+            flat += convolved(image: raster.image(of: seen))
+        }
+        var scores = dense(flat, rows: inputs.count)
+        Kernels.logSoftmaxRows(&scores, width: characters.count)
+        return (0..<inputs.count).map { Array(scores[$0 * characters.count..<($0 + 1) * characters.count]) }
     }
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
     func logits(image: [Float]) -> [Float] {
+        dense(convolved(image: image), rows: 1)
+    }
+
+    /// The layers before the dense ones over one `side × side` image, flattened.
+    private func convolved(image: [Float]) -> [Float] {
         precondition(image.count == raster.side * raster.side, "the image must be side × side")
         var x = image, size = raster.side, channels = 1
         for layer in layers {
@@ -262,23 +322,26 @@ package struct CharacterNetwork: Sendable {
                 channels = outputs
             }
         }
-        var h = multiply(x, rows: 1, by: hidden.weights, bias: hidden.bias)
+        return x
+    }
+
+    /// The dense layers over `rows` flattened convolution outputs, one after the other in `x`:
+    /// `rows × classes` logits.
+    private func dense(_ x: [Float], rows: Int) -> [Float] {
+        var h = multiply(x, rows: rows, by: hidden.weights, bias: hidden.bias)
         Kernels.relu(&h)
-        return multiply(h, rows: 1, by: output.weights, bias: output.bias)
+        return multiply(h, rows: rows, by: output.weights, bias: output.bias)
     }
 
     /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
-    private func multiply(_ a: [Float], rows m: Int, by weights: [Float], bias: [Float]) -> [Float] {
+    private func multiply(_ a: [Float], rows m: Int, by weights: WeightMatrix, bias: [Float]) -> [Float] {
         let n = bias.count
         var c = [Float](repeating: 0, count: m * n)
         a.withUnsafeBufferPointer { ap in
-            weights.withUnsafeBufferPointer { wp in
-                bias.withUnsafeBufferPointer { bp in
-                    c.withUnsafeMutableBufferPointer { cp in
-                        kernels.matmul(
-                            ap.baseAddress!, wp.baseAddress!, cp.baseAddress!, m: m, k: a.count / m, n: n,
-                            bias: bp.baseAddress!)
-                    }
+            bias.withUnsafeBufferPointer { bp in
+                c.withUnsafeMutableBufferPointer { cp in
+                    kernels.matmul(
+                        ap.baseAddress!, rows: m, times: weights, into: cp.baseAddress!, bias: bp.baseAddress!)
                 }
             }
         }

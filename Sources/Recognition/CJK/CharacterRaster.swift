@@ -55,11 +55,12 @@ package struct CharacterRaster: Sendable, Hashable {
     /// fine cells the dilated ink covers.
     /// - Parameter strokes: points in drawing coordinates (y down), in pen order; empty strokes
     ///   and points with a coordinate that is not finite are left out.
-    /// - Complexity: O(points + ink length × supersampling + fine cells marked × disc rows).
+    /// - Complexity: O(points + ink length × supersampling + fine rows marked × disc rows × fine
+    ///   cells / 64 + fine cells covered).
     package func image(of strokes: [[Point]]) -> [Float] {
         let strokes = strokes.map { $0.filter { $0.x.isFinite && $0.y.isFinite } }.filter { !$0.isEmpty }
         let fine = side * supersampling
-        var marks = [Bool](repeating: false, count: fine * fine)
+        var marks = FineGrid(side: fine)
         let points = strokes.lazy.joined()
         if let first = points.first {
             var lo = first, hi = first
@@ -75,10 +76,10 @@ package struct CharacterRaster: Sendable, Hashable {
                 let placed = stroke.map {
                     Point(x: ($0.x - lo.x) * scale + offset.x, y: ($0.y - lo.y) * scale + offset.y)
                 }
-                resampled(placed) { mark($0, in: &marks, fine: fine) }
+                resampled(placed) { mark($0, in: &marks) }
             }
         }
-        return averaged(dilated(marks, fine: fine), fine: fine)
+        return averaged(dilated(marks))
     }
 
     /// synth.resample: the first point, then along each segment `n = ceil(length / step)` points
@@ -101,43 +102,109 @@ package struct CharacterRaster: Sendable, Hashable {
     }
 
     /// Marks the fine cell `floor(p · supersampling)` holding `p`, clipped to the grid.
-    private func mark(_ p: Point, in marks: inout [Bool], fine: Int) {
+    private func mark(_ p: Point, in marks: inout FineGrid) {
+        let fine = marks.side
         func cell(_ v: Double) -> Int? {
             let c = (v * Double(supersampling)).rounded(.down)
             guard !c.isNaN else { return nil }
             return c < 0 ? 0 : c >= Double(fine) ? fine - 1 : Int(c)
         }
         guard let x = cell(p.x), let y = cell(p.y) else { return }
-        marks[y * fine + x] = true
+        marks.set(x: x, y: y)
     }
 
     /// scipy's `binary_dilation` by the disc, the grid's outside unmarked: a cell is set when a
-    /// mark lies within the disc around it (the disc is symmetric, so stamping it around each
-    /// mark is the same).
-    private func dilated(_ marks: [Bool], fine: Int) -> [Bool] {
-        let reach = discHalfWidths.count / 2
-        var out = [Bool](repeating: false, count: fine * fine)
+    /// mark lies within the disc around it. Row by row: a marked row widened by each half width
+    /// of the disc (the row shifted by every offset up to it, or-ed), or-ed into the rows the
+    /// disc's rows of that half width reach; the same cells as stamping the disc around each mark.
+    private func dilated(_ marks: FineGrid) -> FineGrid {
+        let reach = discHalfWidths.count / 2, words = marks.words, fine = marks.side
+        var out = FineGrid(side: fine)
+        let widest = discHalfWidths.max() ?? -1
+        guard widest >= 0 else { return out }
+        var widened = [[UInt64]](repeating: [UInt64](repeating: 0, count: words), count: widest + 1)
         for y in 0..<fine {
-            for x in 0..<fine where marks[y * fine + x] {
-                for (row, half) in discHalfWidths.enumerated() where half >= 0 {
-                    let yy = y + row - reach
-                    guard yy >= 0, yy < fine else { continue }
-                    for xx in max(0, x - half)...min(fine - 1, x + half) { out[yy * fine + xx] = true }
+            let row = Array(marks.bits[y * words..<(y + 1) * words])
+            guard row.contains(where: { $0 != 0 }) else { continue }
+            widened[0] = row
+            for half in stride(from: 1, through: widest, by: 1) {
+                let up = FineGrid.shifted(row, by: half), down = FineGrid.shifted(row, by: -half)
+                for k in 0..<words { widened[half][k] = widened[half - 1][k] | up[k] | down[k] }
+            }
+            for (r, half) in discHalfWidths.enumerated() where half >= 0 {
+                let yy = y + r - reach
+                guard yy >= 0, yy < fine else { continue }
+                for k in 0..<words { out.bits[yy * words + k] |= widened[half][k] }
+            }
+        }
+        out.clearBeyondSide()
+        return out
+    }
+
+    /// The mean of each pixel's `supersampling × supersampling` fine cells.
+    private func averaged(_ cells: FineGrid) -> [Float] {
+        var counts = [Int](repeating: 0, count: side * side)
+        for y in 0..<cells.side {
+            for k in 0..<cells.words {
+                var word = cells.bits[y * cells.words + k]
+                while word != 0 {
+                    let x = k * 64 + word.trailingZeroBitCount
+                    counts[(y / supersampling) * side + x / supersampling] += 1
+                    word &= word - 1
                 }
+            }
+        }
+        let area = Double(supersampling * supersampling)
+        return counts.map { Float(Double($0) / area) }
+    }
+}
+
+/// A square grid of cells, set or not, as bits: `words` 64-bit words a row, column `x` the bit
+/// `x % 64` of the row's word `x / 64`; the bits past `side` in a row's last word stay clear.
+struct FineGrid {
+    let side: Int
+    let words: Int
+    var bits: [UInt64]
+
+    init(side: Int) {
+        self.side = side
+        words = (side + 63) / 64
+        bits = [UInt64](repeating: 0, count: side * words)
+    }
+
+    mutating func set(x: Int, y: Int) {
+        bits[y * words + x / 64] |= 1 << UInt64(x % 64)
+    }
+
+    /// A row's bits moved `offset` columns up (towards higher columns; down when negative), what
+    /// leaves the row dropped (and, up, what passes `side`, by `clearBeyondSide`).
+    static func shifted(_ row: [UInt64], by offset: Int) -> [UInt64] {
+        let count = row.count
+        var out = [UInt64](repeating: 0, count: count)
+        let wordShift = abs(offset) / 64, bitShift = UInt64(abs(offset) % 64)
+        for k in 0..<count {
+            if offset > 0 {
+                let from = k - wordShift
+                guard from >= 0 else { continue }
+                var value = row[from] << bitShift
+                if bitShift > 0, from >= 1 { value |= row[from - 1] >> (64 - bitShift) }
+                out[k] = value
+            } else {
+                let from = k + wordShift
+                guard from < count else { continue }
+                var value = row[from] >> bitShift
+                if bitShift > 0, from + 1 < count { value |= row[from + 1] << (64 - bitShift) }
+                out[k] = value
             }
         }
         return out
     }
 
-    /// The mean of each pixel's `supersampling × supersampling` fine cells.
-    private func averaged(_ cells: [Bool], fine: Int) -> [Float] {
-        var counts = [Int](repeating: 0, count: side * side)
-        for y in 0..<fine {
-            for x in 0..<fine where cells[y * fine + x] {
-                counts[(y / supersampling) * side + x / supersampling] += 1
-            }
-        }
-        let area = Double(supersampling * supersampling)
-        return counts.map { Float(Double($0) / area) }
+    /// Clears the bits past `side` in each row's last word.
+    mutating func clearBeyondSide() {
+        let used = side % 64
+        guard used > 0 else { return }
+        let keep = (UInt64(1) << UInt64(used)) - 1
+        for y in 0..<side { bits[y * words + words - 1] &= keep }
     }
 }

@@ -18,6 +18,13 @@ package struct CharacterCandidate: Sendable, Hashable {
 /// A Zinnia character model (Debian's `libzinnia` with a Tegaki model file), opened once and
 /// shared: Zinnia's `classify` only reads the model, so one instance serves every thread.
 ///
+/// Zinnia computes a character's features and `ZinniaWeights` scores them, the same scores in a
+/// fraction of the time Zinnia's own scoring takes. The weights take longer to lay out than a few
+/// dozen of Zinnia's own readings (an English page read with `en,zh,ja` may ask for no more), so
+/// Zinnia scores the first `readingsBeforeWeights` characters itself and the weights are built
+/// then, once; when the two disagree on a test character (another build of libzinnia), Zinnia
+/// scores alone.
+///
 /// The handle is owned by this object and closed in `deinit`.
 package final class ZinniaModel: @unchecked Sendable {
     /// Where Debian's `tegaki-zinnia-*` packages install their models.
@@ -44,7 +51,34 @@ package final class ZinniaModel: @unchecked Sendable {
 
     /// The path the model was opened from.
     package let path: String
-    private let recognizer: OpaquePointer
+    let recognizer: OpaquePointer
+    /// How many characters Zinnia scores itself before the weights are built.
+    static let readingsBeforeWeights = 32
+    /// The characters read so far, and the weights once built (nil inside: Zinnia scores alone).
+    private let state = Mutex<(reads: Int, weights: ZinniaWeights??)>((0, nil))
+
+    /// The model's weights by feature, built now if they were not yet; nil when Zinnia scores
+    /// alone.
+    package var weights: ZinniaWeights? {
+        state.withLock { state in
+            if case .some(let built) = state.weights { return built }
+            let built = Self.checkedWeights(path: path, recognizer: recognizer)
+            state.weights = .some(built)
+            return built
+        }
+    }
+
+    /// The weights to score the next character with: nil for the first `readingsBeforeWeights`.
+    private func nextWeights() -> ZinniaWeights? {
+        state.withLock { state in
+            if case .some(let built) = state.weights { return built }
+            state.reads += 1
+            guard state.reads > Self.readingsBeforeWeights else { return nil }
+            let built = Self.checkedWeights(path: path, recognizer: recognizer)
+            state.weights = .some(built)
+            return built
+        }
+    }
 
     /// Opens the model of a CJK language code.
     /// - Throws: `ModelError.missing` in one line naming the file and the Debian package to
@@ -96,6 +130,32 @@ package final class ZinniaModel: @unchecked Sendable {
         self.recognizer = handle
     }
 
+    /// The weights of the model at `path`, when they score the test characters exactly as Zinnia
+    /// does (same characters, same order, same scores to the bit); else nil.
+    private static func checkedWeights(path: String, recognizer: OpaquePointer) -> ZinniaWeights? {
+        guard let data = FileManager.default.contents(atPath: path), let weights = ZinniaWeights(data: data) else {
+            return nil
+        }
+        for strokes in testCharacters {
+            let theirs = classify(strokes, count: 20, recognizer: recognizer, weights: nil)
+            let ours = classify(strokes, count: 20, recognizer: recognizer, weights: weights)
+            guard !theirs.isEmpty, theirs == ours else { return nil }
+        }
+        return weights
+    }
+
+    /// Characters to hold the weights' scores to Zinnia's: a few strokes each, in the canvas.
+    static let testCharacters: [[[Point]]] = [
+        [[Point(x: 200, y: 300), Point(x: 800, y: 320)], [Point(x: 500, y: 100), Point(x: 510, y: 900)]],
+        [
+            [Point(x: 150, y: 200), Point(x: 850, y: 200), Point(x: 820, y: 500)],
+            [Point(x: 300, y: 450), Point(x: 700, y: 460)],
+            [Point(x: 500, y: 150), Point(x: 480, y: 600), Point(x: 200, y: 880)],
+            [Point(x: 520, y: 600), Point(x: 860, y: 870)],
+            [Point(x: 100, y: 700), Point(x: 300, y: 650), Point(x: 420, y: 800), Point(x: 610, y: 640)],
+        ],
+    ]
+
     deinit {
         zinnia_recognizer_destroy(recognizer)
     }
@@ -110,6 +170,13 @@ package final class ZinniaModel: @unchecked Sendable {
     ///   them out. Strokes with no point are skipped.
     /// - Returns: empty when there is no ink.
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
+        Self.classify(strokes, count: count, recognizer: recognizer, weights: nextWeights())
+    }
+
+    /// `classify(_:count:)` by `recognizer` alone, or by its features and `weights`.
+    static func classify(
+        _ strokes: [[Point]], count: Int, recognizer: OpaquePointer, weights: ZinniaWeights?
+    ) -> [CharacterCandidate] {
         guard count > 0, let character = zinnia_character_new() else { return [] }
         defer { zinnia_character_destroy(character) }
         zinnia_character_set_width(character, Int(Self.canvas))
@@ -123,11 +190,32 @@ package final class ZinniaModel: @unchecked Sendable {
             }
             id += 1
         }
-        guard id > 0, let result = zinnia_recognizer_classify(recognizer, character, count) else { return [] }
+        guard id > 0 else { return [] }
+        if let weights {
+            return weights.classify(features(of: character), count: count)
+        }
+        guard let result = zinnia_recognizer_classify(recognizer, character, count) else { return [] }
         defer { zinnia_result_destroy(result) }
         return (0..<zinnia_result_size(result)).compactMap { i in
             guard let value = zinnia_result_value(result, i) else { return nil }
             return CharacterCandidate(character: String(cString: value), score: Double(zinnia_result_score(result, i)))
+        }
+    }
+
+    /// Zinnia's features of a character, ascending in index; empty when it has none.
+    private static func features(of character: OpaquePointer) -> [ZinniaWeights.Feature] {
+        var room = 1024
+        while true {
+            var nodes = [nbi_zinnia_feature](repeating: nbi_zinnia_feature(), count: room)
+            let count = nodes.withUnsafeMutableBufferPointer {
+                nbi_zinnia_features(character, $0.baseAddress, room)
+            }
+            guard count >= 0 else { return [] }
+            guard count <= room else {
+                room = count
+                continue
+            }
+            return nodes.prefix(count).map { (index: $0.index, value: $0.value) }
         }
     }
 }

@@ -41,12 +41,17 @@ struct IntegerWeights: Sendable {
         levels = Self.levels(forSumsOf: rows)
         pairs = (rows + 1) / 2
         paddedWidth = (columns + 15) / 16 * 16
-        var scales = [Float](repeating: 0, count: paddedWidth)
-        for j in 0..<columns {
-            var largest: Float = 0
-            for p in 0..<rows { largest = max(largest, abs(w[p * columns + j])) }
-            scales[j] = largest / Float(levels)
+        // each column's largest magnitude, row by row (the order a maximum is taken in changes nothing)
+        var largest = [Float](repeating: 0, count: columns)
+        w.withUnsafeBufferPointer { values in
+            largest.withUnsafeMutableBufferPointer { top in
+                for p in 0..<rows {
+                    for j in 0..<columns { top[j] = max(top[j], abs(values[p * columns + j])) }
+                }
+            }
         }
+        var scales = [Float](repeating: 0, count: paddedWidth)
+        for j in 0..<columns { scales[j] = largest[j] / Float(levels) }
         var quantized = [Int16](repeating: 0, count: pairs * paddedWidth * 2)
         for p in 0..<rows {
             for j in 0..<columns where scales[j] > 0 {
