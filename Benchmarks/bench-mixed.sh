@@ -7,6 +7,7 @@
 # Usage: Benchmarks/bench-mixed.sh [SHARED_DIR] [BINARY]
 #   MIXED_PAGES   pages of each kind of card page (default 3)
 #   MIXED_WRITERS English dev writers, one page each (default 12)
+#   MIXED_ROUNDS  English builds with en and en,zh,ja in turn (default 3; medians)
 #   MIXED_NOTE    a note kept with the result (which build was measured, when not this tree's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,6 @@ python3 "$shared/tools/eval/make_cjk_pages.py" "$tmp/cjk" "$shared/data/cjk/dev-
 python3 "$shared/tools/eval/make_pages.py" "$tmp/english" "$shared/data/unipen/dev-words.jsonl.gz" \
     --writers "${MIXED_WRITERS:-12}" --pages-per-writer 1 --formats xopp
 python3 Benchmarks/mixed_eval.py "$bin" --cards "$tmp/cards" --cjk "$tmp/cjk" --english "$tmp/english" \
-    --json "$tmp/figures.json"
+    --rounds "${MIXED_ROUNDS:-3}" --json "$tmp/figures.json"
 python3 Benchmarks/results.py bench-mixed --command "Benchmarks/bench-mixed.sh $shared $bin" --json "$tmp/figures.json" \
     --set "binary=$bin" ${MIXED_NOTE:+--set "note=$MIXED_NOTE"}

@@ -8,8 +8,10 @@ every character is searched (`query WORD --json`, English words with `--full-wor
 when a hit lies on its page and covers its ink (hit and ink box each at least half inside the
 other, as ../shared/tools/eval/run_eval.py judges a word). Figures per kind of page and script.
 --cjk: pages of make_cjk_pages.py, built with `zh`, `ja` and `en,zh,ja`: pages per second.
---english: pages of make_pages.py (UNIPEN dev words), built with `en` and with `en,zh,ja` one
-after the other: pages per second and search recall of each, as run_eval.py counts them.
+--english: pages of make_pages.py (UNIPEN dev words), built with `en` and with `en,zh,ja` in turn,
+--rounds times (default 3): search recall of each, as run_eval.py counts them (first round), and
+the median of each one's pages per second; the ratios are medians of each round's own ratio, since
+the machine's speed moves between rounds more than between two builds of one round.
 Speeds are given per second of wall time (the build's own workers on every core) and per second
 of CPU time (the build and its workers), which a busy machine disturbs less.
 """
@@ -18,6 +20,7 @@ import json
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,7 +104,7 @@ def cards(binary, pages_dir):
     return figures
 
 
-def english(binary, pages_dir):
+def english(binary, pages_dir, rounds):
     items = json.load(open(os.path.join(pages_dir, "truth.json"), encoding="utf-8"))["items"]
     occurrences = defaultdict(list)
     for i, it in enumerate(items):
@@ -110,15 +113,22 @@ def english(binary, pages_dir):
                 occurrences[it["label"].lower()].append((i, os.path.abspath(loc["path"]), loc["page"], it["box"]))
     pages = len({(loc["path"], loc["page"]) for it in items for loc in it["locations"]})
     total = sum(len(o) for o in occurrences.values())
-    figures = {"pages": pages, "words": total}
-    for language in ("en", "en,zh,ja"):
-        index = Index(binary, pages_dir, language)
-        name = language.replace(",", "_")
-        figures[f"{name}_pages_per_second"] = round(pages / index.seconds, 3)
-        figures[f"{name}_pages_per_cpu_second"] = round(pages / index.cpu_seconds, 3)
-        figures[f"{name}_recall"] = round(len(found(index, occurrences, True)) / max(total, 1), 4)
-    figures["speed_ratio"] = round(figures["en_zh_ja_pages_per_second"] / figures["en_pages_per_second"], 3)
-    figures["cpu_speed_ratio"] = round(figures["en_zh_ja_pages_per_cpu_second"] / figures["en_pages_per_cpu_second"], 3)
+    figures = {"pages": pages, "words": total, "rounds": rounds}
+    speeds = defaultdict(list)
+    for round_number in range(rounds):
+        for language in ("en", "en,zh,ja"):
+            index = Index(binary, pages_dir, language)
+            name = language.replace(",", "_")
+            speeds[f"{name}_pages_per_second"].append(pages / index.seconds)
+            speeds[f"{name}_pages_per_cpu_second"].append(pages / index.cpu_seconds)
+            if round_number == 0:
+                figures[f"{name}_recall"] = round(len(found(index, occurrences, True)) / max(total, 1), 4)
+    for key, values in speeds.items():
+        figures[key] = round(statistics.median(values), 3)
+    for ratio, key in (("speed_ratio", "pages_per_second"), ("cpu_speed_ratio", "pages_per_cpu_second")):
+        each = [mixed / alone for mixed, alone in zip(speeds[f"en_zh_ja_{key}"], speeds[f"en_{key}"])]
+        figures[ratio] = round(statistics.median(each), 3)
+        figures[f"{ratio}_each_round"] = [round(r, 3) for r in each]
     figures["recall_drop"] = round(figures["en_recall"] - figures["en_zh_ja_recall"], 4)
     return figures
 
@@ -139,6 +149,7 @@ def main():
     ap.add_argument("--cards")
     ap.add_argument("--cjk")
     ap.add_argument("--english")
+    ap.add_argument("--rounds", type=int, default=3, help="English builds with en and en,zh,ja in turn")
     ap.add_argument("--json")
     a = ap.parse_args()
     binary = os.path.abspath(a.binary)
@@ -148,7 +159,7 @@ def main():
     if a.cjk:
         result["cjk_pages"] = cjk_speed(binary, a.cjk)
     if a.english:
-        result["english_pages"] = english(binary, a.english)
+        result["english_pages"] = english(binary, a.english, a.rounds)
     for part, figures in result.items():
         print(part + ": " + ", ".join(f"{k} {v}" for k, v in figures.items()))
     if a.json:
