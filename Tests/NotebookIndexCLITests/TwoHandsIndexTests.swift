@@ -1,9 +1,9 @@
 import DrawingModel
 import Foundation
-import NotebookFormats
 import Recognition
 import Testing
 
+@testable import NotebookFormats
 @testable import NotebookIndexCLI
 @testable import SearchIndex
 
@@ -33,17 +33,10 @@ import Testing
         var strokes: [[[Double]]]
     }
 
-    /// Each writer's first `wordsEach` words, decompressed with the system's gzip (only the two
+    /// Each writer's first `wordsEach` words, inflated by the readers' own `Gzip` (only the two
     /// writers' lines are decoded).
     static func words() throws -> [String: [Record]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", devWords.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = Data(try Gzip.decompress(Array(Data(contentsOf: devWords))))
         let tags = writers.map { Data("\"writer\":\"\($0)\"".utf8) }
         var found: [String: [Record]] = [:]
         for line in data.split(separator: UInt8(ascii: "\n")) {
