@@ -22,14 +22,7 @@ import Testing
         let queries = ["be", "BE", "in", "ob", "a", "be in", "in be", "an a", "a be", "be in the", "of in", "bé"]
         func hits(_ expanding: Bool) throws -> [[SearchHit]] {
             store.expandsPrefixes = expanding
-            return try queries.flatMap { text in
-                try [1000, 7, 1].flatMap { limit in
-                    try [false, true].map { caseSensitive in
-                        try store.search(
-                            SearchQuery(text, options: SearchOptions(caseSensitive: caseSensitive, limit: limit)))
-                    }
-                }
-            }
+            return try TrigramNarrowingTests.hitsAtEveryLimitAndCase(of: queries, in: store)
         }
         let all = try hits(false)
         #expect(all.contains { $0.count > 20 })

@@ -13,6 +13,19 @@ import Testing
         "thermos",
     ]
 
+    /// Each query's hits at limits 1000, 7 and 1, matching case or not: what a change of query
+    /// plan must leave as it was.
+    static func hitsAtEveryLimitAndCase(of queries: [String], in store: IndexStore) throws -> [[SearchHit]] {
+        try queries.flatMap { text in
+            try [1000, 7, 1].flatMap { limit in
+                try [false, true].map { caseSensitive in
+                    try store.search(
+                        SearchQuery(text, options: SearchOptions(caseSensitive: caseSensitive, limit: limit)))
+                }
+            }
+        }
+    }
+
     /// Pages of words with up to four readings from `vocabulary`, their confidences in a few
     /// buckets, so that many tie within one.
     static func index(at path: String, of vocabulary: [String] = vocabulary, seed: UInt64 = 3) throws -> IndexStore {
@@ -45,14 +58,7 @@ import Testing
         let terms = ["mothers", "other", "rothers", "smot", "thers", "hers", "mothe", "ermo", "o-th", "MOTHERS"]
         func hits(_ narrowing: Bool) throws -> [[SearchHit]] {
             store.narrowsTrigrams = narrowing
-            return try terms.flatMap { term in
-                try [1000, 7, 1].flatMap { limit in
-                    try [false, true].map { caseSensitive in
-                        try store.search(
-                            SearchQuery(term, options: SearchOptions(caseSensitive: caseSensitive, limit: limit)))
-                    }
-                }
-            }
+            return try Self.hitsAtEveryLimitAndCase(of: terms, in: store)
         }
         let all = try hits(false)
         #expect(all.contains { $0.count > 20 })
