@@ -20,6 +20,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -55,6 +56,9 @@ class Index:
         if r.returncode not in (0, 1):
             sys.exit(f"build --language {language} exited {r.returncode}: {r.stderr.strip()[-300:]}")
 
+    def remove(self):
+        shutil.rmtree(os.path.dirname(self.path), ignore_errors=True)
+
     def hits(self, term, full_words):
         args = [self.binary, "query", term, "--json", "--limit", "1000", "--index", self.path]
         r = subprocess.run(args + (["--full-words"] if full_words else []), capture_output=True, text=True)
@@ -88,6 +92,7 @@ def cards(binary, pages_dir):
             else:
                 cjk[item["label"]].append((key, p["path"], 0, item["box"]))
     got = found(index, latin, True) | found(index, cjk, False)
+    index.remove()
     figures = {}
     for kind in sorted({k for k, _ in kinds.values()}):
         for script in ("latin", "cjk"):
@@ -123,6 +128,7 @@ def english(binary, pages_dir, rounds):
             speeds[f"{name}_pages_per_cpu_second"].append(pages / index.cpu_seconds)
             if round_number == 0:
                 figures[f"{name}_recall"] = round(len(found(index, occurrences, True)) / max(total, 1), 4)
+            index.remove()
     for key, values in speeds.items():
         figures[key] = round(statistics.median(values), 3)
     for ratio, key in (("speed_ratio", "pages_per_second"), ("cpu_speed_ratio", "pages_per_cpu_second")):
@@ -140,6 +146,7 @@ def cjk_speed(binary, pages_dir):
         index = Index(binary, pages_dir, language)
         figures[f"{language.replace(',', '_')}_pages_per_second"] = round(pages / index.seconds, 3)
         figures[f"{language.replace(',', '_')}_pages_per_cpu_second"] = round(pages / index.cpu_seconds, 3)
+        index.remove()
     return figures
 
 
