@@ -110,7 +110,7 @@ extension IndexStore {
             ).forEachRow([confidence]) { (row: Statement) -> Void in
                 let stored =
                     row.optionalDouble(2)
-                    ?? ImpliedColumns.derivedConfidence(scores: row.withBytes(1, PackedColumns.scores))
+                    ?? row.withBytes(1, ImpliedColumns.derivedConfidence(packedScores:))
                 if stored < confidence, unsure.last != row.int64(0) { unsure.append(row.int64(0)) }
             }
             let drawings = String(decoding: try JSONEncoder().encode(unsure), as: UTF8.self)
