@@ -44,11 +44,13 @@ struct QueryCommand {
 
     /// The query for `text`, its floor `minimumScore` when the user gave one and else the
     /// query's own default (`SearchQuery.defaultMinimumScore`, by its letters), which a word's
-    /// best reading passes (`SearchOptions.floorSparesBestReadings`).
+    /// best reading passes (`SearchOptions.floorSparesBestReadings`) and a query of words outside
+    /// the word lists does not have (`SearchOptions.floorSparesUnlistedWords`).
     static func query(_ text: String, options: SearchOptions, minimumScore: Double?) -> SearchQuery {
         var query = SearchQuery(text, options: options)
         query.options.minimumScore = minimumScore ?? query.defaultMinimumScore
         query.options.floorSparesBestReadings = minimumScore == nil
+        query.options.floorSparesUnlistedWords = minimumScore == nil
         return query
     }
 

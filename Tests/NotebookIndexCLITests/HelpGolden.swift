@@ -91,8 +91,8 @@ enum HelpGolden {
           --min-score S   Leave out hits scoring below S, from 0 to 1 (default: by the query's
                           letters, 0.3 for 3 or fewer to 0 from 6 on, as short words are more
                           often read by chance; 0.1 with Chinese or Japanese; a word's best
-                          reading passes it); 0 shows every reading the recognizer kept,
-                          however unlikely.
+                          reading passes it, and words outside the word lists have none); 0
+                          shows every reading the recognizer kept, however unlikely.
           --fuzzy         Also find readings 1 letter off words of 4-7 letters, 2 off longer
                           ones (shorter words match exactly); exact hits rank first.
           --index FILE    The index to search (default: see 'notebook-index --help').

@@ -63,6 +63,59 @@ import Testing
         #expect(try lines("drag", spares: false).isEmpty)
     }
 
+    /// `query idx --full-words` found nothing on a real page whose index held `idx` as the word's
+    /// seventh reading, scoring 0.05: under the default floor of a 3-letter query, which is there
+    /// for listed words read by chance, while every reading of the unlisted `idx` paid the
+    /// word-list penalty. A query of words outside the lists has no default floor; a listed word
+    /// keeps it, and so does any floor the user gives.
+    @Test func unlistedWordHiddenByTheDefaultFloor() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try storeHolding(
+            [
+                word(line: 0, [("ida", 0), ("idx", -3)], confidence: 0.9),  // 0.9 × e⁻³ ≈ 0.045
+                word(line: 1, [("drag", 0), ("drug", -3)], confidence: 0.9),
+            ], in: folder)
+        #expect(try lines("idx", in: store) == [0])
+        #expect(try lines("IDX", in: store) == [0])
+        #expect(try lines("idx", in: store, floor: 0.3).isEmpty)
+        #expect(try lines("drug", in: store).isEmpty)  // listed: the floor stays
+    }
+
+    /// A word the user vocabulary holds is read as a listed word is, so its lower readings keep
+    /// the floor: once `qux` is sure twice, the third place's lower reading of it is left out.
+    @Test func aUserVocabularyWordKeepsTheDefaultFloor() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try storeHolding(
+            [
+                word(line: 0, [("qux", 0)], confidence: 0.95),
+                word(line: 1, [("qux", 0)], confidence: 0.95),
+                word(line: 2, [("ida", 0), ("qux", -3)], confidence: 0.9),
+            ], in: folder)
+        #expect(try lines("qux", in: store).sorted() == [0, 1, 2])
+        try store.rebuildUserVocabulary()
+        #expect(try store.userVocabularyHolds("qux"))
+        #expect(try lines("qux", in: store).sorted() == [0, 1])
+    }
+
+    /// An index in `folder` holding `words` on one page.
+    func storeHolding(_ words: [IndexedWord], in folder: TemporaryFolder) throws -> IndexStore {
+        let store = try IndexStore(path: folder.index, access: .write)
+        try store.replace(IndexedFile.oneDrawing(path: "/x/notes.rnote", words: words))
+        return store
+    }
+
+    /// The lines of the hits of `text` as whole words, with `query`'s default floor and what it
+    /// spares (`QueryCommand.query`), or with a floor the user gives.
+    func lines(_ text: String, in store: IndexStore, floor: Double? = nil) throws -> [Int] {
+        var query = SearchQuery(text, options: SearchOptions(fullWordsOnly: true))
+        query.options.minimumScore = floor ?? query.defaultMinimumScore
+        query.options.floorSparesBestReadings = floor == nil
+        query.options.floorSparesUnlistedWords = floor == nil
+        return try store.search(query).map(\.line)
+    }
+
     /// Sparing best readings keeps what ranking every match and then applying the floor to all
     /// but best readings keeps, whether or not reading stops early.
     @Test func theDefaultFloorKeepsBestReadingsAsRankingEveryMatchDoes() throws {

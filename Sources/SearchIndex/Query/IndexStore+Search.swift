@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import Recognition
 import TextMatching
 
 extension IndexStore {
@@ -15,7 +16,8 @@ extension IndexStore {
     /// reading likelihood, a phrase's the geometric mean of its words'), then by place; at equal
     /// scores exact hits come first. (Not by bm25: it makes FTS5 count every match of the term,
     /// which costs several times as much on a large index, and each row is a single reading
-    /// anyway.)
+    /// anyway.) A query of words outside the word lists has no floor when its floor is `query`'s
+    /// default (`SearchOptions.floorSparesUnlistedWords`).
     /// - Returns: at most `query.options.limit` hits, best first; none for a query without terms.
     package func search(_ query: SearchQuery) throws -> [SearchHit] {
         guard !query.terms.isEmpty, query.options.limit > 0 else { return [] }
@@ -23,8 +25,10 @@ extension IndexStore {
         // (a phrase runs thousands of statements; locking was a sixth of its time)
         try database.execute("BEGIN")
         defer { try? database.execute("COMMIT") }
+        let unlisted =
+            try query.options.floorSparesUnlistedWords && query.options.minimumScore > 0 && holdsNoListedWord(query)
         var ranking = MatchRanking(
-            limit: query.options.limit, minimumScore: query.options.minimumScore,
+            limit: query.options.limit, minimumScore: unlisted ? 0 : query.options.minimumScore,
             sparesBestReadings: query.options.floorSparesBestReadings && query.terms.count == 1)
         if query.terms.count == 1 {
             try searchWord(query, into: &ranking)
@@ -33,6 +37,20 @@ extension IndexStore {
             try PhraseSearch(store: self, query: query).run(into: &ranking)
         }
         return try hits(for: ranking.best)
+    }
+
+    /// Whether no word of `query` is in the recognizer's word lists of the index's languages (English
+    /// for an index read before they were recorded) or in its user vocabulary
+    /// (`SearchOptions.floorSparesUnlistedWords`). A CJK character counts as listed: its floor
+    /// was not measured on the length rule.
+    private func holdsNoListedWord(_ query: SearchQuery) throws -> Bool {
+        guard !query.terms.contains(where: \.isCJK) else { return false }
+        let languages = try recognitionLanguages() ?? ["en"]
+        for term in query.terms {
+            if ListedWords.contains(term.core, languages: languages) { return false }
+            if try userVocabularyHolds(term.core) { return false }
+        }
+        return true
     }
 
     /// One word: its matches read best first until the ranking is settled.

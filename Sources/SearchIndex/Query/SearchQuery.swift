@@ -19,6 +19,13 @@ package struct SearchOptions: Sendable, Hashable {
     /// even below `minimumScore`: `query`'s default floor does, so a word seen in `text` is found
     /// by typing it; a floor the user gives applies to every reading.
     package var floorSparesBestReadings: Bool
+    /// Whether a query none of whose words the recognizer's word lists or the index's user
+    /// vocabulary hold (`ListedWords`, `IndexStore.userVocabularyHolds`) has no floor at all:
+    /// `query`'s default floor does. The floor is there because a short listed word is easily
+    /// read by chance, the beam search bending ink towards the lists; an unlisted word
+    /// (`udpport`, `idx`, `sqlite3`) is not, and each of its readings pays the word-list penalty,
+    /// so its right reading often ranks second and scores under a short word's floor.
+    package var floorSparesUnlistedWords: Bool
 
     /// The `query` command's default floor for a query of `letters` letters and digits: 0.3 for
     /// three or fewer, 0.1 less for each letter more, none from six on. The shorter the word, the
@@ -36,7 +43,7 @@ package struct SearchOptions: Sendable, Hashable {
 
     package init(
         fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0,
-        fuzzy: Bool = false, floorSparesBestReadings: Bool = false
+        fuzzy: Bool = false, floorSparesBestReadings: Bool = false, floorSparesUnlistedWords: Bool = false
     ) {
         self.fullWordsOnly = fullWordsOnly
         self.caseSensitive = caseSensitive
@@ -44,6 +51,7 @@ package struct SearchOptions: Sendable, Hashable {
         self.minimumScore = minimumScore
         self.fuzzy = fuzzy
         self.floorSparesBestReadings = floorSparesBestReadings
+        self.floorSparesUnlistedWords = floorSparesUnlistedWords
     }
 }
 

@@ -67,6 +67,14 @@ extension IndexStore {
             ?? 0
     }
 
+    /// Whether the vocabulary holds `word` (case aside).
+    package func userVocabularyHolds(_ word: String) throws -> Bool {
+        guard try hasUserWordsTable() else { return false }
+        return try database.integer(
+            "SELECT count(*) FROM user_words WHERE word = ? AND (\(Self.qualifyingWords))", word.lowercased(),
+            UserVocabulary.minimumHandwrittenCount) == 1
+    }
+
     private func hasUserWordsTable() throws -> Bool {
         try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'user_words'") == 1
     }
