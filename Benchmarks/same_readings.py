@@ -19,8 +19,10 @@ import subprocess
 import sys
 import tempfile
 
-WORDS = """select f.path, d.page, w.source, w.line, w.position, w.candidates, hex(w.scores), w.confidence,
-           hex(w.strokes), w.x100, w.y100, w.width100, w.height100
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import word_place  # noqa: E402
+
+WORDS = """select f.path, d.page, w.source, w.place, w.candidates, hex(w.scores), w.confidence
            from words w join drawings d on d.id = (w.id >> 20) join files f on f.id = d.file_id
            order by f.path, d.page, w.id & 1048575"""
 
@@ -36,7 +38,12 @@ def words(binary, folder, language):
             sys.exit(f"same_readings: {binary} build {folder} --language {language}: {run.stderr.strip()[-300:]}")
         with sqlite3.connect(index) as db:
             rows = db.execute(WORDS).fetchall()
-    return [((r[0], r[1], r[2], r[3], r[4]), r[5].split("\n"), r[6:]) for r in rows]
+    words = []
+    for path, page, source, place, candidates, scores, confidence in rows:
+        line, position, bounds, strokes = word_place.decode(place)
+        words.append(((path, page, source, line, position), candidates.split("\n"),
+                      (scores, confidence, strokes.hex().upper()) + (bounds or (None,) * 4)))
+    return words
 
 
 def compare(old, new):

@@ -9,7 +9,8 @@ import Foundation
 ///                           9 only the IDs that are not derived (`StrokeList`)
 ///     words.strokes         the word's stroke IDs, in its own order, as positions in its drawing's
 ///                           list (`StrokeList`): each the difference from the one before (the
-///                           first from 0), zigzag-encoded, as a LEB128 varint
+///                           first from 0), zigzag-encoded, as a LEB128 varint; since schema 11
+///                           the tail of `words.place` (`PackedPlace`)
 ///     words.scores          one tag byte, 4 or 8, then each candidate's score, little-endian:
 ///                           Float32 when every score is exactly one (the network's are), else Float64
 ///
