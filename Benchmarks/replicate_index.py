@@ -80,8 +80,11 @@ def reading_score(confidence, best, chosen):
 
 
 def raw_scores(blob):
-    """`words.scores` (PackedColumns): a tag byte, 4 or 8, then little-endian floats."""
-    if not blob or blob[0] not in (4, 8) or (len(blob) - 1) % blob[0]:
+    """`words.scores` (PackedColumns): little-endian Float32s (a length of 4n), or a tag byte, 8 (or
+    4 before schema 11), then little-endian floats of that width."""
+    if len(blob) % 4 == 0:
+        return list(struct.unpack(f"<{len(blob) // 4}f", blob))
+    if blob[0] not in (4, 8) or (len(blob) - 1) % blob[0]:
         return []
     return list(struct.unpack(f"<{(len(blob) - 1) // blob[0]}{'f' if blob[0] == 4 else 'd'}", blob[1:]))
 

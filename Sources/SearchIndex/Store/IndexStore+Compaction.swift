@@ -133,7 +133,8 @@ extension IndexStore {
             """
         ).forEachRow { (row: Statement) -> Void in
             let candidates = row.string(4)
-            let scores = row.withBytes(6) { [UInt8]($0) }
+            // packed again: before schema 11, Float32 scores had a tag byte (`PackedColumns`)
+            let scores = PackedColumns.scores(row.withBytes(6, PackedColumns.scores))
             var bounds: (x: Int64, y: Int64, width: Int64, height: Int64)?
             if let x = row.optionalInt64(10), let y = row.optionalInt64(11), let width = row.optionalInt64(12),
                 let height = row.optionalInt64(13)
