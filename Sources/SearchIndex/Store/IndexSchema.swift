@@ -29,7 +29,8 @@ import TextMatching
 /// (`StrokeList`); 10 leaves a word's `folded`, `confidence` and `reading_buckets` NULL where
 /// its candidates and scores give them (`ImpliedColumns`); 11 packs a word's line, position,
 /// bounds and stroke positions into one blob (`PackedPlace`), each column a byte of every row's
-/// header, and stores Float32 scores without a tag byte (`PackedColumns`). `IndexSchema.Version6` and `Version9` keep what older indexes are migrated through.
+/// header, and stores Float32 scores without a tag byte (`PackedColumns`).
+/// `IndexSchema.Version6` and `Version9` keep what older indexes are migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
     static let version = 11
