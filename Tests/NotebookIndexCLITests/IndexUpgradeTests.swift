@@ -120,8 +120,8 @@ import Testing
     /// The upgrade leaves the old tables' pages to nobody: no page is free, and the file is
     /// smaller from schemas that stored the words' stroke IDs as text. (From schema 8 and 9 the
     /// fixture's few pages of words shrink by less than the tables a build adds.) The upgrade
-    /// from schema 10 moves its words in steps and is not vacuumed (`upgradeFromSchema10...`).
-    @Test(arguments: olderSchemas.map(\.0).filter { $0 < 10 })
+    /// from schemas 9 and 10 moves their words in steps and is not vacuumed (`upgradeInSteps...`).
+    @Test(arguments: olderSchemas.map(\.0).filter { $0 < 9 })
     func upgradeGivesBackTheOldTablesPages(schema: Int) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
@@ -134,15 +134,15 @@ import Testing
         if schema < 8 { #expect(try #require(size()) < before) }
     }
 
-    /// The defect: the upgrade from schema 10 wrote the new `words` beside the old one in one
+    /// The defect: the upgrade from schema 9 wrote the new `words` beside the old one in one
     /// transaction, so a large index needed about three times its size free on disk. In steps,
     /// the file grows by about one step's words, where one step of them all grows it by the table.
-    @Test func upgradeFromSchema10NeedsOneStepOfDiskNotATable() throws {
+    @Test(arguments: [9, 10]) func upgradeInStepsNeedsOneStepOfDiskNotATable(schema: Int) throws {
         func growth(wordsPerStep: Int) throws -> (bytes: Int, table: Int) {
             let runner = CommandRunner()
             defer { runner.cleanUp() }
             let index = runner.index
-            try IndexUpgradeKillTests.largeIndex(schema: 10, at: index)
+            try IndexUpgradeKillTests.largeIndex(schema: schema, at: index)
             try Database(path: index).execute("VACUUM")
             let size = { (try? FileManager.default.attributesOfItem(atPath: index)[.size] as? Int) ?? 0 }
             let before = size()
@@ -159,33 +159,34 @@ import Testing
         #expect(stepped.bytes <= stepped.table / 10, "stepped \(stepped), whole \(whole)")
     }
 
-    /// A build stopped between the steps of the upgrade from schema 10 leaves every word in one
-    /// of the two tables and an index that queries refuse (an older notebook-index refuses its
-    /// schema); the next build goes on and ends it with every answer as before.
-    @Test func upgradeFromSchema10StoppedBetweenStepsIsFinishedByTheNextBuild() async throws {
+    /// A build stopped between the steps of the upgrade from schema 9 or 10 leaves every word in
+    /// one of the two tables and an index that queries refuse (an older notebook-index refuses
+    /// its schema); the next build goes on and ends it with every answer as before.
+    @Test(arguments: olderSchemas.filter { $0.0 >= 9 })
+    func upgradeStoppedBetweenStepsIsFinishedByTheNextBuild(schema: Int, recognizer: Int) async throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
-        let index = try Self.copy(schema: 10, into: runner)
+        let index = try Self.copy(schema: schema, into: runner)
         let words = try Database(path: index).integer("SELECT count(*) FROM words")
         do {
             let store = try IndexStore(
                 path: index, access: .write, moveSteps: IndexStore.WordMoveSteps(words: 50, limit: 2))
             #expect(try store.database.integer("PRAGMA user_version") == IndexSchema.version)
-            #expect(try store.meta(IndexStore.wordsToMove) == "words_v10")
+            #expect(try store.meta(IndexStore.wordsToMove) == "words_v\(schema)")
             #expect(try store.database.integer("SELECT count(*) FROM words") == 100)
             #expect(
-                try store.database.integer("SELECT (SELECT count(*) FROM words) + (SELECT count(*) FROM words_v10)")
-                    == words)
+                try store.database.integer(
+                    "SELECT (SELECT count(*) FROM words) + (SELECT count(*) FROM words_v\(schema))") == words)
         }
         #expect(throws: IndexStoreError.self) { try IndexStore(path: index, access: .read) }
         _ = try IndexStore(path: index, access: .write)
         let answers = try JSONDecoder().decode(
-            [Answer].self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("schema10-samples-answers.json"))
-        )
+            [Answer].self,
+            from: Data(contentsOf: Self.fixtures.appendingPathComponent("schema\(schema)-samples-answers.json")))
         for answer in answers {
             var arguments = ["query"] + answer.arguments + ["--index", index, "--json"]
             if !answer.arguments.contains("--min-score") { arguments += ["--min-score", "0"] }
-            let run = await InProcessTests().run(arguments, version: 30)
+            let run = await InProcessTests().run(arguments, version: recognizer)
             #expect(run.status == answer.status && run.stdout == answer.stdout, "\(answer.arguments)")
         }
     }

@@ -92,11 +92,13 @@ extension IndexStore {
         try database.execute(IndexSchema.Version9.readingsView + IndexSchema.currentReadingTriggers)
     }
 
-    /// Version 9 to 11: `folded`, `confidence` and `reading_buckets` left NULL where their rule
-    /// gives them (`ImpliedColumns`), and the place packed (`PackedPlace`), nothing else changed.
+    /// Versions 1 to 8, through schema 9's words, to 11: `folded`, `confidence` and
+    /// `reading_buckets` left NULL where their rule gives them (`ImpliedColumns`), and the place
+    /// packed (`PackedPlace`), nothing else changed. (Schema 9 itself moves in steps:
+    /// `finishMovingWords`.)
     ///
     /// Inside the migration's one transaction, so a build killed meanwhile leaves the index of
-    /// version 9 as it was. `words` is made again and filled from schema 9's, in ID order, a
+    /// the old version as it was. `words` is made again and filled from schema 9's, in ID order, a
     /// word at a time (the rules are Swift's): every word keeps its ID, and the `readings` view
     /// lists the same readings under the same IDs, so the FTS5 tables stay as they are and only
     /// the view and the triggers that name `words` are made again.

@@ -84,8 +84,8 @@ package final class IndexStore {
             }
             try database.execute("PRAGMA synchronous = NORMAL")
         }
-        if version == IndexSchema.version, try isMovingWords() {
-            guard access == .write else { throw IndexStoreError.olderSchema(found: 10, supported: version) }
+        if version == IndexSchema.version, let moving = try schemaOfWordsToMove() {
+            guard access == .write else { throw IndexStoreError.olderSchema(found: moving, supported: version) }
             try finishMovingWords(moveSteps)
         }
         guard version < IndexSchema.version else { return }
@@ -103,7 +103,7 @@ package final class IndexStore {
             // its bounds anew, every older version gains the column of derived stroke IDs, empty
             // (its IDs stay stored whole: `StrokeList`), and every one leaves its implied columns
             // out (`ImpliedColumns`) and packs its places (`PackedPlace`) before CJK runs are
-            // split; version 10 only begins to move its words (`beginMovingWords`).
+            // split; versions 9 and 10 only begin to move their words (`beginMovingWords`).
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -117,18 +117,18 @@ package final class IndexStore {
                 try database.execute("ALTER TABLE drawings ADD COLUMN stroke_keys BLOB")
                 try setMeta(Self.strokeIDsToDerive, "1")
             }
-            if (1...9).contains(version) { try leaveImpliedColumnsOut() }
-            if version == 10 { try beginMovingWords() }
+            if (1...8).contains(version) { try leaveImpliedColumnsOut() }
+            if version == 9 || version == 10 { try beginMovingWords(fromSchema: version) }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
-        // schema 10's words move in steps of their own (`finishMovingWords`); before that, the old
-        // tables' pages are free now: give them back (VACUUM is a transaction of its own, so a
-        // kill leaves the migrated index as it was committed)
-        if version == 10 { try finishMovingWords(moveSteps) }
-        if (1...9).contains(version) { try database.execute("VACUUM") }
+        // schema 9's and 10's words move in steps of their own (`finishMovingWords`); before
+        // that, the old tables' pages are free now: give them back (VACUUM is a transaction of its
+        // own, so a kill leaves the migrated index as it was committed)
+        if version == 9 || version == 10 { try finishMovingWords(moveSteps) }
+        if (1...8).contains(version) { try database.execute("VACUUM") }
     }
 
     /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`
