@@ -43,6 +43,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import replicate_index  # noqa: E402
+import word_place  # noqa: E402
 import results  # noqa: E402
 
 RULES = ("shipped", "adapted", "among_shipped", "lexicon", "lexicon_or_odd", "shipped_below_0.2",
@@ -54,11 +55,13 @@ def stored_words(index):
     """{(page, x100, y100, w100, h100): (readings, confidence)} of an index's handwritten words."""
     db = sqlite3.connect(index)
     rows = db.execute(
-        "SELECT d.page, w.x100, w.y100, w.width100, w.height100, w.candidates, w.confidence, w.scores "
+        "SELECT d.page, w.place, w.candidates, w.confidence, w.scores "
         "FROM words w JOIN drawings d ON d.id = w.drawing_id WHERE w.source = 0").fetchall()
     db.close()
-    # schema 10 leaves a confidence its scores give NULL (ImpliedColumns)
-    return {tuple(r[:5]): (r[5].split("\n"), r[6] if r[6] is not None else replicate_index.derived_confidence(r[7]))
+    # schema 10 leaves a confidence its scores give NULL (ImpliedColumns); schema 11 packs the
+    # bounds into `place` (word_place)
+    return {(r[0],) + (word_place.decode(r[1])[2] or (None,) * 4):
+            (r[2].split("\n"), r[3] if r[3] is not None else replicate_index.derived_confidence(r[4]))
             for r in rows}
 
 

@@ -28,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools", "eval"))
 from run_eval import center_inside, edit_distance, norm_text  # noqa: E402  (the page set and its judge live in ../shared)
 import results  # noqa: E402
+import word_place  # noqa: E402
 CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
 
 
@@ -105,10 +106,13 @@ def main():
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     db = sqlite3.connect(index)
     rows_of = defaultdict(list)
-    for path, page, text, candidates, x, y, w, hh in db.execute(
-            "SELECT f.path, d.page, w.text, w.candidates, w.x, w.y, w.width, w.height "
+    for path, page, text, candidates, place in db.execute(
+            "SELECT f.path, d.page, w.text, w.candidates, w.place "
             "FROM words w JOIN drawings d ON w.drawing_id = d.id JOIN files f ON d.file_id = f.id WHERE w.source = 0"):
-        rows_of[(os.path.abspath(path), page)].append((text, candidates.split("\n"), (x, y, w, hh)))
+        # schema 11 packs the bounds, in hundredths of a point, into `place` (word_place)
+        bounds = word_place.decode(place)[2]
+        box = tuple(v / 100 for v in bounds) if bounds else (None,) * 4
+        rows_of[(os.path.abspath(path), page)].append((text, candidates.split("\n"), box))
     lexicon = {fold(line) for line in open(args.lexicon, encoding="utf-8")}
     counts = {"all": Counter(), "in word list": Counter(), "outside": Counter()}
     for item in truth["items"]:

@@ -49,7 +49,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stroke_list  # noqa: E402
 
-SCHEMA_VERSION = 10  # Sources/SearchIndex/Store/IndexSchema.swift
+SCHEMA_VERSION = 11  # Sources/SearchIndex/Store/IndexSchema.swift
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
@@ -80,8 +80,11 @@ def reading_score(confidence, best, chosen):
 
 
 def raw_scores(blob):
-    """`words.scores` (PackedColumns): a tag byte, 4 or 8, then little-endian floats."""
-    if not blob or blob[0] not in (4, 8) or (len(blob) - 1) % blob[0]:
+    """`words.scores` (PackedColumns): little-endian Float32s (a length of 4n), or a tag byte, 8 (or
+    4 before schema 11), then little-endian floats of that width."""
+    if len(blob) % 4 == 0:
+        return list(struct.unpack(f"<{len(blob) // 4}f", blob))
+    if blob[0] not in (4, 8) or (len(blob) - 1) % blob[0]:
         return []
     return list(struct.unpack(f"<{(len(blob) - 1) // blob[0]}{'f' if blob[0] == 4 else 'd'}", blob[1:]))
 
@@ -227,9 +230,8 @@ def main():
     dst.execute("CREATE TEMP TABLE t_drawings AS SELECT row_number() OVER (ORDER BY d.id) - 1 AS rank, "
                 "f.rank AS file_rank, d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
     dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
-                "w.source, w.line, w.position, w.candidates, w.folded, w.scores, w.confidence AS stored_confidence, "
-                "coalesce(w.confidence, derived_confidence(w.scores)) AS confidence, w.reading_buckets, "
-                "w.strokes, w.x100, w.y100, w.width100, w.height100, "
+                "w.source, w.candidates, w.folded, w.scores, w.confidence AS stored_confidence, "
+                "coalesce(w.confidence, derived_confidence(w.scores)) AS confidence, w.reading_buckets, w.place, "
                 f"untie_margin(coalesce(w.confidence, derived_confidence(w.scores)), w.scores, "
                 f"coalesce(w.reading_buckets, '{BUCKETS - 1}')) AS margin "
                 "FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
@@ -267,12 +269,11 @@ def main():
             "fresh_stroke_keys(d.stroke_keys, c.number) "
             "FROM copies c, t_drawings d ORDER BY c.slot, d.rank", (drawing_base, n_pages, file_base, n_files))
         dst.execute(
-            "INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets, "
-            "strokes, x100, y100, width100, height100) "
-            "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, w.line, w.position, "
+            "INSERT INTO words(id, source, candidates, folded, scores, confidence, reading_buckets, place) "
+            "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, "
             "w.candidates, w.folded, w.scores, CASE WHEN c.fraction * w.margin = 0 THEN w.stored_confidence "
-            "ELSE implied_confidence(w.confidence * (1 - c.fraction * w.margin), w.scores) END, w.reading_buckets, w.strokes, "
-            "w.x100, w.y100, w.width100, w.height100 FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
+            "ELSE implied_confidence(w.confidence * (1 - c.fraction * w.margin), w.scores) END, w.reading_buckets, "
+            "w.place FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
             (drawing_base, n_pages))
         for table in ("readings_fts", "readings_trigram"):
             # the template's readings under each copy's word IDs: the bucket and the reading's

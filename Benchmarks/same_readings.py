@@ -19,8 +19,14 @@ import subprocess
 import sys
 import tempfile
 
-WORDS = """select f.path, d.page, w.source, w.line, w.position, w.candidates, hex(w.scores), w.confidence,
-           hex(w.strokes), w.x100, w.y100, w.width100, w.height100
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replicate_index  # noqa: E402
+import word_place  # noqa: E402
+
+# schema 11 packs a word's line, position, strokes and bounds into `place` (word_place); schema 10
+# stored them as columns, so a binary of either schema can be compared with one of the other
+PLACE = {"place": "w.place", "columns": "w.line, w.position, w.strokes, w.x100, w.y100, w.width100, w.height100"}
+WORDS = """select f.path, d.page, w.source, w.candidates, w.scores, w.confidence, {place}
            from words w join drawings d on d.id = (w.id >> 20) join files f on f.id = d.file_id
            order by f.path, d.page, w.id & 1048575"""
 
@@ -35,8 +41,19 @@ def words(binary, folder, language):
         if run.returncode not in (0, 1):
             sys.exit(f"same_readings: {binary} build {folder} --language {language}: {run.stderr.strip()[-300:]}")
         with sqlite3.connect(index) as db:
-            rows = db.execute(WORDS).fetchall()
-    return [((r[0], r[1], r[2], r[3], r[4]), r[5].split("\n"), r[6:]) for r in rows]
+            packed = "place" in [c[1] for c in db.execute("PRAGMA table_info(words)")]
+            rows = db.execute(WORDS.format(place=PLACE["place" if packed else "columns"])).fetchall()
+    words = []
+    for path, page, source, candidates, scores, confidence, *place in rows:
+        if packed:
+            line, position, bounds, strokes = word_place.decode(place[0])
+        else:
+            line, position, strokes, bounds = place[0], place[1], place[2], tuple(place[3:])
+        # the scores as numbers: schema 11 left out the tag byte of Float32 scores (PackedColumns)
+        words.append(((path, page, source, line, position), candidates.split("\n"),
+                      (tuple(replicate_index.raw_scores(scores)), confidence, bytes(strokes).hex().upper())
+                      + (bounds or (None,) * 4)))
+    return words
 
 
 def compare(old, new):

@@ -32,7 +32,15 @@ import Testing
         let bytes = PackedColumns.scores(scores)
         #expect(bytes.withUnsafeBytes { PackedColumns.scores($0) } == scores)
         let narrow = scores.allSatisfy { Double(Float($0)) == $0 }
-        #expect(bytes.count == 1 + scores.count * (narrow ? 4 : 8))
+        #expect(bytes.count == (narrow ? 4 * scores.count : 1 + 8 * scores.count))
+    }
+
+    /// Before schema 11 Float32 scores had a tag byte, 4: an index being upgraded reads them.
+    @Test func scoresWithTheOlderTagStillDecode() {
+        let scores = [-0.25, -1.75, -3.5]
+        let older = [4] + PackedColumns.scores(scores)
+        #expect(older.withUnsafeBytes { PackedColumns.scores($0) } == scores)
+        #expect([UInt8]([4]).withUnsafeBytes { PackedColumns.scores($0) } == [])
     }
 
     /// Bytes from a damaged file decode to something, never a trap: truncated at every offset,

@@ -185,7 +185,9 @@ import Testing
         #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
         let store = try IndexStore(path: folder.index, access: .write)
         var order: [Int] = []
-        try store.database.statement("SELECT position FROM words ORDER BY id").forEachRow { order.append($0.int(0)) }
+        try store.database.statement("SELECT place FROM words ORDER BY id").forEachRow {
+            order.append($0.withBytes(0, PackedPlace.lineAndPosition).position)
+        }
         #expect(order == [0, 1, 2])
         #expect(try store.search(SearchQuery("apple pie")).map(\.text) == ["apple pie"])
         #expect(try store.search(SearchQuery("big apple pie")).map(\.text) == ["big apple pie"])

@@ -86,11 +86,10 @@ import Testing
                 path: "/x/q.tnb",
                 words: IndexedWord.handwriting(
                     Transcript(lines: [RecognizedLine(words: [word], bounds: box)]))))
-        #expect(
-            try store.database.text("SELECT x100 || ' ' || y100 || ' ' || width100 || ' ' || height100 FROM words")
-                == "1012 2001 3099 0")
-        #expect(try store.database.text("SELECT typeof(x100) || typeof(x) FROM words") == "integerreal")
-        #expect(try store.database.text("SELECT x || ' ' || width FROM words") == "10.12 30.99")
+        let place = try #require(
+            try store.database.statement("SELECT place FROM words").firstRow([]) { $0.withBytes(0) { PackedPlace($0) } }
+        )
+        #expect(place.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [1012, 2001, 3099, 0])
         let hit = try #require(try store.search(SearchQuery("quantized")).first)
         #expect(hit.bounds == Rect(x: 10.12, y: 20.01, width: 30.99, height: 0))
         #expect(hit.bounds == StoredBounds.stored(box))

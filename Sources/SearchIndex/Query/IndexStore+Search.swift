@@ -69,7 +69,7 @@ extension IndexStore {
         // rows of other readings are passed over there before their words are read.
         let matches = try database.statement(
             """
-            SELECT \(table).rowid, \(WordRow.matchingColumns)
+            SELECT \(table).rowid, \(WordRow.columns)
             FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask))
             WHERE \(table) MATCH ? AND (\(table).rowid < ? OR \(table).rowid & \(ReadingID.indexedReadings - 1) = 0)
             ORDER BY \(table).rowid

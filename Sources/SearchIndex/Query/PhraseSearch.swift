@@ -205,7 +205,7 @@ struct PhraseSearch {
         var unfiltered = ceilings.keys.sorted()
         let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
         let range = try database.statement(
-            "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
+            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         var known = CandidateHeap()
         // the matches of candidates checked when they were bounded, added in their turn
         var matchOfBounded: [Int64: QueryMatch] = [:]

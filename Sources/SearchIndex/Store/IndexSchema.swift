@@ -27,11 +27,13 @@ import TextMatching
 /// of a point (`StoredBounds`); 9 stores a stroke ID that a reader derived from the file's digest
 /// and a key (`StableStrokeID`) as that digest and key, and derives it when a query shows it
 /// (`StrokeList`); 10 leaves a word's `folded`, `confidence` and `reading_buckets` NULL where
-/// its candidates and scores give them (`ImpliedColumns`). `IndexSchema.Version6` and
-/// `Version9` keep what older indexes are migrated through.
+/// its candidates and scores give them (`ImpliedColumns`); 11 packs a word's line, position,
+/// bounds and stroke positions into one blob (`PackedPlace`), each column a byte of every row's
+/// header, and stores Float32 scores without a tag byte (`PackedColumns`).
+/// `IndexSchema.Version6` and `Version9` keep what older indexes are migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 10
+    static let version = 11
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -76,30 +78,21 @@ enum IndexSchema {
         """
 
     /// A drawing's words are the IDs `drawing << 20` to `drawing << 20 | 0xFFFFF` (`WordID`), in
-    /// place order: `drawing_id`, `text` (the best reading) and the bounds in points (`x`, `y`,
-    /// `width`, `height`) are computed from the stored columns, and removing a drawing removes
-    /// its range (`words_of_drawing_ad`). A NULL `folded`, `confidence` or `reading_buckets` is
-    /// the value its rule gives (`ImpliedColumns`).
+    /// place order: `drawing_id` and `text` (the best reading) are computed from the stored
+    /// columns, and removing a drawing removes its range (`words_of_drawing_ad`). A NULL
+    /// `folded`, `confidence` or `reading_buckets` is the value its rule gives (`ImpliedColumns`).
     static let words = """
         CREATE TABLE words(
             id INTEGER PRIMARY KEY,          -- WordID: drawing, word number in place order
             source INTEGER NOT NULL,         -- 0 handwriting, 1 typed text
-            line INTEGER NOT NULL,
-            position INTEGER NOT NULL,
             candidates TEXT NOT NULL,        -- every reading, best first, one per line
             folded TEXT,                     -- candidates folded (IndexStore.storedForms); NULL: lower(candidates)
             scores BLOB NOT NULL,            -- their scores, same order (PackedColumns)
             confidence REAL,                 -- NULL: the best one's share of the scores' probability
             reading_buckets TEXT,            -- each candidate's score bucket (ReadingID); NULL: '\(ImpliedColumns.topBucketOnly)'
-            strokes BLOB NOT NULL,           -- positions in the drawing's stroke list (PackedColumns)
-            x100 INTEGER, y100 INTEGER,      -- bounds in hundredths of a point (StoredBounds)
-            width100 INTEGER, height100 INTEGER,
+            place BLOB NOT NULL,             -- line, position, bounds and stroke positions (PackedPlace)
             drawing_id INTEGER GENERATED ALWAYS AS (id >> 20) VIRTUAL,
-            text TEXT GENERATED ALWAYS AS (substr(candidates, 1, instr(candidates || char(10), char(10)) - 1)) VIRTUAL,
-            x REAL GENERATED ALWAYS AS (x100 / 100.0) VIRTUAL,
-            y REAL GENERATED ALWAYS AS (y100 / 100.0) VIRTUAL,
-            width REAL GENERATED ALWAYS AS (width100 / 100.0) VIRTUAL,
-            height REAL GENERATED ALWAYS AS (height100 / 100.0) VIRTUAL
+            text TEXT GENERATED ALWAYS AS (substr(candidates, 1, instr(candidates || char(10), char(10)) - 1)) VIRTUAL
         );
         """ + wordsOfDrawingTrigger
 

@@ -92,48 +92,77 @@ extension IndexStore {
         try database.execute(IndexSchema.Version9.readingsView + IndexSchema.currentReadingTriggers)
     }
 
-    /// Version 9 to 10: `folded`, `confidence` and `reading_buckets` left NULL where their rule
-    /// gives them (`ImpliedColumns`), nothing else changed.
+    /// Versions 1 to 8, through schema 9's words, to 11: `folded`, `confidence` and
+    /// `reading_buckets` left NULL where their rule gives them (`ImpliedColumns`), and the place
+    /// packed (`PackedPlace`), nothing else changed. (Schema 9 itself moves in steps:
+    /// `finishMovingWords`.)
     ///
     /// Inside the migration's one transaction, so a build killed meanwhile leaves the index of
-    /// version 9 as it was. `words` is made again and filled from schema 9's, in ID order, a
+    /// the old version as it was. `words` is made again and filled from schema 9's, in ID order, a
     /// word at a time (the rules are Swift's): every word keeps its ID, and the `readings` view
     /// lists the same readings under the same IDs, so the FTS5 tables stay as they are and only
     /// the view and the triggers that name `words` are made again.
     func leaveImpliedColumnsOut() throws {
         try setWordsAside(as: "words_v9", making: IndexSchema.words)
-        let insert = try database.statement(
-            """
-            INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
-                              strokes, x100, y100, width100, height100)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        try database.statement(
-            """
-            SELECT id, source, line, position, candidates, coalesce(folded, candidates), scores, confidence,
-                   reading_buckets, strokes, x100, y100, width100, height100
-            FROM words_v9 ORDER BY id
-            """
-        ).forEachRow { row in
-            let candidates = row.string(4)
-            let scores = row.withBytes(6) { [UInt8]($0) }
-            try insert.execute([
-                row.int64(0), row.int64(1), row.int64(2), row.int64(3), candidates,
-                ImpliedColumns.folded(row.string(5), candidates: candidates), scores,
-                ImpliedColumns.confidence(row.double(7), packedScores: scores), ImpliedColumns.buckets(row.string(8)),
-                row.withBytes(9) { [UInt8]($0) }, row.optionalInt64(10), row.optionalInt64(11),
-                row.optionalInt64(12), row.optionalInt64(13),
-            ])
-        }
+        try moveWords(from: "words_v9", implyingColumns: true)
         try database.execute("DROP TABLE words_v9")
         try database.execute(IndexSchema.readingsView + IndexSchema.currentReadingTriggers)
+    }
+
+    /// Writes the words of `table` (schema 9's or 10's columns) into schema 11's `words`, in ID
+    /// order, each with its place packed (`PackedPlace`).
+    /// - Parameters:
+    ///   - implyingColumns: whether `table` is schema 9's, whose `folded`, `confidence` and
+    ///     `reading_buckets` are stored in full, so their rules are applied (`ImpliedColumns`).
+    ///   - limit: moves at most this many words, the first by ID, and deletes them from `table`
+    ///     in the same transaction, so every word is in one table or the other at every commit;
+    ///     nil: all of them, leaving `table` as it is.
+    /// - Returns: how many words it wrote.
+    @discardableResult
+    func moveWords(from table: String, implyingColumns: Bool, limit: Int? = nil) throws -> Int {
+        let insert = try database.statement(
+            """
+            INSERT INTO words(id, source, candidates, folded, scores, confidence, reading_buckets, place)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var moved = 0
+        var last: Int64?
+        try database.statement(
+            """
+            SELECT id, source, line, position, candidates, \(implyingColumns ? "coalesce(folded, candidates)" : "folded"),
+                   scores, confidence, reading_buckets, strokes, x100, y100, width100, height100
+            FROM \(table) ORDER BY id \(limit.map { "LIMIT \($0)" } ?? "")
+            """
+        ).forEachRow { (row: Statement) -> Void in
+            let candidates = row.string(4)
+            // packed again: before schema 11, Float32 scores had a tag byte (`PackedColumns`)
+            let scores = PackedColumns.scores(row.withBytes(6, PackedColumns.scores))
+            var bounds: (x: Int64, y: Int64, width: Int64, height: Int64)?
+            if let x = row.optionalInt64(10), let y = row.optionalInt64(11), let width = row.optionalInt64(12),
+                let height = row.optionalInt64(13)
+            {
+                bounds = (x, y, width, height)
+            }
+            let place = PackedPlace(
+                line: row.int(2), position: row.int(3), bounds: bounds, strokes: row.withBytes(9) { [UInt8]($0) })
+            let folded =
+                implyingColumns ? ImpliedColumns.folded(row.string(5), candidates: candidates) : row.optionalString(5)
+            let confidence =
+                implyingColumns ? ImpliedColumns.confidence(row.double(7), packedScores: scores) : row.optionalDouble(7)
+            let buckets = implyingColumns ? ImpliedColumns.buckets(row.string(8)) : row.optionalString(8)
+            last = row.int64(0)
+            try insert.execute([last, row.int64(1), candidates, folded, scores, confidence, buckets, place.bytes])
+            moved += 1
+        }
+        if limit != nil, let last { try database.run("DELETE FROM \(table) WHERE id <= ?", last) }
+        return moved
     }
 }
 
 extension IndexStore {
     /// Renames `words` to `name`, with the view and the triggers that name it dropped, and makes
     /// `words` again as `schema` has it, empty: the FTS5 tables stay as they are.
-    fileprivate func setWordsAside(as name: String, making schema: String) throws {
+    func setWordsAside(as name: String, making schema: String) throws {
         try database.execute(
             """
             DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;

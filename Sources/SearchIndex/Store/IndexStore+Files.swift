@@ -61,9 +61,8 @@ extension IndexStore {
     ) throws {
         let statement = try database.statement(
             """
-            INSERT INTO words(id, source, line, position, candidates, folded, scores, confidence, reading_buckets,
-                              strokes, x100, y100, width100, height100)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO words(id, source, candidates, folded, scores, confidence, reading_buckets, place)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
         let inPlaceOrder = words.sorted {
@@ -78,11 +77,11 @@ extension IndexStore {
             "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys ?? [], drawingID)
         for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
             let readings = StoredReadings(word)
-            let bounds = StoredBounds.columns(word.bounds)
+            let place = PackedPlace(
+                line: word.line, position: word.position, bounds: StoredBounds.columns(word.bounds), strokes: positions)
             try statement.execute([
-                try WordID.make(drawingID: drawingID, wordNumber: number),
-                word.source.rawValue, word.line, word.position, readings.candidates, readings.folded, readings.scores,
-                readings.confidence, readings.buckets, positions, bounds?.x, bounds?.y, bounds?.width, bounds?.height,
+                try WordID.make(drawingID: drawingID, wordNumber: number), word.source.rawValue, readings.candidates,
+                readings.folded, readings.scores, readings.confidence, readings.buckets, place.bytes,
             ])
         }
         try addToVocabulary(
@@ -220,16 +219,18 @@ extension IndexStore {
             ).forEachRow([path]) { row in
                 lists.append((row.int64(0), row.withBytes(1) { StrokeList(ids: $0, keys: nil) }))
             }
-            let words = try database.statement("SELECT id, strokes FROM words WHERE id BETWEEN ? AND ? ORDER BY id")
-            let updateWord = try database.statement("UPDATE words SET strokes = ? WHERE id = ?")
+            let words = try database.statement("SELECT id, place FROM words WHERE id BETWEEN ? AND ? ORDER BY id")
+            let updateWord = try database.statement("UPDATE words SET place = ? WHERE id = ?")
             let update = try database.statement("UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?")
             let lookedAt = try database.statement("UPDATE drawings SET stroke_keys = x'' WHERE id = ?")
             var derived = 0
             for (drawing, list) in lists {
-                var named: [(id: Int64, strokes: [UUID])] = []
+                var named: [(id: Int64, place: PackedPlace, strokes: [UUID])] = []
                 let range = Self.wordRange(of: drawing)
-                try words.forEachRow([range.first, range.last]) { row in
-                    named.append((row.int64(0), row.withBytes(1) { PackedColumns.strokeIDs($0, in: list) }))
+                try words.forEachRow([range.first, range.last]) { (row: Statement) -> Void in
+                    let place = row.withBytes(1) { PackedPlace($0) }
+                    let ids = place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: list) }
+                    named.append((row.int64(0), place, ids))
                 }
                 let packed = PackedColumns.strokes(of: named.map(\.strokes)) { StrokeList.order($0, origins: origins) }
                 let columns = StrokeList.columns(of: packed.drawing, origins: origins)
@@ -237,7 +238,11 @@ extension IndexStore {
                     try lookedAt.execute([drawing])
                     continue
                 }
-                for (word, strokes) in zip(named, packed.words) { try updateWord.execute([strokes, word.id]) }
+                for (word, strokes) in zip(named, packed.words) {
+                    var place = word.place
+                    place.strokes = strokes
+                    try updateWord.execute([place.bytes, word.id])
+                }
                 try update.execute([columns.ids, keys, drawing])
                 derived += 1
             }

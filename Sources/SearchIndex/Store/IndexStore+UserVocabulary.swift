@@ -40,7 +40,7 @@ extension IndexStore {
         var typed: [String: Int] = [:], handwritten: [String: Int] = [:]
         // a confidence left out (`ImpliedColumns`) is the scores', so the rows are told apart here
         try database.statement(
-            "SELECT \(WordRow.matchingColumns) FROM words w WHERE w.source = 1 OR w.confidence IS NULL OR w.confidence >= ?"
+            "SELECT \(WordRow.columns) FROM words w WHERE w.source = 1 OR w.confidence IS NULL OR w.confidence >= ?"
         )
         .forEachRow([UserVocabulary.minimumConfidence]) { (statement: Statement) -> Void in
             let row = WordRow(statement)

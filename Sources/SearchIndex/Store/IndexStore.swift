@@ -26,8 +26,9 @@ package final class IndexStore {
     var expandsPrefixes = true
 
     /// Opens the index at `path`.
+    /// - Parameter moveSteps: how an upgrade from schema 10 moves its words (tests stop it halfway).
     /// - Throws: `IndexStoreError` (missing file, not an index, unknown schema) or `DatabaseError`.
-    package init(path: String, access: Access) throws {
+    package init(path: String, access: Access, moveSteps: WordMoveSteps = .all) throws {
         if access == .read, !FileManager.default.fileExists(atPath: path) { throw IndexStoreError.missing }
         if access == .write {
             let folder = (path as NSString).deletingLastPathComponent
@@ -40,7 +41,7 @@ package final class IndexStore {
         database = try Database(path: path, mode: access == .write ? .create : writable ? .readWrite : .immutable)
         self.path = path
         do {
-            try prepareSchema(access: access)
+            try prepareSchema(access: access, moveSteps: moveSteps)
             try checkReadable()
         } catch let error as DatabaseError where error.isCorruption {
             throw IndexStoreError.damaged
@@ -68,7 +69,7 @@ package final class IndexStore {
         _ = try database.integer("SELECT rowid FROM readings_trigram WHERE readings_trigram MATCH 'abc' LIMIT 1")
     }
 
-    private func prepareSchema(access: Access) throws {
+    private func prepareSchema(access: Access, moveSteps: WordMoveSteps) throws {
         let applicationID = try database.integer("PRAGMA application_id") ?? 0
         let version = try database.integer("PRAGMA user_version") ?? 0
         let tableCount = try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -82,6 +83,10 @@ package final class IndexStore {
                 throw DatabaseError(code: 1, message: "could not switch to WAL journal mode", sql: nil)
             }
             try database.execute("PRAGMA synchronous = NORMAL")
+        }
+        if version == IndexSchema.version, let moving = try schemaOfWordsToMove() {
+            guard access == .write else { throw IndexStoreError.olderSchema(found: moving, supported: version) }
+            try finishMovingWords(moveSteps)
         }
         guard version < IndexSchema.version else { return }
         guard access == .write else {
@@ -97,7 +102,8 @@ package final class IndexStore {
             // schema 6's tables first, then to schema 9's words (`compact`); version 7 only stores
             // its bounds anew, every older version gains the column of derived stroke IDs, empty
             // (its IDs stay stored whole: `StrokeList`), and every one leaves its implied columns
-            // out (`ImpliedColumns`) before CJK runs are split.
+            // out (`ImpliedColumns`) and packs its places (`PackedPlace`) before CJK runs are
+            // split; versions 9 and 10 only begin to move their words (`beginMovingWords`).
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -111,15 +117,18 @@ package final class IndexStore {
                 try database.execute("ALTER TABLE drawings ADD COLUMN stroke_keys BLOB")
                 try setMeta(Self.strokeIDsToDerive, "1")
             }
-            if (1...9).contains(version) { try leaveImpliedColumnsOut() }
+            if (1...8).contains(version) { try leaveImpliedColumnsOut() }
+            if version == 9 || version == 10 { try beginMovingWords(fromSchema: version) }
             if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
-        // the old tables' pages are free now: give them back (VACUUM is a transaction of its own,
-        // so a kill leaves the migrated index as it was committed)
-        if (1...9).contains(version) { try database.execute("VACUUM") }
+        // schema 9's and 10's words move in steps of their own (`finishMovingWords`); before
+        // that, the old tables' pages are free now: give them back (VACUUM is a transaction of its
+        // own, so a kill leaves the migrated index as it was committed)
+        if version == 9 || version == 10 { try finishMovingWords(moveSteps) }
+        if (1...8).contains(version) { try database.execute("VACUUM") }
     }
 
     /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`

@@ -9,9 +9,13 @@ import Foundation
 ///                           9 only the IDs that are not derived (`StrokeList`)
 ///     words.strokes         the word's stroke IDs, in its own order, as positions in its drawing's
 ///                           list (`StrokeList`): each the difference from the one before (the
-///                           first from 0), zigzag-encoded, as a LEB128 varint
-///     words.scores          one tag byte, 4 or 8, then each candidate's score, little-endian:
-///                           Float32 when every score is exactly one (the network's are), else Float64
+///                           first from 0), zigzag-encoded, as a LEB128 varint; since schema 11
+///                           the tail of `words.place` (`PackedPlace`)
+///     words.scores          each candidate's score, little-endian: Float32 when every score is
+///                           exactly one (the network's are), 4 bytes each (a length of 4n); else a
+///                           tag byte, 8, then Float64s (1 + 8n). Before schema 11 the Float32s
+///                           also had a tag byte, 4 (1 + 4n), which still decodes: the length
+///                           tells the formats apart
 ///
 /// Decoding never traps: a truncated varint ends the list, a position past the drawing's strokes
 /// is dropped, and scores of a bad length read as none.
@@ -70,7 +74,7 @@ enum PackedColumns {
     /// A word's candidate scores, packed.
     static func scores(_ values: [Double]) -> [UInt8] {
         let narrow = values.allSatisfy { Double(Float($0)) == $0 || $0.isNaN }
-        var bytes: [UInt8] = [narrow ? 4 : 8]
+        var bytes: [UInt8] = narrow ? [] : [8]
         for value in values {
             if narrow {
                 withUnsafeBytes(of: Float(value).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
@@ -91,10 +95,18 @@ enum PackedColumns {
     /// Calls `body` with each score of a word's `scores` column in order, none when it is
     /// malformed, without making an array (a query reads many rows).
     static func forEachScore(_ bytes: UnsafeRawBufferPointer, _ body: (Double) -> Void) {
-        guard let width = bytes.first, width == 4 || width == 8, (bytes.count - 1) % Int(width) == 0 else { return }
-        for start in stride(from: 1, to: bytes.count, by: Int(width)) {
+        let width: Int
+        let first: Int
+        if bytes.count % 4 == 0 {
+            (width, first) = (4, 0)
+        } else if let tag = bytes.first, tag == 4 || tag == 8, (bytes.count - 1) % Int(tag) == 0 {
+            (width, first) = (Int(tag), 1)
+        } else {
+            return
+        }
+        for start in stride(from: first, to: bytes.count, by: width) {
             var bits: UInt64 = 0
-            for byte in (0..<Int(width)).reversed() { bits = bits << 8 | UInt64(bytes[start + byte]) }
+            for byte in (0..<width).reversed() { bits = bits << 8 | UInt64(bytes[start + byte]) }
             body(width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
         }
     }

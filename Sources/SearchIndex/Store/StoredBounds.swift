@@ -1,12 +1,12 @@
 import DrawingModel
 
 /// A word's bounds as schema 8 stores them: x, y, width and height each as an integer number of
-/// hundredths of a point (`words.x100`, `y100`, `width100`, `height100`), rounded half away from
+/// hundredths of a point (`words.x100`, `y100`, `width100`, `height100`; since schema 11 packed
+/// in `words.place`, `PackedPlace`), rounded half away from
 /// zero, which is how `query --json` rounds the bounds it prints. An integer of a few bytes takes
 /// the place of an 8-byte double, and every bound a hit or a word's own box shows in `--json` is
 /// the one a double would have shown; a box made of several words' boxes (a phrase, a line) is
-/// within 0.01 of it per side, 0.02 for its width and height. The `x`, `y`, `width` and `height`
-/// columns that the `sqlite3` shell reads are computed from these (generated columns).
+/// within 0.01 of it per side, 0.02 for its width and height.
 enum StoredBounds {
     /// Stored units a point.
     static let scale = 100.0

@@ -13,21 +13,18 @@ struct WordPlace: Hashable {
 
 /// A row of `words` read by column name.
 ///
-/// A statement selects `WordRow.columns` or `matchingColumns` (from a table aliased `w`), after any columns of its own,
+/// A statement selects `WordRow.columns` (from a table aliased `w`), after any columns of its own,
 /// and wraps its current row with the offset where they start, so no caller counts columns. The
 /// accessors read SQLite's column on demand: a search reads many rows and keeps few, so stroke
-/// IDs and bounds are decoded only for the words it keeps.
+/// IDs and bounds are decoded only for the words it keeps (`PackedPlace`). `folded` is NULL
+/// where it would repeat `candidates` lowercased, `confidence` where the scores give it
+/// (`ImpliedColumns`): the accessors compute those only when read.
 struct WordRow {
     /// Every column.
-    static let columns = matchingColumns + ", w.strokes, w.x100, w.y100, w.width100, w.height100"
-    /// What matching a word needs, leaving out the strokes and the bounds. `folded` is NULL where
-    /// it would repeat `candidates` lowercased, `confidence` where the scores give it
-    /// (`ImpliedColumns`): the accessors compute those only when read.
-    static let matchingColumns =
-        "w.id, w.source, w.line, w.position, w.candidates, w.scores, w.folded, w.confidence"
+    static let columns = "w.id, w.source, w.place, w.candidates, w.scores, w.folded, w.confidence"
 
     private enum Column: Int32 {
-        case id, source, line, position, candidates, scores, folded, confidence, strokes, x, y, width, height
+        case id, source, place, candidates, scores, folded, confidence
     }
 
     private let statement: Statement
@@ -42,9 +39,8 @@ struct WordRow {
 
     var id: Int64 { statement.int64(column(.id)) }
     var place: WordPlace {
-        WordPlace(
-            drawing: id >> 20, source: statement.int(column(.source)),
-            line: statement.int(column(.line)), position: statement.int(column(.position)))
+        let (line, position) = statement.withBytes(column(.place), PackedPlace.lineAndPosition)
+        return WordPlace(drawing: id >> 20, source: statement.int(column(.source)), line: line, position: position)
     }
     /// The best reading: the first line of `readings`.
     var text: String {
@@ -70,10 +66,7 @@ struct WordRow {
     }
     /// The word's bounds, in points (`StoredBounds`).
     var bounds: Rect? {
-        guard let x = statement.optionalInt64(column(.x)), let y = statement.optionalInt64(column(.y)),
-            let width = statement.optionalInt64(column(.width)), let height = statement.optionalInt64(column(.height))
-        else { return nil }
-        return StoredBounds.rect(x: x, y: y, width: width, height: height)
+        statement.withBytes(column(.place)) { PackedPlace($0) }.rect
     }
 
     /// The score of the reading at `candidate` (`ReadingID.score`); the scores are decoded only for
@@ -106,12 +99,12 @@ struct WordRow {
         let candidates = texts.enumerated().map { index, text in
             WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)
         }
-        let place = place
+        let place = statement.withBytes(column(.place)) { PackedPlace($0) }
+        let strokeIDs = place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawingStrokes) }
         return IndexedWord(
-            source: IndexedWord.Source(rawValue: place.source) ?? .handwriting, line: place.line,
+            source: IndexedWord.Source(rawValue: statement.int(column(.source))) ?? .handwriting, line: place.line,
             position: place.position, candidates: candidates, confidence: confidence(rawScores: scores),
-            strokeIDs: statement.withBytes(column(.strokes)) { PackedColumns.strokeIDs($0, in: drawingStrokes) },
-            bounds: bounds)
+            strokeIDs: strokeIDs, bounds: place.rect)
     }
 }
 
