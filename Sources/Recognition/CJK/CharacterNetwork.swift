@@ -9,23 +9,14 @@ import NetworkKernels
 /// The network, in the layout the file stores (batch norm already folded into the convolutions):
 /// the `side × side` raster, one channel, goes through the metadata's `layers` in order — a
 /// positive number is a 3×3 convolution to that many channels (padding 1, bias, ReLU), 0 a 2×2
-/// max pool — and then `hidden = relu(flatten · W + b)` and `logits = hidden · W + b`, one logit
-/// per class. Activations are height × width × channels; a convolution is one matrix product of
-/// the image's 3×3 patches (im2col, a patch's row `(ky · 3 + kx) · channels + c`) with the weights.
-/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy. Where the processor has
-/// AVX2 the products are made in 16-bit integers (`KernelSet.avx2Integer`, `WeightMatrix`), as
-/// the line network's are: about 12 bits of each weight and activation, in less time.
+/// max pool (`CharacterConvolutions`) — and then `hidden = relu(flatten · W + b)` and
+/// `logits = hidden · W + b`, one logit per class. `export_cjk.py`'s `forward_from_tensors` is
+/// the same pass in numpy. Where the processor has AVX2 the products are made in 16-bit integers
+/// (`KernelSet.avx2Integer`, `WeightMatrix`), as the line network's are: about 12 bits of each
+/// weight and activation, in less time.
 ///
 /// Immutable after loading, so one instance serves every thread.
 package struct CharacterNetwork: Sendable {
-    /// One step of the layers before the dense ones.
-    enum Layer: Sendable {
-        /// 3×3 convolution, padding 1, then bias and ReLU; `weights` is `(9 · inputs) × outputs`.
-        case convolution(weights: WeightMatrix, bias: [Float], inputs: Int, outputs: Int)
-        /// 2×2 max pool, stride 2.
-        case maxPool
-    }
-
     /// The metadata `export_cjk.py` writes.
     struct Metadata: Decodable {
         var layers: [Int]
@@ -76,7 +67,7 @@ package struct CharacterNetwork: Sendable {
     /// dev pages' CER falls 21.5 → 20.7 % (`cjk-bench`); an unequal weight measured no better.
     package private(set) var companions: [CharacterNetwork] = []
     let kernels: KernelSet
-    private let layers: [Layer]
+    let convolutions: CharacterConvolutions
     private let hidden: (weights: WeightMatrix, bias: [Float])
     private let output: (weights: WeightMatrix, bias: [Float])
 
@@ -123,8 +114,8 @@ package struct CharacterNetwork: Sendable {
             }
             return values
         }
-        var layers: [Layer] = []
-        var size = meta.side, channels = 1, convolutions = 0
+        var layers: [CharacterConvolutions.Layer] = []
+        var size = meta.side, channels = 1, convolutionCount = 0
         for spec in meta.layers {
             if spec == 0 {
                 guard size % 2 == 0 else { throw .invalid("a max pool over an odd side \(size)") }
@@ -140,13 +131,13 @@ package struct CharacterNetwork: Sendable {
             layers.append(
                 .convolution(
                     weights: WeightMatrix(
-                        try weights("conv\(convolutions).weight", [9 * channels, spec]), rows: 9 * channels,
+                        try weights("conv\(convolutionCount).weight", [9 * channels, spec]), rows: 9 * channels,
                         columns: spec, for: kernels),
-                    bias: try weights("conv\(convolutions).bias", [spec]), inputs: channels, outputs: spec))
+                    bias: try weights("conv\(convolutionCount).bias", [spec]), inputs: channels, outputs: spec))
             channels = spec
-            convolutions += 1
+            convolutionCount += 1
         }
-        self.layers = layers
+        self.convolutions = CharacterConvolutions(layers: layers, side: meta.side, kernels: kernels)
         let flat = size * size * channels
         hidden = (
             WeightMatrix(
@@ -160,7 +151,7 @@ package struct CharacterNetwork: Sendable {
             try weights("out.bias", [characters.count])
         )
         // a tensor the layers do not name means the metadata and the weights disagree
-        let expected = 2 * convolutions + 4
+        let expected = 2 * convolutionCount + 4
         guard file.tensors.count == expected else {
             throw .invalid("the file has \(file.tensors.count) tensors, the layers need \(expected)")
         }
@@ -251,12 +242,24 @@ package struct CharacterNetwork: Sendable {
     /// `logProbabilities(of:glance:)` of several characters, in their order: each network's
     /// passes over all of them made together, each character's probabilities summed as alone.
     package func logProbabilities(of characters: [(strokes: [[Point]], glance: [Float]?)]) -> [[Float]?] {
+        logProbabilities(of: characters.map { ($0.strokes, [$0.glance]) })
+    }
+
+    /// `logProbabilities(of:)` of several characters given the first views the caller already
+    /// made: a character's `firstViews[n]` is network `n`'s `glance(at:)` of its strokes (this
+    /// network first, then each of `companions`), nil or missing where not made.
+    package func logProbabilities(of characters: [(strokes: [[Point]], firstViews: [[Float]?])]) -> [[Float]?] {
         let inked = characters.indices.filter { characters[$0].strokes.contains { !$0.isEmpty } }
         var means = [[Float]](repeating: [Float](repeating: 0, count: self.characters.count), count: inked.count)
         let networks = [self] + companions
         for (n, network) in networks.enumerated() {
             network.addProbabilities(
-                of: inked.map { (characters[$0].strokes, n == 0 ? characters[$0].glance : nil) },
+                of: inked.map { i in
+                    (
+                        characters[i].strokes,
+                        characters[i].firstViews.indices.contains(n) ? characters[i].firstViews[n] : nil
+                    )
+                },
                 weight: 1 / Float(networks.count), to: &means)
         }
         var out = [[Float]?](repeating: nil, count: characters.count)
@@ -295,7 +298,7 @@ package struct CharacterNetwork: Sendable {
         var flat: [Float] = []
         for (strokes, view) in inputs {
             let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
-            flat += convolved(image: raster.image(of: seen))
+            flat += convolutions.features(of: raster.image(of: seen))
         }
         var scores = dense(flat, rows: inputs.count)
         Kernels.logSoftmaxRows(&scores, width: characters.count)
@@ -304,87 +307,15 @@ package struct CharacterNetwork: Sendable {
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
     func logits(image: [Float]) -> [Float] {
-        dense(convolved(image: image), rows: 1)
-    }
-
-    /// The layers before the dense ones over one `side × side` image, flattened.
-    private func convolved(image: [Float]) -> [Float] {
-        precondition(image.count == raster.side * raster.side, "the image must be side × side")
-        var x = image, size = raster.side, channels = 1
-        for layer in layers {
-            switch layer {
-            case .maxPool:
-                x = Self.maxPooled(x, size: size, channels: channels)
-                size /= 2
-            case .convolution(let weights, let bias, let inputs, let outputs):
-                x = multiply(Self.patches(x, size: size, channels: inputs), rows: size * size, by: weights, bias: bias)
-                Kernels.relu(&x)
-                channels = outputs
-            }
-        }
-        return x
+        dense(convolutions.features(of: image), rows: 1)
     }
 
     /// The dense layers over `rows` flattened convolution outputs, one after the other in `x`:
     /// `rows × classes` logits.
     private func dense(_ x: [Float], rows: Int) -> [Float] {
-        var h = multiply(x, rows: rows, by: hidden.weights, bias: hidden.bias)
+        var h = kernels.product(x, rows: rows, times: hidden.weights, bias: hidden.bias)
         Kernels.relu(&h)
-        return multiply(h, rows: rows, by: output.weights, bias: output.bias)
-    }
-
-    /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
-    private func multiply(_ a: [Float], rows m: Int, by weights: WeightMatrix, bias: [Float]) -> [Float] {
-        let n = bias.count
-        var c = [Float](repeating: 0, count: m * n)
-        a.withUnsafeBufferPointer { ap in
-            bias.withUnsafeBufferPointer { bp in
-                c.withUnsafeMutableBufferPointer { cp in
-                    kernels.matmul(
-                        ap.baseAddress!, rows: m, times: weights, into: cp.baseAddress!, bias: bp.baseAddress!)
-                }
-            }
-        }
-        return c
-    }
-
-    /// im2col: for each pixel of a `size × size × channels` image, its 3×3 neighbourhood as one
-    /// row of `9 · channels` values (`(ky · 3 + kx) · channels + c`), zeros outside the image.
-    static func patches(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
-        let width = 9 * c
-        var cols = [Float](repeating: 0, count: n * n * width)
-        x.withUnsafeBufferPointer { xp in
-            cols.withUnsafeMutableBufferPointer { cp in
-                for y in 0..<n {
-                    for x in 0..<n {
-                        let row = cp.baseAddress! + (y * n + x) * width
-                        for ky in 0..<3 where (0..<n).contains(y + ky - 1) {
-                            for kx in 0..<3 where (0..<n).contains(x + kx - 1) {
-                                (row + (ky * 3 + kx) * c).update(
-                                    from: xp.baseAddress! + ((y + ky - 1) * n + x + kx - 1) * c, count: c)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return cols
-    }
-
-    /// 2×2 max pool with stride 2 of a `size × size × channels` image (`size` even).
-    static func maxPooled(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
-        let half = n / 2
-        var out = [Float](repeating: 0, count: half * half * c)
-        for y in 0..<half {
-            for x0 in 0..<half {
-                let top = (2 * y * n + 2 * x0) * c, bottom = top + n * c
-                for ch in 0..<c {
-                    out[(y * half + x0) * c + ch] = max(
-                        max(x[top + ch], x[top + c + ch]), max(x[bottom + ch], x[bottom + c + ch]))
-                }
-            }
-        }
-        return out
+        return kernels.product(h, rows: rows, times: output.weights, bias: output.bias)
     }
 
     /// The indices of the `count` highest scores, highest first (the lower index first among
