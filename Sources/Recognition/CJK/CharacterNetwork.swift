@@ -166,6 +166,18 @@ package struct CharacterNetwork: Sendable {
         return alone
     }
 
+    /// This network with each companion looking at the ink in its first `count` views only (at
+    /// least one).
+    package func companionViews(_ count: Int) -> CharacterNetwork {
+        var trimmed = self
+        trimmed.companions = companions.map { companion in
+            var companion = companion
+            companion.views = Array(companion.views.prefix(max(1, count)))
+            return companion
+        }
+        return trimmed
+    }
+
     /// This network read together with `others` (see `companions`).
     /// - Throws: `ModelError.invalid` when one of them has other classes or other languages.
     package func averaged(with others: [CharacterNetwork]) throws(ModelError) -> CharacterNetwork {
@@ -227,7 +239,7 @@ package struct CharacterNetwork: Sendable {
     package func glances(at characters: [[[Point]]]) -> [[Float]?] {
         guard let view = views.first else { return characters.map { _ in nil } }
         let inked = characters.indices.filter { characters[$0].contains { !$0.isEmpty } }
-        let scores = viewLogProbabilities(of: inked.map { (characters[$0], view) })
+        let scores = viewLogProbabilities(of: inked.map { image(of: characters[$0], in: view) })
         var out = [[Float]?](repeating: nil, count: characters.count)
         for (row, i) in inked.enumerated() { out[i] = scores[row] }
         return out
@@ -252,6 +264,8 @@ package struct CharacterNetwork: Sendable {
         let inked = characters.indices.filter { characters[$0].strokes.contains { !$0.isEmpty } }
         var means = [[Float]](repeating: [Float](repeating: 0, count: self.characters.count), count: inked.count)
         let networks = [self] + companions
+        // the networks look at the ink in the same views: each image is drawn once for all
+        var images: [ViewImage: [Float]] = [:]
         for (n, network) in networks.enumerated() {
             network.addProbabilities(
                 of: inked.map { i in
@@ -260,22 +274,40 @@ package struct CharacterNetwork: Sendable {
                         characters[i].firstViews.indices.contains(n) ? characters[i].firstViews[n] : nil
                     )
                 },
-                weight: 1 / Float(networks.count), to: &means)
+                weight: 1 / Float(networks.count), to: &means, images: &images)
         }
         var out = [[Float]?](repeating: nil, count: characters.count)
         for (row, i) in inked.enumerated() { out[i] = means[row].map { log(max($0, 1e-30)) } }
         return out
     }
 
+    /// One character's image in one view, as `logProbabilities(of:)` keeps it for every network.
+    private struct ViewImage: Hashable {
+        var character: Int
+        var stretch: Double
+        var shear: Double
+    }
+
     /// Adds `weight` times this network's own probabilities (the mean over `views`) of each
     /// character to its row of `sums`; a character's `firstView`, when given, is the first view's
-    /// log-probabilities, already computed. The views not given are read together.
+    /// log-probabilities, already computed. The views not given are read together; their images
+    /// are taken from `images` (keyed by the row in `characters`) or drawn and kept there.
     private func addProbabilities(
-        of characters: [(strokes: [[Point]], firstView: [Float]?)], weight: Float, to sums: inout [[Float]]
+        of characters: [(strokes: [[Point]], firstView: [Float]?)], weight: Float, to sums: inout [[Float]],
+        images: inout [ViewImage: [Float]]
     ) {
-        var inputs: [([[Point]], (stretch: Double, shear: Double))] = []
-        for (strokes, firstView) in characters {
-            for v in views.indices where v != 0 || firstView == nil { inputs.append((strokes, views[v])) }
+        var inputs: [[Float]] = []
+        for (row, (strokes, firstView)) in characters.enumerated() {
+            for view in views.indices.dropFirst(firstView == nil ? 0 : 1).map({ views[$0] }) {
+                let key = ViewImage(character: row, stretch: view.stretch, shear: view.shear)
+                if let drawn = images[key] {
+                    inputs.append(drawn)
+                } else {
+                    let drawn = image(of: strokes, in: view)
+                    images[key] = drawn
+                    inputs.append(drawn)
+                }
+            }
         }
         var computed = viewLogProbabilities(of: inputs)[...]
         for (row, character) in characters.enumerated() {
@@ -291,18 +323,20 @@ package struct CharacterNetwork: Sendable {
         }
     }
 
-    /// Each (strokes, view)'s log-probabilities of every class: the convolutions one image at a
-    /// time, the dense layers over all of them at once (each row's sums as alone).
-    private func viewLogProbabilities(of inputs: [([[Point]], (stretch: Double, shear: Double))]) -> [[Float]] {
-        guard !inputs.isEmpty else { return [] }
+    /// The raster of some strokes seen in a view: stretched and sheared, then drawn.
+    private func image(of strokes: [[Point]], in view: (stretch: Double, shear: Double)) -> [Float] {
+        raster.image(of: strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } })
+    }
+
+    /// Each image's log-probabilities of every class: the convolutions one image at a time, the
+    /// dense layers over all of them at once (each row's sums as alone).
+    private func viewLogProbabilities(of images: [[Float]]) -> [[Float]] {
+        guard !images.isEmpty else { return [] }
         var flat: [Float] = []
-        for (strokes, view) in inputs {
-            let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
-            flat += convolutions.features(of: raster.image(of: seen))
-        }
-        var scores = dense(flat, rows: inputs.count)
+        for image in images { flat += convolutions.features(of: image) }
+        var scores = dense(flat, rows: images.count)
         Kernels.logSoftmaxRows(&scores, width: characters.count)
-        return (0..<inputs.count).map { Array(scores[$0 * characters.count..<($0 + 1) * characters.count]) }
+        return (0..<images.count).map { Array(scores[$0 * characters.count..<($0 + 1) * characters.count]) }
     }
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
