@@ -67,8 +67,13 @@ struct CharacterConvolutions: Sendable {
                         bias: bias)
                     Kernels.relu(&computed)
                     x = blank[l]
-                    for (row, pixel) in pixels.enumerated() {
-                        x[pixel * width..<(pixel + 1) * width] = computed[row * width..<(row + 1) * width]
+                    x.withUnsafeMutableBufferPointer { out in
+                        computed.withUnsafeBufferPointer { rows in
+                            for (row, pixel) in pixels.enumerated() {
+                                (out.baseAddress! + pixel * width).update(
+                                    from: rows.baseAddress! + row * width, count: width)
+                            }
+                        }
                     }
                     differs = near
                 } else {

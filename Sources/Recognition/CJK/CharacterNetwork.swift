@@ -318,7 +318,12 @@ package struct CharacterNetwork: Sendable {
                 } else {
                     scores = computed.removeFirst()
                 }
-                for i in scores.indices { sums[row][i] += weight * exp(scores[i]) / Float(views.count) }
+                let share = Float(views.count)
+                sums[row].withUnsafeMutableBufferPointer { sum in
+                    scores.withUnsafeBufferPointer { score in
+                        for i in score.indices { sum[i] += weight * exp(score[i]) / share }
+                    }
+                }
             }
         }
     }
