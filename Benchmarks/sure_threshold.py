@@ -9,8 +9,12 @@ and records each threshold's CER, two-character search recall, seconds a page an
 (model loading included) as
 Benchmarks/results/sure-threshold-*.json.
 
+With `--variable CJK_AGREED` it chooses the second threshold the same way: a box the first pass
+is unsure of whose two networks' first views agree on its best reading with at least that mean
+probability is read by those views alone (results agreed-threshold-*.json).
+
 Usage: Benchmarks/sure_threshold.py [--shared ../shared] [--seed 7] [--language zh,ja]
-       [--thresholds 2,0.99,0.97,0.95,0.9,0.8]
+       [--thresholds 2,0.99,0.97,0.95,0.9,0.8] [--variable CJK_SURE|CJK_AGREED]
 """
 
 import argparse
@@ -35,6 +39,7 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--language", default="zh,ja")
     ap.add_argument("--thresholds", default="2,0.99,0.97,0.95,0.9,0.8")
+    ap.add_argument("--variable", choices=["CJK_SURE", "CJK_AGREED"], default="CJK_SURE")
     a = ap.parse_args()
     if a.seed == 1:
         sys.exit("sure_threshold: seed 1 lays out the benchmark's own pages; choose another")
@@ -49,7 +54,7 @@ def main():
                         os.path.join(a.shared, "data", "cjk", "dev-chars.jsonl.gz"), "--seed", str(a.seed)],
                        check=True)
         for threshold in a.thresholds.split(","):
-            env = dict(os.environ, CJK_SURE=threshold)
+            env = dict(os.environ, **{a.variable: threshold})
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             out = subprocess.run([os.path.join(binpath, "cjk-bench"), "pages", pages, a.language], env=env,
                                  check=True, capture_output=True, text=True).stdout
@@ -58,12 +63,13 @@ def main():
             m = LINE.search(out)
             if not m:
                 sys.exit(f"sure_threshold: no summary in cjk-bench's output:\n{out}")
-            key = "full" if float(threshold) > 1 else f"sure_{threshold}"
+            key = "full" if float(threshold) > 1 else f"{a.variable.lower().removeprefix('cjk_')}_{threshold}"
             figures[key] = {"cer_percent": float(m[1]), "pair_recall": float(m[2]),
                             "seconds_per_page": float(m[3]), "cpu_seconds": round(cpu, 2)}
-            print(f"CJK_SURE={threshold}: CER {m[1]} %, pair recall {m[2]}, {m[3]} s a page, {cpu:.1f} CPU s",
+            print(f"{a.variable}={threshold}: CER {m[1]} %, pair recall {m[2]}, {m[3]} s a page, {cpu:.1f} CPU s",
                   flush=True)
-    results.record("sure-threshold", figures, command="python3 " + " ".join(["Benchmarks/sure_threshold.py"] + sys.argv[1:]))
+    name = {"CJK_SURE": "sure-threshold", "CJK_AGREED": "agreed-threshold"}[a.variable]
+    results.record(name, figures, command="python3 " + " ".join(["Benchmarks/sure_threshold.py"] + sys.argv[1:]))
 
 
 if __name__ == "__main__":

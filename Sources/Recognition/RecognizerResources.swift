@@ -134,11 +134,11 @@ enum RecognizerResources {
                 classifiers = [NetworkCharacterClassifier(network: network, languages: first)]
                 sketch = NetworkCharacterClassifier(network: network.sketch, languages: first)
             case .combined:
-                let network = try characterNetwork()
+                let network = try characterNetwork().companionViews(settings.companionViews)
                 classifiers = [
                     CombinedCharacterClassifier(
                         network: NetworkCharacterClassifier(network: network, languages: first), zinnia: zinnia,
-                        sureProbability: settings.sureProbability)
+                        sureProbability: settings.sureProbability, agreedProbability: settings.agreedProbability)
                 ]
                 sketch = NetworkCharacterClassifier(network: network.sketch, languages: first)
             }

@@ -84,4 +84,35 @@ struct CharacterClassifierTests {
         quick.sureProbability = exp(best.score) + 1e-3
         if quick.sureProbability <= 1 { #expect(quick.classify(Self.ten, count: 8) == reading) }
     }
+
+    /// A box the first pass is unsure of, whose two networks' first views read the same
+    /// character best with the mean probability asked, is read by the mean of those two views:
+    /// its log-probabilities, no other view and no Zinnia. Asked for more, it is read in full.
+    @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
+    func twoAgreeingFirstViewsReadABoxWithoutTheOtherViews() throws {
+        let bundled = try Self.network.get()
+        let companion = try #require(bundled.companions.first)
+        let network = NetworkCharacterClassifier(network: bundled, languages: ["zh", "ja"])
+        let zinnia = try ["zh", "ja"].map { code in
+            CJKCharacterClassifier(model: try ZinniaModel(language: code))
+        }
+        let full = CombinedCharacterClassifier(network: network, zinnia: zinnia)
+        let ours = try #require(bundled.glance(at: Self.ten))
+        let theirs = try #require(companion.glance(at: Self.ten))
+        let mean = zip(ours, theirs).map { log((exp($0) + exp($1)) / 2) }
+        let agreed = network.candidates(mean, count: 8)
+        let best = try #require(agreed.first)
+        #expect(best.character == "十")
+        #expect(network.candidates(theirs, count: 1).first?.character == "十")
+        var quick = full
+        quick.sureProbability = 1.5
+        quick.agreedProbability = exp(best.score) - 1e-4
+        let read = quick.classify(Self.ten, count: 8)
+        #expect(read.map(\.character) == agreed.map(\.character))
+        for (a, b) in zip(read, agreed) { #expect(abs(a.score - b.score) < 1e-5) }
+        quick.agreedProbability = exp(best.score) + 1e-3
+        if quick.agreedProbability <= 1 {
+            #expect(quick.classify(Self.ten, count: 8) == full.classify(Self.ten, count: 8))
+        }
+    }
 }

@@ -31,6 +31,30 @@ struct CharacterNetworkTests {
         }
     }
 
+    /// The convolutions compute only the pixels the ink reaches and copy the blank image's
+    /// activations elsewhere: the features are to the bit those of every pixel computed, for whole
+    /// characters, a single stroke (a narrow box, mostly margin), an image without ink and one
+    /// inked to its corners, with every build of the kernels this processor runs.
+    @Test(arguments: KernelSet.supported)
+    func skippingBlankPixelsChangesNoFeature(kernels: KernelSet) throws {
+        let golden = try CharacterGolden.load()
+        let network = try CharacterNetwork(container: ModelContainer(data: Self.shipped()), kernels: kernels)
+        let side = network.raster.side
+        var images = golden.cases.map { $0.raster.map(Float.init) }
+        images += golden.cases.compactMap { $0.points.first }.map { network.raster.image(of: [$0]) }
+        images.append([Float](repeating: 0, count: side * side))
+        var corners = [Float](repeating: 0, count: side * side)
+        corners[0] = 1
+        corners[side * side - 1] = 0.5
+        images.append(corners)
+        for (k, image) in images.enumerated() {
+            #expect(
+                network.convolutions.features(of: image)
+                    == network.convolutions.features(of: image, skippingBlank: false),
+                "image \(k)")
+        }
+    }
+
     /// From strokes to candidates, the ink seen as written only: the golden best class first,
     /// scores the log-softmax of the logits (log-probabilities, best first, at most `count`).
     @Test func classifyGivesLogProbabilitiesBestFirst() throws {

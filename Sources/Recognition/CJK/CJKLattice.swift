@@ -38,6 +38,14 @@ package struct CJKLatticeSettings: Sendable, Hashable {
     /// Chosen on `make_cjk_pages.py --seed 7` pages (`Benchmarks/sure_threshold.py`): the highest
     /// threshold whose pages read no worse than in full, the next lower one losing pairs.
     package var sureProbability = 0.65
+    /// A box the first pass is unsure of, whose networks' first views read the same character
+    /// best with at least this mean probability, is read by those views alone
+    /// (`CombinedCharacterClassifier.agreedProbability`); above 1: never. Chosen on
+    /// `make_cjk_pages.py --seed 7` pages (`Benchmarks/sure_threshold.py --variable CJK_AGREED`).
+    package var agreedProbability = 0.5
+    /// The views each companion network (`CharacterNetwork.companions`) reads a box in, of its
+    /// three, when the box is read in full.
+    package var companionViews = 3
 
     package init() {}
 }

@@ -97,14 +97,21 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
     /// on CJK pages of another seed than the benchmark's (`cjk-bench pages` with `CJK_SURE`).
     package var sureProbability: Double
 
+    /// A box the first pass is not sure of is looked at by each companion network's first view
+    /// as well; where every network's first view reads the same character best and the mean of
+    /// their probabilities gives it at least this probability, that mean answers, with its own
+    /// log-probabilities: the other views and Zinnia are not asked. Above 1: never.
+    package var agreedProbability: Double
+
     package init(
         network: NetworkCharacterClassifier, zinnia: [CJKCharacterClassifier], networkShare: Double = 0.7,
-        sureProbability: Double = 2
+        sureProbability: Double = 2, agreedProbability: Double = 2
     ) {
         self.network = network
         self.zinnia = zinnia
         self.networkShare = networkShare
         self.sureProbability = sureProbability
+        self.agreedProbability = agreedProbability
     }
 
     /// The glance's readings when its best is sure enough, else nil.
@@ -113,6 +120,24 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
         let best = network.candidates(glance, count: count)
         guard let top = best.first, exp(top.score) >= sureProbability else { return nil }
         return best
+    }
+
+    /// The readings of the mean of every network's first view (`firstViews`, one per network)
+    /// when each reads the same character best and the mean gives it `agreedProbability`, else nil.
+    func agreedReading(_ firstViews: [[Float]?], count: Int) -> [CharacterCandidate]? {
+        guard agreedProbability <= 1, firstViews.count > 1 else { return nil }
+        let views = firstViews.compactMap { $0 }
+        guard views.count == firstViews.count,
+            let best = network.candidates(views[0], count: 1).first?.character,
+            views.dropFirst().allSatisfy({ network.candidates($0, count: 1).first?.character == best })
+        else { return nil }
+        var mean = [Float](repeating: 0, count: views[0].count)
+        for view in views {
+            for i in mean.indices { mean[i] += exp(view[i]) / Float(views.count) }
+        }
+        let readings = network.candidates(mean.map { log(max($0, 1e-30)) }, count: count)
+        guard let top = readings.first, top.character == best, exp(top.score) >= agreedProbability else { return nil }
+        return readings
     }
 
     package func classify(_ strokes: [[Point]], count: Int) -> [CharacterCandidate] {
@@ -149,10 +174,25 @@ package struct CombinedCharacterClassifier: CharacterClassifying {
                 unsure.append(i)
             }
         }
-        let full = model.logProbabilities(of: unsure.map { (characters[$0].strokes, glances[$0]) })
-        for (i, logp) in zip(unsure, full) {
+        // each unsure box's first views, this network's and then each companion's where asked
+        var firstViews = unsure.map { [glances[$0]] }
+        var undecided = Array(unsure.indices)
+        if agreedProbability <= 1, !model.companions.isEmpty {
+            for companion in model.companions {
+                for (k, glance) in companion.glances(at: unsure.map { characters[$0].strokes }).enumerated() {
+                    firstViews[k].append(glance)
+                }
+            }
+            undecided = unsure.indices.filter { k in
+                guard let agreed = agreedReading(firstViews[k], count: count) else { return true }
+                read[unsure[k]] = agreed
+                return false
+            }
+        }
+        let full = model.logProbabilities(of: undecided.map { (characters[unsure[$0]].strokes, firstViews[$0]) })
+        for (k, logp) in zip(undecided, full) {
             guard let logp else { continue }
-            read[i] = mixed(characters[i].strokes, logp, count: count)
+            read[unsure[k]] = mixed(characters[unsure[k]].strokes, logp, count: count)
         }
         return read
     }

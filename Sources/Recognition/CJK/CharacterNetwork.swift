@@ -9,23 +9,14 @@ import NetworkKernels
 /// The network, in the layout the file stores (batch norm already folded into the convolutions):
 /// the `side × side` raster, one channel, goes through the metadata's `layers` in order — a
 /// positive number is a 3×3 convolution to that many channels (padding 1, bias, ReLU), 0 a 2×2
-/// max pool — and then `hidden = relu(flatten · W + b)` and `logits = hidden · W + b`, one logit
-/// per class. Activations are height × width × channels; a convolution is one matrix product of
-/// the image's 3×3 patches (im2col, a patch's row `(ky · 3 + kx) · channels + c`) with the weights.
-/// `export_cjk.py`'s `forward_from_tensors` is the same pass in numpy. Where the processor has
-/// AVX2 the products are made in 16-bit integers (`KernelSet.avx2Integer`, `WeightMatrix`), as
-/// the line network's are: about 12 bits of each weight and activation, in less time.
+/// max pool (`CharacterConvolutions`) — and then `hidden = relu(flatten · W + b)` and
+/// `logits = hidden · W + b`, one logit per class. `export_cjk.py`'s `forward_from_tensors` is
+/// the same pass in numpy. Where the processor has AVX2 the products are made in 16-bit integers
+/// (`KernelSet.avx2Integer`, `WeightMatrix`), as the line network's are: about 12 bits of each
+/// weight and activation, in less time.
 ///
 /// Immutable after loading, so one instance serves every thread.
 package struct CharacterNetwork: Sendable {
-    /// One step of the layers before the dense ones.
-    enum Layer: Sendable {
-        /// 3×3 convolution, padding 1, then bias and ReLU; `weights` is `(9 · inputs) × outputs`.
-        case convolution(weights: WeightMatrix, bias: [Float], inputs: Int, outputs: Int)
-        /// 2×2 max pool, stride 2.
-        case maxPool
-    }
-
     /// The metadata `export_cjk.py` writes.
     struct Metadata: Decodable {
         var layers: [Int]
@@ -76,7 +67,7 @@ package struct CharacterNetwork: Sendable {
     /// dev pages' CER falls 21.5 → 20.7 % (`cjk-bench`); an unequal weight measured no better.
     package private(set) var companions: [CharacterNetwork] = []
     let kernels: KernelSet
-    private let layers: [Layer]
+    let convolutions: CharacterConvolutions
     private let hidden: (weights: WeightMatrix, bias: [Float])
     private let output: (weights: WeightMatrix, bias: [Float])
 
@@ -123,8 +114,8 @@ package struct CharacterNetwork: Sendable {
             }
             return values
         }
-        var layers: [Layer] = []
-        var size = meta.side, channels = 1, convolutions = 0
+        var layers: [CharacterConvolutions.Layer] = []
+        var size = meta.side, channels = 1, convolutionCount = 0
         for spec in meta.layers {
             if spec == 0 {
                 guard size % 2 == 0 else { throw .invalid("a max pool over an odd side \(size)") }
@@ -140,13 +131,13 @@ package struct CharacterNetwork: Sendable {
             layers.append(
                 .convolution(
                     weights: WeightMatrix(
-                        try weights("conv\(convolutions).weight", [9 * channels, spec]), rows: 9 * channels,
+                        try weights("conv\(convolutionCount).weight", [9 * channels, spec]), rows: 9 * channels,
                         columns: spec, for: kernels),
-                    bias: try weights("conv\(convolutions).bias", [spec]), inputs: channels, outputs: spec))
+                    bias: try weights("conv\(convolutionCount).bias", [spec]), inputs: channels, outputs: spec))
             channels = spec
-            convolutions += 1
+            convolutionCount += 1
         }
-        self.layers = layers
+        self.convolutions = CharacterConvolutions(layers: layers, side: meta.side, kernels: kernels)
         let flat = size * size * channels
         hidden = (
             WeightMatrix(
@@ -160,7 +151,7 @@ package struct CharacterNetwork: Sendable {
             try weights("out.bias", [characters.count])
         )
         // a tensor the layers do not name means the metadata and the weights disagree
-        let expected = 2 * convolutions + 4
+        let expected = 2 * convolutionCount + 4
         guard file.tensors.count == expected else {
             throw .invalid("the file has \(file.tensors.count) tensors, the layers need \(expected)")
         }
@@ -173,6 +164,18 @@ package struct CharacterNetwork: Sendable {
         alone.companions = []
         alone.views = Array(views.prefix(1))
         return alone
+    }
+
+    /// This network with each companion looking at the ink in its first `count` views only (at
+    /// least one).
+    package func companionViews(_ count: Int) -> CharacterNetwork {
+        var trimmed = self
+        trimmed.companions = companions.map { companion in
+            var companion = companion
+            companion.views = Array(companion.views.prefix(max(1, count)))
+            return companion
+        }
+        return trimmed
     }
 
     /// This network read together with `others` (see `companions`).
@@ -236,7 +239,7 @@ package struct CharacterNetwork: Sendable {
     package func glances(at characters: [[[Point]]]) -> [[Float]?] {
         guard let view = views.first else { return characters.map { _ in nil } }
         let inked = characters.indices.filter { characters[$0].contains { !$0.isEmpty } }
-        let scores = viewLogProbabilities(of: inked.map { (characters[$0], view) })
+        let scores = viewLogProbabilities(of: inked.map { image(of: characters[$0], in: view) })
         var out = [[Float]?](repeating: nil, count: characters.count)
         for (row, i) in inked.enumerated() { out[i] = scores[row] }
         return out
@@ -251,28 +254,60 @@ package struct CharacterNetwork: Sendable {
     /// `logProbabilities(of:glance:)` of several characters, in their order: each network's
     /// passes over all of them made together, each character's probabilities summed as alone.
     package func logProbabilities(of characters: [(strokes: [[Point]], glance: [Float]?)]) -> [[Float]?] {
+        logProbabilities(of: characters.map { ($0.strokes, [$0.glance]) })
+    }
+
+    /// `logProbabilities(of:)` of several characters given the first views the caller already
+    /// made: a character's `firstViews[n]` is network `n`'s `glance(at:)` of its strokes (this
+    /// network first, then each of `companions`), nil or missing where not made.
+    package func logProbabilities(of characters: [(strokes: [[Point]], firstViews: [[Float]?])]) -> [[Float]?] {
         let inked = characters.indices.filter { characters[$0].strokes.contains { !$0.isEmpty } }
         var means = [[Float]](repeating: [Float](repeating: 0, count: self.characters.count), count: inked.count)
         let networks = [self] + companions
+        // the networks look at the ink in the same views: each image is drawn once for all
+        var images: [ViewImage: [Float]] = [:]
         for (n, network) in networks.enumerated() {
             network.addProbabilities(
-                of: inked.map { (characters[$0].strokes, n == 0 ? characters[$0].glance : nil) },
-                weight: 1 / Float(networks.count), to: &means)
+                of: inked.map { i in
+                    (
+                        characters[i].strokes,
+                        characters[i].firstViews.indices.contains(n) ? characters[i].firstViews[n] : nil
+                    )
+                },
+                weight: 1 / Float(networks.count), to: &means, images: &images)
         }
         var out = [[Float]?](repeating: nil, count: characters.count)
         for (row, i) in inked.enumerated() { out[i] = means[row].map { log(max($0, 1e-30)) } }
         return out
     }
 
+    /// One character's image in one view, as `logProbabilities(of:)` keeps it for every network.
+    private struct ViewImage: Hashable {
+        var character: Int
+        var stretch: Double
+        var shear: Double
+    }
+
     /// Adds `weight` times this network's own probabilities (the mean over `views`) of each
     /// character to its row of `sums`; a character's `firstView`, when given, is the first view's
-    /// log-probabilities, already computed. The views not given are read together.
+    /// log-probabilities, already computed. The views not given are read together; their images
+    /// are taken from `images` (keyed by the row in `characters`) or drawn and kept there.
     private func addProbabilities(
-        of characters: [(strokes: [[Point]], firstView: [Float]?)], weight: Float, to sums: inout [[Float]]
+        of characters: [(strokes: [[Point]], firstView: [Float]?)], weight: Float, to sums: inout [[Float]],
+        images: inout [ViewImage: [Float]]
     ) {
-        var inputs: [([[Point]], (stretch: Double, shear: Double))] = []
-        for (strokes, firstView) in characters {
-            for v in views.indices where v != 0 || firstView == nil { inputs.append((strokes, views[v])) }
+        var inputs: [[Float]] = []
+        for (row, (strokes, firstView)) in characters.enumerated() {
+            for view in views.indices.dropFirst(firstView == nil ? 0 : 1).map({ views[$0] }) {
+                let key = ViewImage(character: row, stretch: view.stretch, shear: view.shear)
+                if let drawn = images[key] {
+                    inputs.append(drawn)
+                } else {
+                    let drawn = image(of: strokes, in: view)
+                    images[key] = drawn
+                    inputs.append(drawn)
+                }
+            }
         }
         var computed = viewLogProbabilities(of: inputs)[...]
         for (row, character) in characters.enumerated() {
@@ -283,108 +318,43 @@ package struct CharacterNetwork: Sendable {
                 } else {
                     scores = computed.removeFirst()
                 }
-                for i in scores.indices { sums[row][i] += weight * exp(scores[i]) / Float(views.count) }
+                let share = Float(views.count)
+                sums[row].withUnsafeMutableBufferPointer { sum in
+                    scores.withUnsafeBufferPointer { score in
+                        for i in score.indices { sum[i] += weight * exp(score[i]) / share }
+                    }
+                }
             }
         }
     }
 
-    /// Each (strokes, view)'s log-probabilities of every class: the convolutions one image at a
-    /// time, the dense layers over all of them at once (each row's sums as alone).
-    private func viewLogProbabilities(of inputs: [([[Point]], (stretch: Double, shear: Double))]) -> [[Float]] {
-        guard !inputs.isEmpty else { return [] }
+    /// The raster of some strokes seen in a view: stretched and sheared, then drawn.
+    private func image(of strokes: [[Point]], in view: (stretch: Double, shear: Double)) -> [Float] {
+        raster.image(of: strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } })
+    }
+
+    /// Each image's log-probabilities of every class: the convolutions one image at a time, the
+    /// dense layers over all of them at once (each row's sums as alone).
+    private func viewLogProbabilities(of images: [[Float]]) -> [[Float]] {
+        guard !images.isEmpty else { return [] }
         var flat: [Float] = []
-        for (strokes, view) in inputs {
-            let seen = strokes.map { $0.map { Point(x: view.stretch * $0.x + view.shear * $0.y, y: $0.y) } }
-            flat += convolved(image: raster.image(of: seen))
-        }
-        var scores = dense(flat, rows: inputs.count)
+        for image in images { flat += convolutions.features(of: image) }
+        var scores = dense(flat, rows: images.count)
         Kernels.logSoftmaxRows(&scores, width: characters.count)
-        return (0..<inputs.count).map { Array(scores[$0 * characters.count..<($0 + 1) * characters.count]) }
+        return (0..<images.count).map { Array(scores[$0 * characters.count..<($0 + 1) * characters.count]) }
     }
 
     /// The logits of one `side × side` image (`CharacterRaster.image(of:)`), one per class.
     func logits(image: [Float]) -> [Float] {
-        dense(convolved(image: image), rows: 1)
-    }
-
-    /// The layers before the dense ones over one `side × side` image, flattened.
-    private func convolved(image: [Float]) -> [Float] {
-        precondition(image.count == raster.side * raster.side, "the image must be side × side")
-        var x = image, size = raster.side, channels = 1
-        for layer in layers {
-            switch layer {
-            case .maxPool:
-                x = Self.maxPooled(x, size: size, channels: channels)
-                size /= 2
-            case .convolution(let weights, let bias, let inputs, let outputs):
-                x = multiply(Self.patches(x, size: size, channels: inputs), rows: size * size, by: weights, bias: bias)
-                Kernels.relu(&x)
-                channels = outputs
-            }
-        }
-        return x
+        dense(convolutions.features(of: image), rows: 1)
     }
 
     /// The dense layers over `rows` flattened convolution outputs, one after the other in `x`:
     /// `rows × classes` logits.
     private func dense(_ x: [Float], rows: Int) -> [Float] {
-        var h = multiply(x, rows: rows, by: hidden.weights, bias: hidden.bias)
+        var h = kernels.product(x, rows: rows, times: hidden.weights, bias: hidden.bias)
         Kernels.relu(&h)
-        return multiply(h, rows: rows, by: output.weights, bias: output.bias)
-    }
-
-    /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
-    private func multiply(_ a: [Float], rows m: Int, by weights: WeightMatrix, bias: [Float]) -> [Float] {
-        let n = bias.count
-        var c = [Float](repeating: 0, count: m * n)
-        a.withUnsafeBufferPointer { ap in
-            bias.withUnsafeBufferPointer { bp in
-                c.withUnsafeMutableBufferPointer { cp in
-                    kernels.matmul(
-                        ap.baseAddress!, rows: m, times: weights, into: cp.baseAddress!, bias: bp.baseAddress!)
-                }
-            }
-        }
-        return c
-    }
-
-    /// im2col: for each pixel of a `size × size × channels` image, its 3×3 neighbourhood as one
-    /// row of `9 · channels` values (`(ky · 3 + kx) · channels + c`), zeros outside the image.
-    static func patches(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
-        let width = 9 * c
-        var cols = [Float](repeating: 0, count: n * n * width)
-        x.withUnsafeBufferPointer { xp in
-            cols.withUnsafeMutableBufferPointer { cp in
-                for y in 0..<n {
-                    for x in 0..<n {
-                        let row = cp.baseAddress! + (y * n + x) * width
-                        for ky in 0..<3 where (0..<n).contains(y + ky - 1) {
-                            for kx in 0..<3 where (0..<n).contains(x + kx - 1) {
-                                (row + (ky * 3 + kx) * c).update(
-                                    from: xp.baseAddress! + ((y + ky - 1) * n + x + kx - 1) * c, count: c)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return cols
-    }
-
-    /// 2×2 max pool with stride 2 of a `size × size × channels` image (`size` even).
-    static func maxPooled(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
-        let half = n / 2
-        var out = [Float](repeating: 0, count: half * half * c)
-        for y in 0..<half {
-            for x0 in 0..<half {
-                let top = (2 * y * n + 2 * x0) * c, bottom = top + n * c
-                for ch in 0..<c {
-                    out[(y * half + x0) * c + ch] = max(
-                        max(x[top + ch], x[top + c + ch]), max(x[bottom + ch], x[bottom + c + ch]))
-                }
-            }
-        }
-        return out
+        return kernels.product(h, rows: rows, times: output.weights, bias: output.bias)
     }
 
     /// The indices of the `count` highest scores, highest first (the lower index first among

@@ -122,19 +122,29 @@ package struct CharacterRaster: Sendable, Hashable {
         var out = FineGrid(side: fine)
         let widest = discHalfWidths.max() ?? -1
         guard widest >= 0 else { return out }
-        var widened = [[UInt64]](repeating: [UInt64](repeating: 0, count: words), count: widest + 1)
-        for y in 0..<fine {
-            let row = Array(marks.bits[y * words..<(y + 1) * words])
-            guard row.contains(where: { $0 != 0 }) else { continue }
-            widened[0] = row
-            for half in stride(from: 1, through: widest, by: 1) {
-                let up = FineGrid.shifted(row, by: half), down = FineGrid.shifted(row, by: -half)
-                for k in 0..<words { widened[half][k] = widened[half - 1][k] | up[k] | down[k] }
-            }
-            for (r, half) in discHalfWidths.enumerated() where half >= 0 {
-                let yy = y + r - reach
-                guard yy >= 0, yy < fine else { continue }
-                for k in 0..<words { out.bits[yy * words + k] |= widened[half][k] }
+        // a character's image dilates a hundred rows: no allocation a row
+        marks.bits.withUnsafeBufferPointer { source in
+            out.bits.withUnsafeMutableBufferPointer { target in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (widest + 1) * words) { widened in
+                    for y in 0..<fine {
+                        let row = source.baseAddress! + y * words
+                        guard (0..<words).contains(where: { row[$0] != 0 }) else { continue }
+                        for k in 0..<words { widened[k] = row[k] }
+                        for half in stride(from: 1, through: widest, by: 1) {
+                            for k in 0..<words {
+                                widened[half * words + k] =
+                                    widened[(half - 1) * words + k]
+                                    | FineGrid.shiftedWord(k, of: row, words: words, by: half)
+                                    | FineGrid.shiftedWord(k, of: row, words: words, by: -half)
+                            }
+                        }
+                        for (r, half) in discHalfWidths.enumerated() where half >= 0 {
+                            let yy = y + r - reach
+                            guard yy >= 0, yy < fine else { continue }
+                            for k in 0..<words { target[yy * words + k] |= widened[half * words + k] }
+                        }
+                    }
+                }
             }
         }
         out.clearBeyondSide()
@@ -179,25 +189,28 @@ struct FineGrid {
     /// A row's bits moved `offset` columns up (towards higher columns; down when negative), what
     /// leaves the row dropped (and, up, what passes `side`, by `clearBeyondSide`).
     static func shifted(_ row: [UInt64], by offset: Int) -> [UInt64] {
-        let count = row.count
-        var out = [UInt64](repeating: 0, count: count)
-        let wordShift = abs(offset) / 64, bitShift = UInt64(abs(offset) % 64)
-        for k in 0..<count {
-            if offset > 0 {
-                let from = k - wordShift
-                guard from >= 0 else { continue }
-                var value = row[from] << bitShift
-                if bitShift > 0, from >= 1 { value |= row[from - 1] >> (64 - bitShift) }
-                out[k] = value
-            } else {
-                let from = k + wordShift
-                guard from < count else { continue }
-                var value = row[from] >> bitShift
-                if bitShift > 0, from + 1 < count { value |= row[from + 1] << (64 - bitShift) }
-                out[k] = value
-            }
+        row.withUnsafeBufferPointer { bits in
+            row.indices.map { shiftedWord($0, of: bits.baseAddress!, words: row.count, by: offset) }
         }
-        return out
+    }
+
+    /// Word `k` of `shifted(_:by:)` of the row of `words` words at `row`.
+    @inline(__always)
+    static func shiftedWord(_ k: Int, of row: UnsafePointer<UInt64>, words count: Int, by offset: Int) -> UInt64 {
+        let wordShift = abs(offset) / 64, bitShift = UInt64(abs(offset) % 64)
+        if offset > 0 {
+            let from = k - wordShift
+            guard from >= 0 else { return 0 }
+            var value = row[from] << bitShift
+            if bitShift > 0, from >= 1 { value |= row[from - 1] >> (64 - bitShift) }
+            return value
+        } else {
+            let from = k + wordShift
+            guard from < count else { return 0 }
+            var value = row[from] >> bitShift
+            if bitShift > 0, from + 1 < count { value |= row[from + 1] << (64 - bitShift) }
+            return value
+        }
     }
 
     /// Clears the bits past `side` in each row's last word.

@@ -29,6 +29,8 @@ enum PageBench {
         number("CJK_CANDIDATES") { s.candidatesPerCharacter = Int($0) }
         number("CJK_CANDIDATE_MARGIN") { s.candidateMargin = $0 }
         number("CJK_SURE") { s.sureProbability = $0 }
+        number("CJK_AGREED") { s.agreedProbability = $0 }
+        number("CJK_COMPANION_VIEWS") { s.companionViews = Int($0) }
         return s
     }
 
