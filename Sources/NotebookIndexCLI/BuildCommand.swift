@@ -1,4 +1,5 @@
 import Foundation
+import Recognition
 import SearchIndex
 
 /// `notebook-index build PATH...`; its options are in `CommandSpecs.build`.
@@ -46,6 +47,7 @@ struct BuildCommand {
         let indexer = Indexer(
             store: store, source: context.source, transcriber: try context.makeTranscriber(languages),
             adaptsToHand: arguments[Options.adapt])
+        indexer.handSettings = HandAdapter.Settings.fromEnvironment(context.environment)
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
         let report: BuildReport

@@ -86,16 +86,17 @@ final class DeferredRecognizer: DrawingTranscriber {
 
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double)? {
+    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? {
         recognizer.readAgain(evidence, adaptedBy: adaptation)
     }
 
     func fitHand(
-        to samples: [AdaptationSample], settings: HandAdapter.Settings
+        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
+        settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {
-        recognizer.learnHand(from: samples, settings: settings)
+        recognizer.learnHand(from: samples, pseudoLabelCandidates: candidates, settings: settings)
     }
 
     private var recognizer: HandwritingRecognizer {

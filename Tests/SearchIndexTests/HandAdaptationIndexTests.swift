@@ -55,9 +55,9 @@ final class HandTranscriber: DrawingTranscriber {
 
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double)? {
+    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? {
         shared.evidence.withLock { $0.append(adaptation) }
-        return ([WordCandidate(text: "smudged", score: 0)], 0.95)
+        return ([WordCandidate(text: "smudged", score: 0)], 0.95, false)
     }
 
     var recognitionVersion: Int { words.recognitionVersion }
@@ -103,7 +103,8 @@ final class HandTranscriber: DrawingTranscriber {
     }
 
     func fitHand(
-        to samples: [AdaptationSample], settings: HandAdapter.Settings
+        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
+        settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {

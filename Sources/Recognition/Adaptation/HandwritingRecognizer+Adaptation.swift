@@ -20,23 +20,28 @@ extension HandwritingRecognizer {
     }
 
     /// An unsure word read again from its evidence (`keepingHandEvidence`) with `adaptation`:
-    /// its readings and confidence, scaled as the word's was. Nil when this recognizer has no
+    /// its readings and confidence, scaled as the word's was, and whether its best reading is a
+    /// word of the reader's lists (the user vocabulary among them). Nil when this recognizer has no
     /// network reader, or the adaptation cannot be read from evidence.
     package func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double)? {
+    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? {
         guard let word = networkReader?.readAgain(evidence, adaptedBy: adaptation) else { return nil }
-        return (word.candidates, min(max(word.confidence, 0), 1) * evidence.confidenceScale)
+        let listed = word.candidates.first.map { networkReader?.knows($0.text) ?? false } ?? false
+        return (word.candidates, min(max(word.confidence, 0), 1) * evidence.confidenceScale, listed)
     }
 
-    /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network.
+    /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network, with
+    /// pseudo-labels from `candidates` (the collector's `unsureSamples`) where `settings` say.
     /// - Returns: nil when this recognizer has no network reader.
     package func learnHand(
-        from samples: [AdaptationSample], settings: HandAdapter.Settings = .init()
+        from samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample] = [],
+        settings: HandAdapter.Settings = .init()
     ) -> (adaptation: HandAdaptation?, report: HandAdapter.Report)? {
         guard let reader = networkReader else { return nil }
         let space = reader.decoder.alphabet.firstIndex(of: UInt8(ascii: " ")).map { [$0 + 1] } ?? []
-        return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(samples)
+        return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(
+            samples, pseudoLabelCandidates: candidates)
     }
 
     private var networkReader: NeuralLineReader? {

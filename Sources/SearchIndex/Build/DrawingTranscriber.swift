@@ -26,15 +26,16 @@ package protocol DrawingTranscriber: Sendable {
     /// This transcriber attaching to the words it reads unsurely what its network saw of them
     /// (`HandEvidence`); one without a network returns itself.
     func keepingHandEvidence() throws -> any DrawingTranscriber
-    /// An unsure word read again from its evidence with `adaptation`: its readings and
-    /// confidence; nil when the evidence cannot be read so.
+    /// An unsure word read again from its evidence with `adaptation`: its readings, confidence
+    /// and whether its best reading is a listed word; nil when the evidence cannot be read so.
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double)?
-    /// Fits a writer's adaptation to the sure words collected (`HandAdapter`); nil when there is
-    /// no network to adapt.
+    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)?
+    /// Fits a writer's adaptation to the sure words collected (`HandAdapter`), with pseudo-labels
+    /// among `candidates` where `settings` say; nil when there is no network to adapt.
     func fitHand(
-        to samples: [AdaptationSample], settings: HandAdapter.Settings
+        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
+        settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )?
@@ -50,7 +51,8 @@ extension DrawingTranscriber {
     { self }
 
     package func fitHand(
-        to samples: [AdaptationSample], settings: HandAdapter.Settings
+        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
+        settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? { nil }
@@ -59,7 +61,7 @@ extension DrawingTranscriber {
 
     package func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double)? { nil }
+    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? { nil }
 
     /// English, for a transcriber that does not say (every index before languages was English).
     package var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }
@@ -82,11 +84,12 @@ extension HandwritingRecognizer: DrawingTranscriber {
     }
 
     package func fitHand(
-        to samples: [AdaptationSample], settings: HandAdapter.Settings
+        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
+        settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {
-        learnHand(from: samples, settings: settings)
+        learnHand(from: samples, pseudoLabelCandidates: candidates, settings: settings)
     }
 
     package func keepingHandEvidence() throws -> any DrawingTranscriber {
