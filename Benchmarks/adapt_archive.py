@@ -35,7 +35,8 @@ import results
 from bench_adapt import WRAPPER
 
 
-FIT = re.compile(r"learned the writer's hand from \d+ sure words in ([0-9.]+) s(?: \((\d+) unsure words read again)?|"
+FIT = re.compile(r"learned the writer's hand from \d+ sure words(?: and (\d+) pseudo-labels)? in ([0-9.]+) s"
+                 r"(?: \((\d+) unsure words read again)?|"
                  r"a fit of the writer's hand to \d+ sure words read its held-out words worse and was dropped")
 
 
@@ -67,8 +68,9 @@ def timed(cmd, fits=None, name=None):
         CPU_SECONDS.setdefault(name, []).append(round(usage.ru_utime + usage.ru_stime, 2))
     if fits is not None:
         for match in FIT.finditer(output):
-            if match.group(1):
-                fits.append({"seconds": float(match.group(1)), "reread_in_build": int(match.group(2) or 0)})
+            if match.group(2):
+                fits.append({"seconds": float(match.group(2)), "reread_in_build": int(match.group(3) or 0),
+                             "pseudo_labels": int(match.group(1) or 0)})
             else:
                 fits.append("dropped")
     return seconds
@@ -161,7 +163,8 @@ def main():
         figures = {"pages": pages, "fits": fits, "build_seconds": rounds, "adapt_cost": cost,
                    "peak_mib": PEAK_MIB, "cpu_seconds": CPU_SECONDS, "adapt_cpu_cost": cpu_cost,
                    "real_found_no_adapt": found["no_adapt"], "real_found_adapt": found["adapt"],
-                   "real_words": real["no_adapt"]["words"], "hand": hand}
+                   "real_words": real["no_adapt"]["words"], "hand": hand,
+                   "settings": {k: v for k, v in sorted(os.environ.items()) if k.startswith("NBI_")}}
         print("wrote", results.record("adapt-archive", figures,
                                       command=" ".join(["Benchmarks/adapt_archive.py"] + sys.argv[1:])))
     finally:

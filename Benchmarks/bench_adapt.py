@@ -16,8 +16,8 @@ second (reading the unsure pages again), and writes Benchmarks/results/bench-ada
 --baseline FILE takes the no-adapt figures from an earlier result (readings without --adapt do
 not change unless the recognizer version does: the file must name the same one) and --no-timing
 leaves out the timed builds, so a change to the adaptation is measured in about a third of the time.
-The `NBI_` variables set (the hand's settings to measure, `HandAdapter.Settings.fromEnvironment`,
-and `NBI_HAND_LEADS_LISTED`) are recorded with the figures.
+The `NBI_` variables set (the hand's settings to measure, `HandAdapter.Settings.fromEnvironment`)
+are recorded with the figures.
 
 Usage: bench_adapt.py --cli .build/release/notebook-index [--shared ../shared] [--writers K]
                       [--baseline Benchmarks/results/bench-adapt-....json] [--no-timing]

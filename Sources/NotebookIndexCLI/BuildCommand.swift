@@ -106,7 +106,8 @@ struct BuildCommand {
         if let fit = report.handFit {
             parts.append(
                 fit.accepted
-                    ? "learned the writer's hand from \(fit.trainingWords) sure words in "
+                    ? "learned the writer's hand from \(fit.trainingWords) sure words"
+                        + (fit.pseudoLabelWords > 0 ? " and \(fit.pseudoLabelWords) pseudo-labels" : "") + " in "
                         + String(format: "%.1f s", fit.seconds)
                         + " (\(report.wordsReadAgainWithHand) unsure words read again with it, "
                         + "\(report.drawingsToReread) drawings re-read next build)"

@@ -86,7 +86,7 @@ final class DeferredRecognizer: DrawingTranscriber {
 
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? {
+    ) -> (candidates: [WordCandidate], confidence: Double)? {
         recognizer.readAgain(evidence, adaptedBy: adaptation)
     }
 

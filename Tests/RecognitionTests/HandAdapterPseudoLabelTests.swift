@@ -40,7 +40,9 @@ struct HandAdapterPseudoLabelTests {
         #expect(Set(unsure.map(\.key)).isDisjoint(with: sure.map(\.key)))
         let plain = AdaptationCollector()
         let reading = recognizer.collecting(into: plain)
-        for sample in try RealHandwritingTests.samples("dev-lines-sample.json") { _ = reading.transcribe(sample.drawing) }
+        for sample in try RealHandwritingTests.samples("dev-lines-sample.json") {
+            _ = reading.transcribe(sample.drawing)
+        }
         #expect(plain.unsureSamples.isEmpty && !plain.samples.isEmpty)
     }
 

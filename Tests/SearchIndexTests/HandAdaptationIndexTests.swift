@@ -55,9 +55,9 @@ final class HandTranscriber: DrawingTranscriber {
 
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? {
+    ) -> (candidates: [WordCandidate], confidence: Double)? {
         shared.evidence.withLock { $0.append(adaptation) }
-        return ([WordCandidate(text: "smudged", score: 0)], 0.95, false)
+        return ([WordCandidate(text: "smudged", score: 0)], 0.95)
     }
 
     var recognitionVersion: Int { words.recognitionVersion }

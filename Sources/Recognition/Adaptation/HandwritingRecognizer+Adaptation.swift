@@ -20,15 +20,13 @@ extension HandwritingRecognizer {
     }
 
     /// An unsure word read again from its evidence (`keepingHandEvidence`) with `adaptation`:
-    /// its readings and confidence, scaled as the word's was, and whether its best reading is a
-    /// word of the reader's lists (the user vocabulary among them). Nil when this recognizer has no
+    /// its readings and confidence, scaled as the word's was. Nil when this recognizer has no
     /// network reader, or the adaptation cannot be read from evidence.
     package func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? {
+    ) -> (candidates: [WordCandidate], confidence: Double)? {
         guard let word = networkReader?.readAgain(evidence, adaptedBy: adaptation) else { return nil }
-        let listed = word.candidates.first.map { networkReader?.knows($0.text) ?? false } ?? false
-        return (word.candidates, min(max(word.confidence, 0), 1) * evidence.confidenceScale, listed)
+        return (word.candidates, min(max(word.confidence, 0), 1) * evidence.confidenceScale)
     }
 
     /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network, with

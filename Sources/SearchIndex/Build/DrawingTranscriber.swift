@@ -26,11 +26,11 @@ package protocol DrawingTranscriber: Sendable {
     /// This transcriber attaching to the words it reads unsurely what its network saw of them
     /// (`HandEvidence`); one without a network returns itself.
     func keepingHandEvidence() throws -> any DrawingTranscriber
-    /// An unsure word read again from its evidence with `adaptation`: its readings, confidence
-    /// and whether its best reading is a listed word; nil when the evidence cannot be read so.
+    /// An unsure word read again from its evidence with `adaptation`: its readings and
+    /// confidence; nil when the evidence cannot be read so.
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)?
+    ) -> (candidates: [WordCandidate], confidence: Double)?
     /// Fits a writer's adaptation to the sure words collected (`HandAdapter`), with pseudo-labels
     /// among `candidates` where `settings` say; nil when there is no network to adapt.
     func fitHand(
@@ -61,7 +61,7 @@ extension DrawingTranscriber {
 
     package func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
-    ) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)? { nil }
+    ) -> (candidates: [WordCandidate], confidence: Double)? { nil }
 
     /// English, for a transcriber that does not say (every index before languages was English).
     package var recognitionLanguages: [Locale.Language] { [RecognitionLanguage.english] }

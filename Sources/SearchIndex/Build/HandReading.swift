@@ -26,22 +26,10 @@ package enum HandReading {
     /// search finds what it found when that reading led.
     static let handLeadsAtMost = SearchOptions.defaultMinimumScore(letters: 0)
 
-    /// The hand's reading leads a word the shipped reader read at most this surely when it is a
-    /// listed word and among the shipped reader's own readings (`mayLead`); set by
-    /// `NBI_HAND_LEADS_LISTED` to measure it, else `handLeadsAtMost`.
-    static let listedHandLeadsAtMost: Double =
-        ProcessInfo.processInfo.environment["NBI_HAND_LEADS_LISTED"].flatMap(Double.init) ?? handLeadsAtMost
-
     /// Whether the hand's reading of a word may lead it: it is surer than the shipped one, which
-    /// was read no more surely than `handLeadsAtMost`, or than `listedHandLeadsAtMost` where the
-    /// hand's best reading is a listed word (`listed`) that the shipped reader read too.
-    static func mayLead(_ adapted: IndexedWord, over shipped: IndexedWord, listed: Bool = false) -> Bool {
-        guard adapted.confidence > shipped.confidence else { return false }
-        if shipped.confidence <= handLeadsAtMost { return true }
-        guard listed, shipped.confidence <= listedHandLeadsAtMost, let best = adapted.candidates.first?.text else {
-            return false
-        }
-        return shipped.candidates.contains { $0.text == best }
+    /// was read no more surely than `handLeadsAtMost`.
+    static func mayLead(_ adapted: IndexedWord, over shipped: IndexedWord) -> Bool {
+        adapted.confidence > shipped.confidence && shipped.confidence <= handLeadsAtMost
     }
 
     /// The handwritten words of a page read less surely than `sureConfidence`, with ink.
@@ -133,7 +121,7 @@ package enum HandReading {
     /// `readAgain(_:in:with:)` merges a reading of their ink.
     static func readAgain(
         _ words: [IndexedWord], evidence: [Int: HandEvidence],
-        with readAgain: (HandEvidence) -> (candidates: [WordCandidate], confidence: Double, listed: Bool)?
+        with readAgain: (HandEvidence) -> (candidates: [WordCandidate], confidence: Double)?
     ) -> [IndexedWord] {
         var result = words
         for (index, evidence) in evidence.sorted(by: { $0.key < $1.key }) where words.indices.contains(index) {
@@ -141,7 +129,7 @@ package enum HandReading {
             var adapted = words[index]
             adapted.candidates = again.candidates
             adapted.confidence = again.confidence
-            result[index] = merged(shipped: words[index], adapted: adapted, listed: again.listed)
+            result[index] = merged(shipped: words[index], adapted: adapted)
         }
         return result
     }
@@ -174,10 +162,10 @@ package enum HandReading {
     /// are ranked by that score, the leading reading's best first; at most
     /// `ReadingID.indexedReadings` are kept, every shipped one among them before any adapted one
     /// is dropped.
-    static func merged(shipped: IndexedWord, adapted: IndexedWord, listed: Bool = false) -> IndexedWord {
+    static func merged(shipped: IndexedWord, adapted: IndexedWord) -> IndexedWord {
         guard let shippedBest = shipped.candidates.first?.score, let adaptedBest = adapted.candidates.first?.score
         else { return shipped }
-        let confidence = mayLead(adapted, over: shipped, listed: listed) ? adapted.confidence : shipped.confidence
+        let confidence = mayLead(adapted, over: shipped) ? adapted.confidence : shipped.confidence
         guard confidence > 0 else { return shipped }
         let top = log(confidence)
         // log of each reading's search score, on the merged word's scale (a best reading's is
