@@ -35,8 +35,7 @@ import results
 from bench_adapt import WRAPPER
 
 
-FIT = re.compile(r"learned the writer's hand from \d+ sure words(?: and (\d+) pseudo-labels)? in ([0-9.]+) s"
-                 r"(?: \((\d+) unsure words read again)?|"
+FIT = re.compile(r"learned the writer's hand from \d+ sure words in ([0-9.]+) s(?: \((\d+) unsure words read again)?|"
                  r"a fit of the writer's hand to \d+ sure words read its held-out words worse and was dropped")
 
 
@@ -68,9 +67,8 @@ def timed(cmd, fits=None, name=None):
         CPU_SECONDS.setdefault(name, []).append(round(usage.ru_utime + usage.ru_stime, 2))
     if fits is not None:
         for match in FIT.finditer(output):
-            if match.group(2):
-                fits.append({"seconds": float(match.group(2)), "reread_in_build": int(match.group(3) or 0),
-                             "pseudo_labels": int(match.group(1) or 0)})
+            if match.group(1):
+                fits.append({"seconds": float(match.group(1)), "reread_in_build": int(match.group(2) or 0)})
             else:
                 fits.append("dropped")
     return seconds

@@ -1,5 +1,4 @@
 import Foundation
-import Recognition
 import SearchIndex
 
 /// `notebook-index build PATH...`; its options are in `CommandSpecs.build`.
@@ -47,7 +46,6 @@ struct BuildCommand {
         let indexer = Indexer(
             store: store, source: context.source, transcriber: try context.makeTranscriber(languages),
             adaptsToHand: arguments[Options.adapt])
-        indexer.handSettings = HandAdapter.Settings.fromEnvironment(context.environment)
         let bar = context.errorIsTerminal ? ProgressBar(sink: context.standardError) : nil
         let started = Date()
         let report: BuildReport
@@ -106,8 +104,7 @@ struct BuildCommand {
         if let fit = report.handFit {
             parts.append(
                 fit.accepted
-                    ? "learned the writer's hand from \(fit.trainingWords) sure words"
-                        + (fit.pseudoLabelWords > 0 ? " and \(fit.pseudoLabelWords) pseudo-labels" : "") + " in "
+                    ? "learned the writer's hand from \(fit.trainingWords) sure words in "
                         + String(format: "%.1f s", fit.seconds)
                         + " (\(report.wordsReadAgainWithHand) unsure words read again with it, "
                         + "\(report.drawingsToReread) drawings re-read next build)"

@@ -91,12 +91,11 @@ final class DeferredRecognizer: DrawingTranscriber {
     }
 
     func fitHand(
-        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
-        settings: HandAdapter.Settings
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {
-        recognizer.learnHand(from: samples, pseudoLabelCandidates: candidates, settings: settings)
+        recognizer.learnHand(from: samples, settings: settings)
     }
 
     private var recognizer: HandwritingRecognizer {

@@ -146,38 +146,28 @@ package struct NeuralLineReader: LineReading {
 
     /// The sure words of some lines as samples to learn the hand from: those read with at least
     /// `sureConfidence` whose best reading is the line's (not changed by a second look), with a
-    /// letter in it and frames enough for CTC to place it. With the collector's
-    /// `pseudoLabelFloor`, the words read less surely but at least that surely, whose best reading
-    /// is also the line's and is a word of the reader's lists (the user vocabulary among them),
-    /// go to it too, apart, as candidates for pseudo-labels.
+    /// letter in it and frames enough for CTC to place it.
     private func collect(
         _ words: [[DecodedWord]], spans: [[WordSpan]], hidden: [[Float]], into collector: AdaptationCollector
     ) {
         let width = network.hiddenWidth
-        let floor = collector.pseudoLabelFloor ?? Self.sureConfidence
-        var samples: [AdaptationSample] = [], unsure: [AdaptationSample] = []
-        var offered = 0, offeredUnsure = 0
+        var samples: [AdaptationSample] = []
+        var offered = 0
         for (line, lineWords) in words.enumerated() where lineWords.count == spans[line].count {
             for (word, span) in zip(lineWords, spans[line])
-            where word.confidence >= floor && span.frames.count >= 2 * span.classes.count
+            where word.confidence >= Self.sureConfidence && span.frames.count >= 2 * span.classes.count
                 && word.candidates.first?.text == text(span.classes)
                 && word.candidates[0].text.contains(where: \.isLetter)
                 && span.frames.upperBound * width <= hidden[line].count
             {
-                let reading = word.candidates[0].text
-                let isSure = word.confidence >= Self.sureConfidence
-                guard isSure || decoder.lexicon.contains(reading) else { continue }
-                if isSure { offered += 1 } else { offeredUnsure += 1 }
+                offered += 1
                 let states = hidden[line][(span.frames.lowerBound * width)..<(span.frames.upperBound * width)]
-                guard collector.mayKeep(AdaptationSample.key(text: reading, hidden: states), unsure: !isSure) else {
-                    continue
-                }
-                let sample = AdaptationSample(hidden: states, width: width, target: span.classes, text: reading)
-                if isSure { samples.append(sample) } else { unsure.append(sample) }
+                let reading = word.candidates[0].text
+                guard collector.mayKeep(AdaptationSample.key(text: reading, hidden: states)) else { continue }
+                samples.append(AdaptationSample(hidden: states, width: width, target: span.classes, text: reading))
             }
         }
         collector.add(samples, offered: offered)
-        if offeredUnsure > 0 { collector.addUnsure(unsure, offered: offeredUnsure) }
     }
 
     /// Each word read less surely than `sureConfidence` gets the shipped network's logits over

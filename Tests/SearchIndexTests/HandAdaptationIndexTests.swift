@@ -103,8 +103,7 @@ final class HandTranscriber: DrawingTranscriber {
     }
 
     func fitHand(
-        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
-        settings: HandAdapter.Settings
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {

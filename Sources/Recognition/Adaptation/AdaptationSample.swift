@@ -39,39 +39,20 @@ package struct AdaptationSample: Sendable {
 /// Gathers the sure words of a build, from every task that reads (thread-safe), keeping at most
 /// `capacity` of them: those with the lowest keys, so the same pages give the same samples
 /// whatever order they were read in.
-///
-/// With a `pseudoLabelFloor`, it also gathers, apart and as many again, the candidates for
-/// pseudo-labels: words read less surely than a sure word but at least that surely, whose best
-/// reading is a word the reader's lists know (`HandAdapter` keeps those the readers agree on).
 package final class AdaptationCollector: @unchecked Sendable {
     /// As many as the adaptation fits (`HandAdapter.Settings.maximumWords`).
     package static let defaultCapacity = HandAdapter.Settings.defaultMaximumWords
 
     package let capacity: Int
-    /// The lowest confidence of a pseudo-label's candidate; nil: none is gathered.
-    package let pseudoLabelFloor: Double?
     private let lock = NSLock()
-    private var sure = Pool()
-    private var unsure = Pool()
+    private var kept: [AdaptationSample] = []
+    private var seen = 0
+    /// Once `capacity` samples are kept, the highest key among them: no sample with a higher key
+    /// can be kept any more (the kept keys only fall), so none need be made.
+    private var threshold = UInt64.max
 
-    /// Samples kept by lowest key, up to the collector's capacity.
-    private struct Pool {
-        var kept: [AdaptationSample] = []
-        var seen = 0
-        /// Once full, the highest key kept: no sample with a higher key can be kept any more
-        /// (the kept keys only fall), so none need be made.
-        var threshold = UInt64.max
-
-        mutating func trim(to capacity: Int) {
-            kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.text < $1.text }
-            if kept.count > capacity { kept.removeLast(kept.count - capacity) }
-            if kept.count == capacity, let last = kept.last { threshold = last.key }
-        }
-    }
-
-    package init(capacity: Int = AdaptationCollector.defaultCapacity, pseudoLabelFloor: Double? = nil) {
+    package init(capacity: Int = AdaptationCollector.defaultCapacity) {
         self.capacity = capacity
-        self.pseudoLabelFloor = pseudoLabelFloor
     }
 
     /// Adds `samples`, of `offered` sure words (all of them by default; the others were not made
@@ -79,48 +60,37 @@ package final class AdaptationCollector: @unchecked Sendable {
     package func add(_ samples: [AdaptationSample], offered: Int? = nil) {
         lock.lock()
         defer { lock.unlock() }
-        sure.seen += offered ?? samples.count
-        sure.kept += samples
-        if sure.kept.count >= 2 * capacity { sure.trim(to: capacity) }
+        seen += offered ?? samples.count
+        kept += samples
+        if kept.count >= 2 * capacity { trim() }
     }
 
-    /// Adds candidates for pseudo-labels (`pseudoLabelFloor`).
-    package func addUnsure(_ samples: [AdaptationSample], offered: Int? = nil) {
+    /// Whether a sample with this key could still be kept: the states of a word that could not
+    /// need not be copied.
+    func mayKeep(_ key: UInt64) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        unsure.seen += offered ?? samples.count
-        unsure.kept += samples
-        if unsure.kept.count >= 2 * capacity { unsure.trim(to: capacity) }
-    }
-
-    /// Whether a sample with this key could still be kept (among the sure words, or among the
-    /// pseudo-labels' candidates): the states of a word that could not need not be copied.
-    func mayKeep(_ key: UInt64, unsure isUnsure: Bool = false) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return key <= (isUnsure ? unsure.threshold : sure.threshold)
+        return key <= threshold
     }
 
     /// Sure words offered so far, kept or not.
     package var offered: Int {
         lock.lock()
         defer { lock.unlock() }
-        return sure.seen
+        return seen
     }
 
-    /// The sure samples kept, in key order.
+    /// The samples kept, in key order.
     package var samples: [AdaptationSample] {
         lock.lock()
         defer { lock.unlock() }
-        sure.trim(to: capacity)
-        return sure.kept
+        trim()
+        return kept
     }
 
-    /// The pseudo-labels' candidates kept, in key order.
-    package var unsureSamples: [AdaptationSample] {
-        lock.lock()
-        defer { lock.unlock() }
-        unsure.trim(to: capacity)
-        return unsure.kept
+    private func trim() {
+        kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.text < $1.text }
+        if kept.count > capacity { kept.removeLast(kept.count - capacity) }
+        if kept.count == capacity, let last = kept.last { threshold = last.key }
     }
 }

@@ -33,14 +33,6 @@ package struct HandAdapter: Sendable {
         /// by less than `minimumGain` of its shipped value since the last measure (0: never).
         package var checkEvery = 0
         package var minimumGain = 0.01
-        /// The lowest confidence of an unsure word that may become a pseudo-label
-        /// (`HandAdapter+PseudoLabels`); nil: the sure words alone are learned.
-        package var pseudoLabelFloor: Double?
-        /// Which reader must agree with a pseudo-label's reading.
-        package var pseudoLabelAgreement = PseudoLabelAgreement.adapted
-        /// With an agreement that needs the adaptation, the steps fitted to the sure words alone
-        /// before the pseudo-labels are chosen and join them.
-        package var pseudoLabelsJoinAfter = 20
 
         /// The settings chosen for `part` (`adapt-bench`'s sweep).
         package init(part: HandAdaptation.Part = .logitMap) {
@@ -74,10 +66,6 @@ package struct HandAdapter: Sendable {
         /// summed): shipped, then adapted.
         package var heldOutCharErrorsBefore = 0
         package var heldOutCharErrorsAfter = 0
-        /// Candidates for pseudo-labels offered, and those the readers agreed on, fitted beside
-        /// the sure training words.
-        package var pseudoLabelCandidates = 0
-        package var pseudoLabelWords = 0
         /// Steps taken (fewer than `Settings.steps` when the held-out loss stopped falling).
         package var steps = 0
         package var trainingLossBefore = 0.0
@@ -112,7 +100,7 @@ package struct HandAdapter: Sendable {
 
     /// The words as the part sees them: concatenated rows `rows × width` and where each word's
     /// rows start, with the targets.
-    struct Batch {
+    private struct Batch {
         var inputs: [Float] = []
         var starts: [Int] = [0]
         var targets: [[Int]] = []
@@ -120,29 +108,18 @@ package struct HandAdapter: Sendable {
     }
 
     /// The fitted adaptation (nil when there are too few words or it was rejected) and a report.
-    /// - Parameters:
-    ///   - samples: the sure words, the fit's targets and its judges.
-    ///   - candidates: unsure words that may become pseudo-labels (`HandAdapter+PseudoLabels`),
-    ///     used only with `Settings.pseudoLabelFloor`.
-    package func fit(
-        _ samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample] = []
-    ) -> (adaptation: HandAdaptation?, report: Report) {
+    package func fit(_ samples: [AdaptationSample]) -> (adaptation: HandAdaptation?, report: Report) {
         let start = Date()
-        var result = fitting(samples, candidates: settings.pseudoLabelFloor == nil ? [] : candidates)
+        var result = fitting(samples)
         result.report.seconds = Date().timeIntervalSince(start)
         return result
     }
 
-    private func fitting(
-        _ samples: [AdaptationSample], candidates: [AdaptationSample]
-    ) -> (adaptation: HandAdaptation?, report: Report) {
+    private func fitting(_ samples: [AdaptationSample]) -> (adaptation: HandAdaptation?, report: Report) {
         var report = Report()
-        func usableSamples(_ samples: [AdaptationSample]) -> [AdaptationSample] {
-            Array(
-                samples.filter { $0.width == network.hiddenWidth && $0.frames > 0 && !$0.target.isEmpty }
-                    .prefix(max(settings.minimumWords, settings.maximumWords)))
-        }
-        let usable = usableSamples(samples)
+        let usable = Array(
+            samples.filter { $0.width == network.hiddenWidth && $0.frames > 0 && !$0.target.isEmpty }
+                .prefix(max(settings.minimumWords, settings.maximumWords)))
         guard usable.count >= settings.minimumWords else { return (nil, report) }
         let every = max(2, settings.heldOutEvery)
         let training = batch(usable.enumerated().filter { $0.offset % every != every - 1 }.map(\.element))
@@ -160,25 +137,10 @@ package struct HandAdapter: Sendable {
         report.heldOutCharErrorsBefore = before.charErrors
         report.trainingLossBefore = evaluate(training, w: w, b: b, gradient: false).loss
 
-        // the pseudo-labels join the sure words after `joinsAfter` steps (at once when the shipped
-        // network alone judges them)
-        let pseudo = batch(usableSamples(candidates))
-        report.pseudoLabelCandidates = pseudo.count
-        let joinsAfter =
-            pseudo.count == 0
-            ? nil
-            : settings.pseudoLabelAgreement.needsAdaptation
-                ? min(settings.pseudoLabelsJoinAfter, settings.steps - 1) : 0
-        var fitted = training
         var adamW = Adam(count: w.count), adamB = Adam(count: b.count)
         var checked = before.loss
         for step in stride(from: 1, through: settings.steps, by: 1) {
-            if step - 1 == joinsAfter {
-                let chosen = pseudoLabels(among: pseudo, shipped: (w0, b0), adapted: (w, b))
-                report.pseudoLabelWords = chosen.count
-                fitted = training.adding(chosen, of: pseudo)
-            }
-            var gradient = evaluate(fitted, w: w, b: b, gradient: true)
+            var gradient = evaluate(training, w: w, b: b, gradient: true)
             for i in w.indices { gradient.gradW[i] += settings.l2 * (w[i] - w0[i]) }
             for i in b.indices { gradient.gradB[i] += settings.l2 * (b[i] - b0[i]) }
             freeze(&gradient.gradW, &gradient.gradB, width: width)
@@ -231,7 +193,7 @@ package struct HandAdapter: Sendable {
 
     /// The samples as the part's inputs: hidden states for the output layer, the shipped
     /// network's logits for the others.
-    func batch(_ samples: [AdaptationSample]) -> Batch {
+    private func batch(_ samples: [AdaptationSample]) -> Batch {
         var batch = Batch()
         let h = network.hiddenWidth, k = network.classCount
         for sample in samples {
@@ -253,11 +215,9 @@ package struct HandAdapter: Sendable {
         return batch
     }
 
-    struct Evaluation: Sendable {
+    private struct Evaluation: Sendable {
         var loss = 0.0
         var agreement = 0
-        /// The words whose best path reads their target, by index in the batch.
-        var agreeing: [Int] = []
         /// Letters the best paths miss, summed over the words.
         var charErrors = 0
         /// Words whose loss is summed (CTC can place their target).
@@ -273,7 +233,7 @@ package struct HandAdapter: Sendable {
     /// Mean loss per word of `batch` under the part's values `w`, `b`, the words whose best path
     /// reads their target, and the gradient of the mean loss. The words are evaluated in
     /// `pieces` pieces in parallel, summed in order.
-    func evaluate(_ batch: Batch, w: [Float], b: [Float], gradient: Bool) -> Evaluation {
+    private func evaluate(_ batch: Batch, w: [Float], b: [Float], gradient: Bool) -> Evaluation {
         guard batch.count > 0 else { return Evaluation() }
         let pieces = min(Self.pieces, batch.count)
         let parts = Mutex([Evaluation?](repeating: nil, count: pieces))
@@ -287,7 +247,6 @@ package struct HandAdapter: Sendable {
         for part in parts.withLock({ $0 }).compactMap({ $0 }) {
             result.loss += part.loss
             result.agreement += part.agreement
-            result.agreeing += part.agreeing
             result.charErrors += part.charErrors
             counted += part.counted
             guard gradient else { continue }
@@ -329,7 +288,6 @@ package struct HandAdapter: Sendable {
             let path = Self.bestPath(wordLogits, classCount: k)
             if path == batch.targets[n] {
                 result.agreement += 1
-                result.agreeing.append(n)
             } else if !gradient {
                 result.charErrors += Self.editDistance(path, batch.targets[n])
             }
@@ -388,5 +346,27 @@ package struct HandAdapter: Sendable {
             previous = best
         }
         return classes
+    }
+}
+
+/// Adam's moment estimates for one array of values.
+private struct Adam {
+    var m: [Float], v: [Float]
+    var t = 0
+
+    init(count: Int) {
+        m = [Float](repeating: 0, count: count)
+        v = [Float](repeating: 0, count: count)
+    }
+
+    mutating func step(_ values: inout [Float], gradient: [Float], rate: Float) {
+        t += 1
+        let b1: Float = 0.9, b2: Float = 0.999
+        let c1 = 1 - pow(b1, Float(t)), c2 = 1 - pow(b2, Float(t))
+        for i in values.indices {
+            m[i] = b1 * m[i] + (1 - b1) * gradient[i]
+            v[i] = b2 * v[i] + (1 - b2) * gradient[i] * gradient[i]
+            values[i] -= rate * (m[i] / c1) / ((v[i] / c2).squareRoot() + 1e-8)
+        }
     }
 }

@@ -29,17 +29,14 @@ extension HandwritingRecognizer {
         return (word.candidates, min(max(word.confidence, 0), 1) * evidence.confidenceScale)
     }
 
-    /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network, with
-    /// pseudo-labels from `candidates` (the collector's `unsureSamples`) where `settings` say.
+    /// Fits an adaptation to `samples` (from `collecting(into:)`) on the shipped network.
     /// - Returns: nil when this recognizer has no network reader.
     package func learnHand(
-        from samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample] = [],
-        settings: HandAdapter.Settings = .init()
+        from samples: [AdaptationSample], settings: HandAdapter.Settings = .init()
     ) -> (adaptation: HandAdaptation?, report: HandAdapter.Report)? {
         guard let reader = networkReader else { return nil }
         let space = reader.decoder.alphabet.firstIndex(of: UInt8(ascii: " ")).map { [$0 + 1] } ?? []
-        return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(
-            samples, pseudoLabelCandidates: candidates)
+        return HandAdapter(network: reader.shippedNetwork, settings: settings, frozenClasses: space).fit(samples)
     }
 
     private var networkReader: NeuralLineReader? {

@@ -31,11 +31,10 @@ package protocol DrawingTranscriber: Sendable {
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
     ) -> (candidates: [WordCandidate], confidence: Double)?
-    /// Fits a writer's adaptation to the sure words collected (`HandAdapter`), with pseudo-labels
-    /// among `candidates` where `settings` say; nil when there is no network to adapt.
+    /// Fits a writer's adaptation to the sure words collected (`HandAdapter`); nil when there is
+    /// no network to adapt.
     func fitHand(
-        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
-        settings: HandAdapter.Settings
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )?
@@ -51,8 +50,7 @@ extension DrawingTranscriber {
     { self }
 
     package func fitHand(
-        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
-        settings: HandAdapter.Settings
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? { nil }
@@ -84,12 +82,11 @@ extension HandwritingRecognizer: DrawingTranscriber {
     }
 
     package func fitHand(
-        to samples: [AdaptationSample], pseudoLabelCandidates candidates: [AdaptationSample],
-        settings: HandAdapter.Settings
+        to samples: [AdaptationSample], settings: HandAdapter.Settings
     ) throws -> (
         adaptation: HandAdaptation?, report: HandAdapter.Report
     )? {
-        learnHand(from: samples, pseudoLabelCandidates: candidates, settings: settings)
+        learnHand(from: samples, settings: settings)
     }
 
     package func keepingHandEvidence() throws -> any DrawingTranscriber {

@@ -41,12 +41,9 @@ extension Indexer {
         reader: any DrawingTranscriber, version: Int, report: inout BuildReport,
         onNotice: (BuildReport.Failure) -> Void = { _ in }
     ) throws {
-        let settings = handSettings
+        let settings = HandAdapter.Settings()
         guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return }
-        guard
-            let (adaptation, fit) = try reader.fitHand(
-                to: collector.samples, pseudoLabelCandidates: collector.unsureSamples, settings: settings)
-        else { return }
+        guard let (adaptation, fit) = try reader.fitHand(to: collector.samples, settings: settings) else { return }
         report.handFit = fit
         guard let adaptation else { return }
         try store.setHandAdaptation(

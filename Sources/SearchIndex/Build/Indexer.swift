@@ -18,8 +18,6 @@ package final class Indexer {
     /// Whether builds learn the writer's hand from the sure words they read and read with it
     /// (`Indexer+HandAdaptation.swift`); `build --adapt` turns it on.
     package var adaptsToHand: Bool
-    /// How the hand is learned (`HandAdapter`; pseudo-labels among them).
-    package var handSettings = HandAdapter.Settings()
 
     package init(
         store: IndexStore, source: any NotebookSource, transcriber: any DrawingTranscriber, adaptsToHand: Bool = false
@@ -108,7 +106,7 @@ package final class Indexer {
         // the last fit marked them offer the words it was fitted to, and counting those would
         // have every build fit again and mark the same pages again.
         let learnsHand = adaptsToHand && jobsToRun.contains { learned == nil || $0.bringsNewInk }
-        let collector = learnsHand ? AdaptationCollector(pseudoLabelFloor: handSettings.pseudoLabelFloor) : nil
+        let collector = learnsHand ? AdaptationCollector() : nil
         // pages are read by the shipped reader (whose sure words teach the hand), and their unsure
         // words again by the hand learned (`HandReading`)
         var hand: (any DrawingTranscriber)?
