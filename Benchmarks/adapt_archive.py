@@ -161,7 +161,8 @@ def main():
         figures = {"pages": pages, "fits": fits, "build_seconds": rounds, "adapt_cost": cost,
                    "peak_mib": PEAK_MIB, "cpu_seconds": CPU_SECONDS, "adapt_cpu_cost": cpu_cost,
                    "real_found_no_adapt": found["no_adapt"], "real_found_adapt": found["adapt"],
-                   "real_words": real["no_adapt"]["words"], "hand": hand}
+                   "real_words": real["no_adapt"]["words"], "hand": hand,
+                   "settings": {k: v for k, v in sorted(os.environ.items()) if k.startswith("NBI_")}}
         print("wrote", results.record("adapt-archive", figures,
                                       command=" ".join(["Benchmarks/adapt_archive.py"] + sys.argv[1:])))
     finally:

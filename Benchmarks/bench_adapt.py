@@ -16,6 +16,8 @@ second (reading the unsure pages again), and writes Benchmarks/results/bench-ada
 --baseline FILE takes the no-adapt figures from an earlier result (readings without --adapt do
 not change unless the recognizer version does: the file must name the same one) and --no-timing
 leaves out the timed builds, so a change to the adaptation is measured in about a third of the time.
+The `NBI_` variables set (the hand's settings to measure, `HandAdapter.Settings.fromEnvironment`)
+are recorded with the figures.
 
 Usage: bench_adapt.py --cli .build/release/notebook-index [--shared ../shared] [--writers K]
                       [--baseline Benchmarks/results/bench-adapt-....json] [--no-timing]
@@ -150,6 +152,7 @@ def main():
                   "cores": os.cpu_count(), "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
                   "command": " ".join(["Benchmarks/bench_adapt.py"] + sys.argv[1:]), "writers": rows,
                   "recognition_version": recognition_version(cli), "no_adapt_from": args.baseline,
+                  "settings": {k: v for k, v in sorted(os.environ.items()) if k.startswith("NBI_")},
                   "average": average, "recall_down_by_more_than_0.01": worse}
         results = os.path.join(here, "results")
         os.makedirs(results, exist_ok=True)
