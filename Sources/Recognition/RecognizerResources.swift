@@ -17,6 +17,11 @@ enum RecognizerResources {
     /// The word list of a language code (`words-en`, `words-de` …).
     static func wordListName(_ code: String) -> String { "words-\(code)" }
 
+    /// Where the installed word list of language `code` is; nil for a language without one.
+    static func wordListURL(_ code: String) -> URL? {
+        Bundle.module.url(forResource: wordListName(code), withExtension: "txt")
+    }
+
     /// The character model of a CJK language code (`cjk-zh`, `cjk-ja`).
     static func cjkModelName(_ code: String) -> String { "cjk-\(code)" }
 

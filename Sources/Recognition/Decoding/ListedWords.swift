@@ -1,60 +1,61 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whether a typed word is one the recognizer's shipped word lists hold (`words-<code>.txt`, the
 /// words its beam search does not charge the out-of-vocabulary penalty), for searches that treat
 /// listed and unlisted words apart.
 ///
-/// A search asks it of a word or two at a time, so the lists are not built into a lexicon: the
-/// bytes of each list are read once a process and searched for the word's own line.
+/// A search asks it of a word or two at a time, once a process, so the lists are not built into a
+/// lexicon: each list is mapped, not read, and searched by bisection over its lines, which are in
+/// byte order (`ListedWordsTests` holds every shipped list to that), so a query touches a few of
+/// its pages rather than all of them.
 package enum ListedWords {
     /// Whether a word list of `languages` holds `word` (case aside). A language without a list
     /// (the CJK ones) holds nothing; neither does a word a list cannot spell (digits, spaces).
     package static func contains(_ word: String, languages: [String]) -> Bool {
-        let line = word.precomposedStringWithCanonicalMapping.lowercased()
-        guard !line.isEmpty, !line.contains(where: \.isNewline) else { return false }
-        let needle = "\n" + line + "\n"
-        guard !needle.utf8.contains(0) else { return false }
+        let line = Array(word.precomposedStringWithCanonicalMapping.lowercased().utf8)
+        guard !line.isEmpty, !line.contains(UInt8(ascii: "\n")) else { return false }
         return languages.contains { code in
-            guard let list = lists.list(code) else { return false }
-            // strstr, not Foundation's generic `range(of:)`, which steps through Data's indices
-            return list.withUnsafeBytes { haystack in
-                guard let start = haystack.baseAddress?.assumingMemoryBound(to: CChar.self) else { return false }
-                return strstr(start, needle) != nil
-            }
+            lists.list(code).map { holdsLine(line, in: $0) } ?? false
         }
     }
 
-    private static let lists = WordListBytes()
+    /// Whether the lines of `list` (sorted bytewise, each ended by a newline but perhaps the last)
+    /// include `line`.
+    static func holdsLine(_ line: [UInt8], in list: Data) -> Bool {
+        list.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            let text = bytes.bindMemory(to: UInt8.self)
+            // Bisect over byte offsets: each probe compares the line that holds its offset.
+            var low = 0
+            var high = text.count
+            while low < high {
+                let middle = (low + high) / 2
+                var start = middle
+                while start > low, text[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                var end = middle
+                while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+                let probe = UnsafeBufferPointer(rebasing: text[start..<end])
+                if probe.elementsEqual(line) { return true }
+                if probe.lexicographicallyPrecedes(line) { low = end + 1 } else { high = start }
+            }
+            return false
+        }
+    }
+
+    private static let lists = MappedWordLists()
 }
 
-/// Each language's word list as bytes with a newline before and after every line and a NUL at
-/// the end (for `strstr`), read at the first request and kept for the process; nil for a
-/// language without one or whose list holds a NUL.
-private final class WordListBytes: @unchecked Sendable {
+/// Each language's word list, mapped at the first request and kept for the process; nil for a
+/// language without one.
+private final class MappedWordLists: @unchecked Sendable {
     private let lock = NSLock()
-    private var loaded: [String: Data?] = [:]
+    private var mapped: [String: Data?] = [:]
 
     func list(_ code: String) -> Data? {
         lock.lock()
         defer { lock.unlock() }
-        if let done = loaded[code] { return done }
-        let list = try? RecognizerResources.load(RecognizerResources.wordListName(code), "txt")
-        let framed = list.flatMap { list -> Data? in
-            let holdsNUL = list.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } }
-            guard holdsNUL == false else { return nil }
-            var framed = Data([UInt8(ascii: "\n")])
-            framed.append(list)
-            if list.last != UInt8(ascii: "\n") { framed.append(UInt8(ascii: "\n")) }
-            framed.append(0)
-            return framed
-        }
-        loaded[code] = framed
-        return framed
+        if let done = mapped[code] { return done }
+        let list = RecognizerResources.wordListURL(code).flatMap { try? Data(contentsOf: $0, options: .alwaysMapped) }
+        mapped[code] = list
+        return list
     }
 }
