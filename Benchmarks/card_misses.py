@@ -31,6 +31,7 @@ def main():
     ap.add_argument("--pages", type=int, default=3)
     ap.add_argument("--binary", default=".build/release/notebook-index")
     ap.add_argument("--cjk-bench", default=".build/release/cjk-bench")
+    ap.add_argument("--note", help="kept with the result (which binary was measured, when not this tree's)")
     a = ap.parse_args()
     for tool in (a.binary, a.cjk_bench):
         if not os.access(tool, os.X_OK):
@@ -84,7 +85,7 @@ def main():
         figures[group] = dict(t, found_share=round(t["found"] / max(t["items"], 1), 4))
         print(group + ": " + ", ".join(f"{k} {v}" for k, v in figures[group].items()))
     record("card-misses", figures, command=" ".join(["Benchmarks/card_misses.py"] + sys.argv[1:]),
-           notes=f"make_card_pages.py --seed {a.seed} --pages {a.pages}")
+           notes=f"make_card_pages.py --seed {a.seed} --pages {a.pages}" + (f"; {a.note}" if a.note else ""))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ enum MissReport {
         let causes = try ProcessInfo.processInfo.environment["CJK_MISS_TSV"].map {
             try MissCause(recognizer: recognizer, languages: languages, file: $0)
         }
+        var hedged = 0  // words read both as Latin and as a character (`MixedScriptLineReader.hedged`)
         var tally: [String: (items: Int, found: Int)] = [:]
         let start = Date()
         for (path, items) in pages.sorted(by: { $0.key < $1.key }) {
@@ -38,6 +39,9 @@ enum MissReport {
             let words = transcript.lines.flatMap { line in
                 line.words.flatMap { $0.characters.isEmpty ? [$0] : $0.characters }
             }
+            hedged += words.filter { word in
+                Set(word.candidates.map { MissCause.isCJK($0.text) }).count == 2
+            }.count
             for item in items {
                 let key = "\(item.kind)\t\(item.latin ? "latin" : "cjk")"
                 let found = words.contains { Self.found(item, in: $0) }
@@ -69,6 +73,7 @@ enum MissReport {
             let t = tally[key]!
             print("\(key)\t\(t.items)\t" + String(format: "%.3f", Double(t.found) / Double(max(t.items, 1))))
         }
+        print("\(hedged) words with Latin and CJK readings")
         print(String(format: "%.2f s a page (one core)", Date().timeIntervalSince(start) / Double(max(pages.count, 1))))
     }
 
