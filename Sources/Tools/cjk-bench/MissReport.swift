@@ -39,9 +39,10 @@ enum MissReport {
             let words = transcript.lines.flatMap { line in
                 line.words.flatMap { $0.characters.isEmpty ? [$0] : $0.characters }
             }
-            hedged += words.filter { word in
-                Set(word.candidates.map { MissCause.isCJK($0.text) }).count == 2
-            }.count
+            hedged +=
+                words.filter { word in
+                    Set(word.candidates.map { MissCause.isCJK($0.text) }).count == 2
+                }.count
             for item in items {
                 let key = "\(item.kind)\t\(item.latin ? "latin" : "cjk")"
                 let found = words.contains { Self.found(item, in: $0) }
