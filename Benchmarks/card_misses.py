@@ -14,6 +14,7 @@ pages (and per kind of page) the items, the found share by search, and the misse
 import argparse
 import csv
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -84,6 +85,7 @@ def main():
         t = tally[group]
         figures[group] = dict(t, found_share=round(t["found"] / max(t["items"], 1), 4))
         print(group + ": " + ", ".join(f"{k} {v}" for k, v in figures[group].items()))
+    shutil.rmtree(tmp, ignore_errors=True)
     record("card-misses", figures, command=" ".join(["Benchmarks/card_misses.py"] + sys.argv[1:]),
            notes=f"make_card_pages.py --seed {a.seed} --pages {a.pages}" + (f"; {a.note}" if a.note else ""))
 
