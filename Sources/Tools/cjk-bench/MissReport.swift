@@ -13,7 +13,8 @@ import TextMatching
 /// other, as `Benchmarks/mixed_eval.py` judges a search hit. Prints the share found per kind of
 /// page and script, then (`CJK_MISSES=1`) each miss with the words read over its ink and their
 /// lines. The recognizer is `PageBench.recognizer`, so `CJK_WHOLE_PAGE=1` gives the whole-page
-/// CJK layout of version 26 for comparison.
+/// CJK layout of version 26 for comparison. `CJK_MISS_TSV=FILE` writes every item with why it is
+/// missed (`MissCause`), which `Benchmarks/card_misses.py` tallies.
 enum MissReport {
     struct Item {
         var label: String
@@ -26,6 +27,10 @@ enum MissReport {
         let pages = try items(directory)
         let recognizer = try PageBench.recognizer(languages: languages)
         let verbose = ProcessInfo.processInfo.environment["CJK_MISSES"] != nil
+        let causes = try ProcessInfo.processInfo.environment["CJK_MISS_TSV"].map {
+            try MissCause(recognizer: recognizer, languages: languages, file: $0)
+        }
+        var hedged = 0  // words read both as Latin and as a character (`MixedScriptLineReader.hedged`)
         var tally: [String: (items: Int, found: Int)] = [:]
         let start = Date()
         for (path, items) in pages.sorted(by: { $0.key < $1.key }) {
@@ -34,11 +39,18 @@ enum MissReport {
             let words = transcript.lines.flatMap { line in
                 line.words.flatMap { $0.characters.isEmpty ? [$0] : $0.characters }
             }
+            hedged +=
+                words.filter { word in
+                    Set(word.candidates.map { MissCause.isCJK($0.text) }).count == 2
+                }.count
             for item in items {
                 let key = "\(item.kind)\t\(item.latin ? "latin" : "cjk")"
                 let found = words.contains { Self.found(item, in: $0) }
                 tally[key, default: (0, 0)].items += 1
                 tally[key, default: (0, 0)].found += found ? 1 : 0
+                if let causes, let page = notebook.pages.first {
+                    causes.record(item, path: path, found: found, among: items, transcript, page.drawing)
+                }
                 guard verbose, !found else { continue }
                 let over = transcript.lines.filter { overlap($0.bounds, item.box) > 0 }
                 let texts = over.map { line in
@@ -62,6 +74,7 @@ enum MissReport {
             let t = tally[key]!
             print("\(key)\t\(t.items)\t" + String(format: "%.3f", Double(t.found) / Double(max(t.items, 1))))
         }
+        print("\(hedged) words with Latin and CJK readings")
         print(String(format: "%.2f s a page (one core)", Date().timeIntervalSince(start) / Double(max(pages.count, 1))))
     }
 
@@ -95,10 +108,16 @@ enum MissReport {
     }
 
     static func found(_ item: Item, in word: RecognizedWord) -> Bool {
-        let (ofItem, ofWord) = (
-            overlap(word.bounds, item.box) / area(item.box), overlap(word.bounds, item.box) / area(word.bounds)
-        )
-        guard ofItem >= 0.5, ofWord >= 0.5 else { return false }
+        covers(word.bounds, item.box) && reads(item, word)
+    }
+
+    /// Whether a box and an item's box each lie at least half inside the other.
+    static func covers(_ box: Rect, _ itemBox: Rect) -> Bool {
+        overlap(box, itemBox) / area(itemBox) >= 0.5 && overlap(box, itemBox) / area(box) >= 0.5
+    }
+
+    /// Whether the item's label is among the word's readings (letters only, case folded).
+    static func reads(_ item: Item, _ word: RecognizedWord) -> Bool {
         let fold = { (s: String) in s.lowercased().filter { $0.isLetter } }
         return word.candidates.contains { fold($0.text) == fold(item.label) }
     }

@@ -37,7 +37,8 @@ enum PageBench {
     /// The recognizer for `languages` with the settings of the environment: the character engine
     /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
     /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's script decision
-    /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias); `CJK_WHOLE_PAGE` lays
+    /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias; `CJK_HEDGE_MARGIN`:
+    /// `MixedScriptLineReader.hedgeMargin`); `CJK_WHOLE_PAGE` lays
     /// a mixed page out whole at the CJK size, as version 26 did.
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
@@ -52,6 +53,10 @@ enum PageBench {
             (mixed.confidenceWeight, mixed.densityWeight, mixed.scoreWeight, mixed.bias) = (
                 weights[0], weights[1], weights[2], weights[3]
             )
+            reader = mixed
+        }
+        if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_HEDGE_MARGIN"].flatMap(Double.init) {
+            mixed.hedgeMargin = margin
             reader = mixed
         }
         let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
