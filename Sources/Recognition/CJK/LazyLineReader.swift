@@ -30,7 +30,8 @@ package final class LazyLineReader: LineReading {
         Thread.detachNewThread { [self] in _ = reader }
     }
 
-    /// Whether the reader was built (for the tests: an English page must not build it).
+    /// Whether the reader was built (for the tests: an English page must not build it, unless
+    /// `startBuilding()` did).
     package var isLoaded: Bool {
         built.withLock { $0 != nil }
     }
