@@ -362,6 +362,38 @@ package enum Kernels {
         }
     }
 
+    /// 2×2 max pool with stride 2 of a `size × size × channels` image (`size` even), eight
+    /// channels at a time. Each maximum is chosen as `Swift.max` chooses (the second value where
+    /// it is not below the first), so a pool of `-0` and `0` gives the same zero as a scalar loop.
+    package static func maxPooled(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
+        @inline(__always) func larger(_ a: Narrow, _ b: Narrow) -> Narrow { a.replacing(with: b, where: b .>= a) }
+        let half = n / 2
+        return [Float](unsafeUninitializedCapacity: half * half * c) { out, count in
+            x.withUnsafeBufferPointer { xp in
+                for y in 0..<half {
+                    for x0 in 0..<half {
+                        let top = xp.baseAddress! + (2 * y * n + 2 * x0) * c, bottom = top + n * c
+                        let pooled = out.baseAddress! + (y * half + x0) * c
+                        var ch = 0
+                        while ch + 8 <= c {
+                            func lanes(_ p: UnsafePointer<Float>) -> Narrow {
+                                UnsafeRawPointer(p + ch).loadUnaligned(as: Narrow.self)
+                            }
+                            let m = larger(
+                                larger(lanes(top), lanes(top + c)), larger(lanes(bottom), lanes(bottom + c)))
+                            UnsafeMutableRawPointer(pooled + ch).storeBytes(of: m, as: Narrow.self)
+                            ch += 8
+                        }
+                        for ch in ch..<c {
+                            pooled[ch] = max(max(top[ch], top[c + ch]), max(bottom[ch], bottom[c + ch]))
+                        }
+                    }
+                }
+            }
+            count = half * half * c
+        }
+    }
+
     @inline(__always)
     package static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
 

@@ -31,7 +31,11 @@ package enum IntegerKernels {
                 largest = _mm256_max_ps(largest, _mm256_and_ps(v, magnitude))
                 p += 8
             }
-            var top = largest.max()  // (`__m256` is `SIMD8<Float>`)
+            // the largest lane by halves: the standard library's `max()` of a vector is a call
+            // a row (`__m256` is `SIMD8<Float>`, `__m128` `SIMD4<Float>`)
+            var half = _mm_max_ps(largest.lowHalf, largest.highHalf)
+            half = _mm_max_ps(half, _mm_movehl_ps(half, half))
+            var top = _mm_max_ss(half, _mm_movehdup_ps(half))[0]
             for p in p..<k { top = max(top, abs(row[p])) }
             scales[i] = top / Float(levels)
             let inverse = top > 0 ? Float(levels) / top : 0

@@ -43,13 +43,14 @@ enum RecognizerResources {
     ) throws(ModelError) -> any LineReading {
         let latin = languages.filter { !RecognitionLanguage.cjkCodes.contains($0) }
         let cjk = languages.filter { RecognitionLanguage.cjkCodes.contains($0) }
-        let western = latin.isEmpty ? nil : try makeLineReader(languages: latin, settings: settings)
         guard !cjk.isEmpty else {
-            if let western { return western }
-            return try makeLineReader(languages: ["en"], settings: settings)
+            return try makeLineReader(languages: latin.isEmpty ? ["en"] : latin, settings: settings)
         }
-        return MixedScriptLineReader(
-            latin: western, cjk: try lazyCJKReader(languages: cjk, settings: cjkSettings, engine: cjkEngine))
+        // the CJK reader loads on another thread while this one loads the Latin network
+        let characters = try lazyCJKReader(languages: cjk, settings: cjkSettings, engine: cjkEngine)
+        characters.startBuilding()
+        let western = latin.isEmpty ? nil : try makeLineReader(languages: latin, settings: settings)
+        return MixedScriptLineReader(latin: western, cjk: characters)
     }
 
     /// `makeCJKReader`'s reader, built when it first reads (`LazyLineReader`); its files are

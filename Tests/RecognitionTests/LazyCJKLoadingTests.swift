@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Recognition
@@ -56,6 +57,34 @@ struct LazyCJKLoadingTests {
         let recognizer = try HandwritingRecognizer.make(languages: MixedScriptTests.languages)
         let mixed = try #require(recognizer.lineReader as? MixedScriptLineReader)
         #expect(mixed.cjk is LazyLineReader)
+    }
+
+    /// `startBuilding()` builds the reader on a thread of its own before anything is read, and
+    /// only once: a read afterwards gets that build.
+    @Test func startBuildingBuildsOnceOnAnotherThread() throws {
+        let builders = Mutex<[pthread_t]>([])
+        let lazy = LazyLineReader {
+            builders.withLock { $0.append(pthread_self()) }
+            return LetterReader(letters: [:], wordGap: 0)
+        }
+        lazy.startBuilding()
+        let deadline = Date().addingTimeInterval(30)
+        while !lazy.isLoaded, Date() < deadline { usleep(1_000) }
+        try #require(lazy.isLoaded, "the reader was not built within 30 s")
+        #expect(builders.withLock { $0.count } == 1)
+        #expect(builders.withLock { $0.first } != pthread_self(), "built on the caller's thread")
+        _ = lazy.read(LineInk(points: []))
+        #expect(builders.withLock { $0.count } == 1, "built again at the first read")
+    }
+
+    /// The shipped mixed reader starts building its CJK reader at once, without a page to read.
+    @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
+    func theShippedMixedReaderStartsBuildingItsCJKReader() throws {
+        let reader = try RecognizerResources.makeMixedReader(languages: ["en", "ja", "zh"], settings: DecoderSettings())
+        let lazy = try #require((reader as? MixedScriptLineReader)?.cjk as? LazyLineReader)
+        let deadline = Date().addingTimeInterval(120)
+        while !lazy.isLoaded, Date() < deadline { usleep(10_000) }
+        #expect(lazy.isLoaded)
     }
 
     /// A language set whose Zinnia model is missing fails at the check, naming the file and the

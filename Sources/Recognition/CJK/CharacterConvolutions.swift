@@ -55,7 +55,7 @@ struct CharacterConvolutions: Sendable {
         for (l, layer) in layers.enumerated() {
             switch layer {
             case .maxPool:
-                x = Self.maxPooled(x, size: size, channels: channels)
+                x = Kernels.maxPooled(x, size: size, channels: channels)
                 differs = differs.map { Self.pooled($0, size: size) }
                 size /= 2
             case .convolution(let weights, let bias, let inputs, let width):
@@ -113,60 +113,46 @@ struct CharacterConvolutions: Sendable {
 
     /// im2col of some pixels of a `size × size × channels` image: for each of `pixels` (indices
     /// `y · size + x`), its 3×3 neighbourhood as one row of `9 · channels` values
-    /// (`(ky · 3 + kx) · channels + c`), zeros outside the image.
+    /// (`(ky · 3 + kx) · channels + c`), zeros outside the image. Each value is written once (the
+    /// zeros only where a neighbour lies outside the image), not zeroed first and then copied over.
     static func patches(_ x: [Float], size n: Int, channels c: Int, at pixels: [Int]) -> [Float] {
         let width = 9 * c
-        var cols = [Float](repeating: 0, count: pixels.count * width)
-        x.withUnsafeBufferPointer { xp in
-            cols.withUnsafeMutableBufferPointer { cp in
+        return [Float](unsafeUninitializedCapacity: pixels.count * width) { cp, count in
+            x.withUnsafeBufferPointer { xp in
                 for (r, pixel) in pixels.enumerated() {
                     let y = pixel / n, x = pixel % n
                     let row = cp.baseAddress! + r * width
-                    for ky in 0..<3 where (0..<n).contains(y + ky - 1) {
-                        for kx in 0..<3 where (0..<n).contains(x + kx - 1) {
-                            (row + (ky * 3 + kx) * c).update(
-                                from: xp.baseAddress! + ((y + ky - 1) * n + x + kx - 1) * c, count: c)
+                    for ky in 0..<3 {
+                        for kx in 0..<3 {
+                            let part = row + (ky * 3 + kx) * c
+                            let (yy, xx) = (y + ky - 1, x + kx - 1)
+                            if yy >= 0, yy < n, xx >= 0, xx < n {
+                                part.initialize(from: xp.baseAddress! + (yy * n + xx) * c, count: c)
+                            } else {
+                                part.initialize(repeating: 0, count: c)
+                            }
                         }
                     }
                 }
             }
+            count = pixels.count * width
         }
-        return cols
-    }
-
-    /// 2×2 max pool with stride 2 of a `size × size × channels` image (`size` even).
-    static func maxPooled(_ x: [Float], size n: Int, channels c: Int) -> [Float] {
-        let half = n / 2
-        var out = [Float](repeating: 0, count: half * half * c)
-        x.withUnsafeBufferPointer { xp in
-            out.withUnsafeMutableBufferPointer { op in
-                for y in 0..<half {
-                    for x0 in 0..<half {
-                        let top = xp.baseAddress! + (2 * y * n + 2 * x0) * c, bottom = top + n * c
-                        let pooled = op.baseAddress! + (y * half + x0) * c
-                        for ch in 0..<c {
-                            pooled[ch] = max(max(top[ch], top[c + ch]), max(bottom[ch], bottom[c + ch]))
-                        }
-                    }
-                }
-            }
-        }
-        return out
     }
 }
 
 extension KernelSet {
-    /// `a (rows × k) · weights (k × bias.count) + bias`, row-major.
+    /// `a (rows × k) · weights (k × bias.count) + bias`, row-major. The product starts every row
+    /// from the bias and writes all of it, so the result is not zeroed first.
     func product(_ a: [Float], rows m: Int, times weights: WeightMatrix, bias: [Float]) -> [Float] {
-        var c = [Float](repeating: 0, count: m * bias.count)
-        guard m > 0 else { return c }
-        a.withUnsafeBufferPointer { ap in
-            bias.withUnsafeBufferPointer { bp in
-                c.withUnsafeMutableBufferPointer { cp in
-                    matmul(ap.baseAddress!, rows: m, times: weights, into: cp.baseAddress!, bias: bp.baseAddress!)
+        [Float](unsafeUninitializedCapacity: m * bias.count) { cp, count in
+            if m > 0 {
+                a.withUnsafeBufferPointer { ap in
+                    bias.withUnsafeBufferPointer { bp in
+                        matmul(ap.baseAddress!, rows: m, times: weights, into: cp.baseAddress!, bias: bp.baseAddress!)
+                    }
                 }
             }
+            count = m * bias.count
         }
-        return c
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// models take longer to load than an English page takes to read, and an English page read with
 /// `en,zh,ja` may never hand a piece to it (`ScriptGate` turns its doubtful words away), so it is
 /// loaded when the first piece arrives, once, by whichever thread gets there first while the
-/// others wait, and then shared by all.
+/// others wait, and then shared by all; or, started with `startBuilding()` (the shipped mixed
+/// reader), on a thread of its own while the Latin network loads.
 ///
 /// The files were checked to exist and open before (`HandwritingRecognizer.checkResources`), so a
 /// build that fails now means a file was damaged or removed since: reading on would index pages
@@ -21,7 +22,16 @@ package final class LazyLineReader: LineReading {
         self.build = build
     }
 
-    /// Whether the reader was built (for the tests: an English page must not build it).
+    /// Starts building the reader on a thread of its own and returns at once: the pages' readers
+    /// that need it later wait only for what is left of the build, and the build runs while the
+    /// other core loads the Latin network. A reader that no page needs is then built anyway, once
+    /// a process, beside the reading rather than in its way.
+    package func startBuilding() {
+        Thread.detachNewThread { [self] in _ = reader }
+    }
+
+    /// Whether the reader was built (for the tests: an English page must not build it, unless
+    /// `startBuilding()` did).
     package var isLoaded: Bool {
         built.withLock { $0 != nil }
     }
