@@ -80,7 +80,8 @@ struct LazyCJKLoadingTests {
     /// The shipped mixed reader starts building its CJK reader at once, without a page to read.
     @Test(.enabled(if: KanjiVGLines.modelsInstalled, KanjiVGLines.skipReason))
     func theShippedMixedReaderStartsBuildingItsCJKReader() throws {
-        let reader = try RecognizerResources.makeMixedReader(languages: ["en", "ja", "zh"], settings: DecoderSettings())
+        let reader = try RecognizerResources.makeMixedReader(
+            languages: ["en", "ja", "zh"], settings: DecoderSettings())
         let lazy = try #require((reader as? MixedScriptLineReader)?.cjk as? LazyLineReader)
         let deadline = Date().addingTimeInterval(120)
         while !lazy.isLoaded, Date() < deadline { usleep(10_000) }
