@@ -99,8 +99,9 @@ enum CommandSpecs {
                 Options.minimumScore,
                 """
                 Leave out hits scoring below S, from 0 to 1 (default: by the query's letters, 0.3 for 3 or fewer
-                to 0 from 6 on, as short words are more often read by chance; \(SearchOptions.defaultCJKMinimumScore)
-                with Chinese or Japanese; a word's best reading passes it, and words outside the word lists have
+                to 0 from 6 on, as short words are more often read by chance; \(SearchOptions.defaultCJKMinimumScore(characters: 1))
+                for one Chinese or Japanese character, \(SearchOptions.defaultCJKMinimumScore(characters: 2)) for two or more; a word's best
+                reading passes it, and words outside the word lists have
                 none); 0 shows every reading the recognizer kept, however unlikely.
                 """),
             OptionSpec(

@@ -90,9 +90,10 @@ enum HelpGolden {
           --limit N       Show at most N hits (default: 100).
           --min-score S   Leave out hits scoring below S, from 0 to 1 (default: by the query's
                           letters, 0.3 for 3 or fewer to 0 from 6 on, as short words are more
-                          often read by chance; 0.1 with Chinese or Japanese; a word's best
-                          reading passes it, and words outside the word lists have none); 0
-                          shows every reading the recognizer kept, however unlikely.
+                          often read by chance; 0.1 for one Chinese or Japanese character,
+                          0.05 for two or more; a word's best reading passes it, and words
+                          outside the word lists have none); 0 shows every reading the
+                          recognizer kept, however unlikely.
           --fuzzy         Also find readings 1 letter off words of 4-7 letters, 2 off longer
                           ones (shorter words match exactly); exact hits rank first.
           --index FILE    The index to search (default: see 'notebook-index --help').

@@ -14,14 +14,23 @@ import Testing
         #expect(abs(SearchOptions.defaultMinimumScore(letters: letters) - floor) < 1e-12)
     }
 
+    /// A two-character word is rarely read by chance in a row, so its right readings scoring under
+    /// a lone character's floor are kept; a lone character keeps the higher floor.
+    @Test(arguments: [(1, 0.1), (2, 0.05), (3, 0.05), (8, 0.05)])
+    func aWordOfTwoCJKCharactersHasALowerFloorThanOne(characters: Int, floor: Double) {
+        #expect(abs(SearchOptions.defaultCJKMinimumScore(characters: characters) - floor) < 1e-12)
+    }
+
     @Test(arguments: [
         ("are", 0.3),
         ("Übung", 0.1),  // letters, not bytes: Ü is one
         ("notebook", 0.0),
         ("pie chart", 0.0),  // a phrase counts all its words' letters
         ("\"A4\"", 0.3),  // punctuation is no letter
-        ("学习", SearchOptions.defaultCJKMinimumScore),
-        ("PencilKit 手写", SearchOptions.defaultCJKMinimumScore),
+        ("心", 0.1),
+        ("学习", 0.05),  // each CJK character is a term, so this is a two-character word
+        ("PencilKit 手写", 0.05),  // CJK characters set the floor, not the Latin letters
+        ("water 水", 0.1),
     ])
     func aQueryIsJudgedOnAllItsLetters(text: String, floor: Double) {
         #expect(abs(SearchQuery(text).defaultMinimumScore - floor) < 1e-12)

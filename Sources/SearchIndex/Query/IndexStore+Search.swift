@@ -41,8 +41,8 @@ extension IndexStore {
 
     /// Whether no word of `query` is in the recognizer's word lists of the index's languages (English
     /// for an index read before they were recorded) or in its user vocabulary
-    /// (`SearchOptions.floorSparesUnlistedWords`). A CJK character counts as listed: its floor
-    /// was not measured on the length rule.
+    /// (`SearchOptions.floorSparesUnlistedWords`). A CJK character counts as listed: it has a
+    /// floor of its own (`SearchOptions.defaultCJKMinimumScore(characters:)`).
     private func holdsNoListedWord(_ query: SearchQuery) throws -> Bool {
         guard !query.terms.contains(where: \.isCJK) else { return false }
         let languages = try recognitionLanguages() ?? ["en"]

@@ -37,9 +37,15 @@ package struct SearchOptions: Sendable, Hashable {
         min(0.3, max(0, 0.1 * Double(6 - letters)))
     }
 
-    /// The default floor of a query with a CJK character, whose hits the length rule was not
-    /// measured on (a character is no short word).
-    package static let defaultCJKMinimumScore = 0.1
+    /// The default floor of a query with `characters` CJK characters (a character is no short
+    /// word, so the length rule does not apply): 0.1 for one, 0.05 for two or more. A lone
+    /// character is often read by chance somewhere in a character's candidates, so lowering its
+    /// floor admits far more wrong hits than right ones; a word of two characters must be read
+    /// in a row, so its right hits under 0.1 outnumber its chance hits there. Chosen on dev
+    /// characters' pages and cards (Benchmarks/score_curve.py `--cjk`).
+    package static func defaultCJKMinimumScore(characters: Int) -> Double {
+        characters >= 2 ? 0.05 : 0.1
+    }
 
     package init(
         fullWordsOnly: Bool = false, caseSensitive: Bool = false, limit: Int = 100, minimumScore: Double = 0,
@@ -86,7 +92,8 @@ package struct SearchQuery: Sendable, Hashable {
     /// its words together (`SearchOptions.defaultMinimumScore(letters:)`), as a phrase of short
     /// words is as unlikely to be read by chance as one long word.
     package var defaultMinimumScore: Double {
-        guard !terms.contains(where: \.isCJK) else { return SearchOptions.defaultCJKMinimumScore }
+        let characters = terms.filter(\.isCJK).count
+        guard characters == 0 else { return SearchOptions.defaultCJKMinimumScore(characters: characters) }
         let letters = terms.reduce(0) { sum, term in sum + term.tokens.reduce(0) { $0 + $1.count } }
         return SearchOptions.defaultMinimumScore(letters: letters)
     }
