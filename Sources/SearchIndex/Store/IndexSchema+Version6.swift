@@ -40,18 +40,16 @@ extension IndexSchema {
             """
 
         /// The `readings` view over schema 6's `words`, and FTS5 tables that keep positions.
-        static let readings = """
-            CREATE VIEW readings(id, word_id, folded) AS
-                SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(w.reading_buckets, ' ', ',') || ']', '$[' || r.key || ']')) << 53)
-                           | (w.id << 3) | r.key,
-                       w.id, r.value
-                FROM words w,
-                     json_each('["' || replace(replace(replace(w.folded, '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
-                WHERE r.key < \(ReadingID.indexedReadings);
+        static let readings =
+            IndexSchema.readingsView(buckets: "w.reading_buckets", folded: "w.folded") + ftsTables
+            + IndexSchema.readingTriggers(updating: "id, folded, reading_buckets")
+
+        /// Schema 6's FTS5 tables, which keep positions.
+        static let ftsTables = """
             CREATE VIRTUAL TABLE readings_fts USING fts5(
                 folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
             CREATE VIRTUAL TABLE readings_trigram USING fts5(
                 folded, content='readings', content_rowid='id', tokenize='trigram');
-            """ + IndexSchema.readingTriggers(updating: "id, folded, reading_buckets")
+            """
     }
 }

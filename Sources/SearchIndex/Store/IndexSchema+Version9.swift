@@ -28,16 +28,8 @@ extension IndexSchema {
             """ + IndexSchema.wordsOfDrawingTrigger
 
         /// The `readings` view over schema 9's `words`.
-        static let readingsView = """
-            CREATE VIEW readings(id, word_id, folded) AS
-                SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(w.reading_buckets, ' ', ',') || ']', '$[' || r.key || ']')) << 53)
-                           | (w.id << 3) | r.key,
-                       w.id, r.value
-                FROM words w,
-                     json_each('["' || replace(replace(replace(coalesce(w.folded, w.candidates), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
-                WHERE r.key < \(ReadingID.indexedReadings);
-
-            """
+        static let readingsView = IndexSchema.readingsView(
+            buckets: "w.reading_buckets", folded: "coalesce(w.folded, w.candidates)")
 
         /// The view, its FTS5 tables and their triggers.
         static let readings = readingsView + IndexSchema.ftsTables + IndexSchema.currentReadingTriggers

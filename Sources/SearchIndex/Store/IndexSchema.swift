@@ -121,16 +121,25 @@ enum IndexSchema {
         """
 
     /// The `readings` view alone: every word's candidate readings, with their `ReadingID`s.
-    static let readingsView = """
+    static let readingsView = readingsView(
+        buckets: "coalesce(w.reading_buckets, '\(ImpliedColumns.topBucketOnly)')",
+        folded: "coalesce(w.folded, lower(w.candidates))")
+
+    /// A `readings` view over a `words` whose readings' buckets (space-separated) and folded readings
+    /// (a line each) are the SQL expressions `buckets` and `folded` of its row `w`: each schema keeps
+    /// them its own way, and the view over an older schema must read what its FTS5 tables indexed.
+    static func readingsView(buckets: String, folded: String) -> String {
+        """
         CREATE VIEW readings(id, word_id, folded) AS
-            SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(coalesce(w.reading_buckets, '\(ImpliedColumns.topBucketOnly)'), ' ', ',') || ']', '$[' || r.key || ']')) << 53)
+            SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(\(buckets), ' ', ',') || ']', '$[' || r.key || ']')) << 53)
                        | (w.id << 3) | r.key,
                    w.id, r.value
             FROM words w,
-                 json_each('["' || replace(replace(replace(coalesce(w.folded, lower(w.candidates)), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
+                 json_each('["' || replace(replace(replace(\(folded), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
             WHERE r.key < \(ReadingID.indexedReadings);
 
         """
+    }
 
     /// The triggers that keep the FTS5 tables in step with `words`.
     static let currentReadingTriggers = readingTriggers(updating: "id, candidates, folded, reading_buckets")
