@@ -56,15 +56,7 @@ extension IndexStore {
     /// One word: its matches read best first until the ranking is settled.
     private func searchWord(_ query: SearchQuery, into ranking: inout MatchRanking) throws {
         let term = query.terms[0]
-        guard var (table, expression) = try ftsMatch(for: term, in: query) else { return }
-        // an in-word term on fewer trigrams, its rows picked out again below (`TrigramNarrowing`)
-        let narrowing =
-            narrowsTrigrams && table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
-            ? try TrigramNarrowing(folded: term.folded, in: database) : nil
-        if let narrowing {
-            guard !narrowing.holdsNothing else { return }
-            expression = narrowing.expression
-        }
+        guard let (table, expression, vocabulary) = try ftsMatch(for: term, in: query) else { return }
         // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
         // rows of other readings are passed over there before their words are read.
         let matches = try database.statement(
@@ -85,8 +77,8 @@ extension IndexStore {
             while: { statement in
                 if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
                 let row = WordRow(statement, offset: 1)
-                if let narrowing, !narrowing.passes(folded: row.folded, rank: ReadingID.rank(statement.int64(0))) {
-                    return true  // a row the query on every trigram does not give
+                if let vocabulary, !vocabulary.passes(folded: row.folded, rank: ReadingID.rank(statement.int64(0))) {
+                    return true  // a row the trigrams of every reading did not give (`VocabularyMatch`)
                 }
                 guard seen.insert(row.id).inserted else { return true }
                 // A reading ranked before this row's that the prefilter passes has an earlier row,
@@ -112,28 +104,40 @@ extension IndexStore {
     }
 
     /// The FTS5 table and MATCH expression that find every reading `term` can match (the exact
-    /// checks follow); nil when none can. `SearchQuery.ftsMatch`, but for a word that forgives
-    /// edits: its close forms, and with in-word matching the forms holding it, are looked up in
-    /// the vocabulary (a few thousand forms, not millions of readings) and their readings found
-    /// through `readings_fts`, so the readings read are matches, best first, and the early stop
-    /// works as it does for exact words. Past `maxFuzzyForms` forms, an OR of that many terms
-    /// costs more than reading the trigram pieces' candidates (`FuzzyMatching`).
-    func ftsMatch(for term: SearchQuery.Term, in query: SearchQuery) throws -> (table: String, expression: String)? {
+    /// checks follow), and for a term looked up by trigrams, the forms whose rows to keep
+    /// (`VocabularyMatch`); nil when none can. `SearchQuery.ftsMatch`, but with the forms holding
+    /// an in-word term looked up in the vocabulary (a few thousand forms, not millions of
+    /// readings) and their readings found through `readings_fts`, best first, so the early stop
+    /// works as it does for whole words. A word that forgives edits asks for the forms close to it
+    /// alone, the rows of which are matches; past `maxFuzzyForms` of those, an OR of that many
+    /// terms costs more than reading the forms holding its trigram pieces (`FuzzyMatching`).
+    func ftsMatch(
+        for term: SearchQuery.Term, in query: SearchQuery
+    ) throws -> (
+        table: String, expression: String, vocabulary: VocabularyMatch?
+    )? {
         guard term.maxDistance > 0 else {
             let match = query.ftsMatch(for: term)
+            if match.table == "vocabulary_trigram" {
+                guard let vocabulary = try VocabularyMatch(trigramExpression: match.expression, in: database)
+                else { return nil }
+                return ("readings_fts", vocabulary.expression, vocabulary)
+            }
             // a term under three letters: the tokens starting with it rather than FTS5's prefix merge
             guard expandsPrefixes, match.expression.hasSuffix("*"), term.tokens.count == 1,
                 let expression = try PrefixForms.expression(startingWith: term.tokens[0], in: database)
-            else { return match }
-            return (match.table, expression)
+            else { return (match.table, match.expression, nil) }
+            return (match.table, expression, nil)
         }
         let expression = FuzzyMatching.trigramExpression(for: term.folded)
         let wanted = Array(term.folded.unicodeScalars)
+        var found: [String] = []
         var forms: [String] = []
         try database.statement("SELECT form FROM vocabulary_trigram WHERE vocabulary_trigram MATCH ?").forEachRow([
             expression
         ]) { (row: Statement) -> Void in
             let form = row.string(0)
+            found.append(form)
             let inside = query.options.fullWordsOnly ? form == term.folded : TextFolding.contains(form, term.folded)
             if inside
                 || !CJKText.containsCJK(form)
@@ -143,8 +147,11 @@ extension IndexStore {
             }
         }
         guard !forms.isEmpty else { return nil }
-        guard forms.count <= Self.maxFuzzyForms else { return ("readings_trigram", expression) }
-        return ("readings_fts", FTSExpression.any(forms.map { FTSExpression.allTokens($0) }))
+        guard forms.count <= Self.maxFuzzyForms else {
+            guard let vocabulary = VocabularyMatch(forms: found) else { return nil }
+            return ("readings_fts", vocabulary.expression, vocabulary)
+        }
+        return ("readings_fts", FTSExpression.any(forms.map { FTSExpression.allTokens($0) }), nil)
     }
 
     private static let maxFuzzyForms = 256

@@ -76,7 +76,7 @@ struct PhraseSearch {
         var reads = Reads()
         let database = store.database
         let terms = query.terms
-        var matches: [(table: String, expression: String)] = []
+        var matches: [(table: String, expression: String, vocabulary: VocabularyMatch?)] = []
         for term in terms {
             guard let match = try store.ftsMatch(for: term, in: query) else { return reads }  // a word found nowhere
             matches.append(match)
@@ -378,19 +378,45 @@ extension PhraseSearch {
 private struct TermMatches {
     /// Its own statement: two terms can share the same SQL and must not share a cursor.
     private let statement: Statement
+    /// For a term looked up through the vocabulary whose rows are not all its own
+    /// (`VocabularyMatch.rowsAllPass`): the forms to keep, and a statement that reads a row's word.
+    private let kept: (vocabulary: VocabularyMatch, word: Statement)?
     private(set) var rowIDs: [Int64] = []
     private(set) var isComplete = false
 
-    init(database: Database, match: (table: String, expression: String)) throws {
+    init(database: Database, match: (table: String, expression: String, vocabulary: VocabularyMatch?)) throws {
         statement = try Statement(
             database: database, sql: "SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ? ORDER BY rowid")
         try statement.bind([match.expression])
+        if let vocabulary = match.vocabulary, !vocabulary.rowsAllPass {
+            kept = (
+                vocabulary,
+                try Statement(database: database, sql: "SELECT \(WordRow.columns) FROM words w WHERE w.id = ?")
+            )
+        } else {
+            kept = nil
+        }
     }
 
     /// Reads on until `count` row IDs are in hand or there are no more.
     mutating func read(upTo count: Int) throws {
         while !isComplete, rowIDs.count < count {
-            if try statement.step() { rowIDs.append(statement.int64(0)) } else { isComplete = true }
+            guard try statement.step() else {
+                isComplete = true
+                break
+            }
+            let rowID = statement.int64(0)
+            if let kept {
+                let rank = ReadingID.rank(rowID)
+                guard
+                    try kept.word.firstRow(
+                        [(rowID >> 3) & WordID.mask],
+                        {
+                            kept.vocabulary.passes(folded: WordRow($0).folded, rank: rank)
+                        }) == true
+                else { continue }
+            }
+            rowIDs.append(rowID)
         }
     }
 

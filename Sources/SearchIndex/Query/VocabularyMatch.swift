@@ -1,0 +1,66 @@
+import TextMatching
+
+/// A term looked up by trigrams, in-word or forgiving edits, answered through the vocabulary: the
+/// forms whose trigrams the term's expression asks for (`vocabulary_trigram`), then the readings
+/// holding those forms (`readings_fts`), with the rows the trigram expression on every reading
+/// would give picked out again.
+///
+/// Schema 11 kept a trigram index of every reading of every word (`readings_trigram`); a
+/// person's vocabulary is small next to their pages, and `vocabulary` already holds each
+/// indexed reading once (whole, or as its one token: `VocabularyForms`), so schema 12 asks the
+/// trigram expression of the vocabulary instead. A reading gave a row of the old expression
+/// exactly when it is one of the forms found, so the search keeps a row only when the reading it
+/// stands for is one of them (`passes`), before the row counts as its word's: the rows read, in
+/// the same order, and so the answers, are the old ones. `readings_fts` hands over every row
+/// holding a form's tokens, a superset: a form of one token is held only by readings that hold
+/// its letters, and so its trigrams, but `e-mail`'s tokens are also those of "mail e", and a
+/// reading in another script may hold a token as unicode61 folds it rather than as written. A
+/// form of several tokens one of which is itself a form found is left out (its rows are among
+/// that token's).
+struct VocabularyMatch {
+    /// The `readings_fts` MATCH expression: any of the forms' tokens, all of each.
+    let expression: String
+    /// Whether every row of `expression` passes, so a search that reads row IDs alone
+    /// (`PhraseSearch`) need not look at the readings: every form left is one ASCII token.
+    let rowsAllPass: Bool
+    /// Every form the trigram expression found: exactly the readings its old rows held.
+    private let forms: Set<String>
+
+    /// Nil when no form of the vocabulary matches `trigramExpression` (no reading holds the term).
+    init?(trigramExpression: String, in database: Database) throws {
+        var found: [String] = []
+        try database.statement("SELECT form FROM vocabulary_trigram WHERE vocabulary_trigram MATCH ?").forEachRow([
+            trigramExpression
+        ]) { (row: Statement) -> Void in found.append(row.string(0)) }
+        self.init(forms: found)
+    }
+
+    /// The match of the forms a trigram expression found in `vocabulary_trigram`; nil when none.
+    init?(forms found: [String]) {
+        guard !found.isEmpty else { return nil }
+        let all = Set(found)
+        let kept = found.filter { form in
+            let tokens = TextFolding.tokens(form)
+            return tokens.count == 1 && tokens[0] == form || !tokens.contains { all.contains(String($0)) }
+        }
+        forms = all
+        rowsAllPass = kept.allSatisfy { form in
+            form.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit)
+        }
+        expression = FTSExpression.any(kept.map { FTSExpression.allTokens($0) })
+    }
+
+    /// Whether the reading ranked `rank` among a word's readings (`folded`, one per line) is one of
+    /// the forms: whether the trigram expression on every reading returned its row.
+    func passes(folded: String, rank: Int) -> Bool {
+        guard
+            let line = folded.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                .dropFirst(rank).first
+        else { return false }
+        return forms.contains(String(Substring(line)))
+    }
+
+    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+}
