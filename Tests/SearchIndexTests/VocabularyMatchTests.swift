@@ -58,23 +58,41 @@ import Testing
             """)
     }
 
-    /// The row IDs of `table` for `expression`, in order, those of the vocabulary's forms kept as
-    /// a search keeps them.
+    /// The row IDs of `table` for `expressions` (`MergedMatches`), in order, those of the
+    /// vocabulary's forms kept as a search keeps them.
     static func rows(
-        of table: String, _ expression: String, keeping vocabulary: VocabularyMatch?, in store: IndexStore
+        of table: String, _ expressions: [String], keeping vocabulary: VocabularyMatch?, in store: IndexStore
     ) throws -> [Int64] {
         var rows: [Int64] = []
-        try store.database.statement(
-            "SELECT \(table).rowid, \(WordRow.columns) FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask)) WHERE \(table) MATCH ? ORDER BY \(table).rowid"
-        ).forEachRow([expression]) { (row: Statement) -> Void in
+        var matches = try MergedMatches(
+            database: store.database,
+            sql: """
+                SELECT \(table).rowid, \(WordRow.columns) FROM \(table) JOIN words w
+                ON w.id = ((\(table).rowid >> 3) & \(WordID.mask)) WHERE \(table) MATCH ? ORDER BY \(table).rowid
+                """, expressions: expressions)
+        while let row = try matches.next() {
             if let vocabulary,
                 !vocabulary.passes(folded: WordRow(row, offset: 1).folded, rank: ReadingID.rank(row.int64(0)))
             {
-                return
+                continue
             }
             rows.append(row.int64(0))
         }
         return rows
+    }
+
+    /// Rows asked for as several expressions come merged in row ID order, each once, as one OR
+    /// of them all gives them.
+    @Test func mergedExpressionsGiveTheRowsOfTheirOr() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try Self.index(at: folder.index)
+        let forms = ["mothers", "other", "others", "the", "hers"].map(SearchQuery.quoted)
+        let whole = try Self.rows(of: "readings_fts", [FTSExpression.any(forms)], keeping: nil, in: store)
+        #expect(whole.count > 100)
+        #expect(try Self.rows(of: "readings_fts", forms, keeping: nil, in: store) == whole)
+        let overlapping = [FTSExpression.any(Array(forms[0..<3])), FTSExpression.any(Array(forms[2...]))]
+        #expect(try Self.rows(of: "readings_fts", overlapping, keeping: nil, in: store) == whole)
     }
 
     /// Every in-word and fuzzy term's rows through the vocabulary are the rows schema 11's index of
@@ -89,10 +107,10 @@ import Testing
         for term in terms {
             let folded = SearchQuery(term).terms[0].folded
             for expression in [FTSExpression.allTrigrams(folded), FuzzyMatching.trigramExpression(for: folded)] {
-                let old = try Self.rows(of: "readings_trigram", expression, keeping: nil, in: store)
+                let old = try Self.rows(of: "readings_trigram", [expression], keeping: nil, in: store)
                 let vocabulary = try VocabularyMatch(trigramExpression: expression, in: store.database)
                 let new = try vocabulary.map {
-                    try Self.rows(of: "readings_fts", $0.expression, keeping: $0, in: store)
+                    try Self.rows(of: "readings_fts", $0.expressions, keeping: $0, in: store)
                 }
                 #expect((new ?? []) == old, "\(term): \(expression)")
                 compared += old.count

@@ -18,9 +18,10 @@ import TextMatching
 /// form of several tokens one of which is itself a form found is left out (its rows are among
 /// that token's).
 struct VocabularyMatch {
-    /// The `readings_fts` MATCH expression: any of the forms' tokens, all of each.
-    let expression: String
-    /// Whether every row of `expression` passes, so a search that reads row IDs alone
+    /// The `readings_fts` MATCH expressions, whose rows together are those to read: any of the
+    /// forms' tokens, all of each, `formsPerExpression` forms an expression (`MergedMatches`).
+    let expressions: [String]
+    /// Whether every row of `expressions` passes, so a search that reads row IDs alone
     /// (`PhraseSearch`) need not look at the readings: every form left is one ASCII token.
     let rowsAllPass: Bool
     /// Every form the trigram expression found: exactly the readings its old rows held.
@@ -47,7 +48,10 @@ struct VocabularyMatch {
         rowsAllPass = kept.allSatisfy { form in
             form.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit)
         }
-        expression = FTSExpression.any(kept.map { FTSExpression.allTokens($0) })
+        expressions = stride(from: 0, to: kept.count, by: Self.formsPerExpression).map { start in
+            FTSExpression.any(
+                kept[start..<min(start + Self.formsPerExpression, kept.count)].map { FTSExpression.allTokens($0) })
+        }
     }
 
     /// Whether the reading ranked `rank` among a word's readings (`folded`, one per line) is one of
@@ -59,6 +63,10 @@ struct VocabularyMatch {
         else { return false }
         return forms.contains(String(Substring(line)))
     }
+
+    /// FTS5 looks at every term of an OR for each row it gives, and `MergedMatches` at every
+    /// expression: a few dozen of each keeps both short for a piece a thousand forms hold.
+    static let formsPerExpression = 64
 
     private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
