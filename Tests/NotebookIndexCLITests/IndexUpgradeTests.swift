@@ -165,6 +165,25 @@ import Testing
         #expect(stepped.bytes <= stepped.table / 10, "stepped \(stepped), whole \(whole)")
     }
 
+    /// The defect: Debian's SQLite zeroes every page it frees (SECURE_DELETE), so dropping
+    /// `readings_trigram` wrote the whole table into the write-ahead log, and the upgrade from
+    /// schema 11 needed the table's size free on disk for a change that writes nothing.
+    @Test func droppingTheTrigramIndexWritesNotItsPagesToTheLog() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let index = runner.index
+        try IndexUpgradeKillTests.largeIndex(schema: 11, at: index)
+        try Database(path: index).execute("VACUUM")
+        let table =
+            try Database(path: index).integer("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'readings_trigram%'") ?? 0
+        let store = try IndexStore(path: index, access: .write)
+        let log = (try? FileManager.default.attributesOfItem(atPath: index + "-wal")[.size] as? Int) ?? 0
+        #expect(try store.database.integer("PRAGMA user_version") == IndexSchema.version)
+        #expect(try store.database.integer("PRAGMA secure_delete") == 1)
+        #expect(table >= 64 * 4096)
+        #expect(log <= table / 4, "log \(log), table \(table)")
+    }
+
     /// A build stopped between the steps of the upgrade from schema 9 or 10 leaves every word in
     /// one of the two tables and an index that queries refuse (an older notebook-index refuses
     /// its schema); the next build goes on and ends it with every answer as before.
