@@ -28,6 +28,11 @@ struct MergedMatches {
         for statement in statements { heads.append(try statement.step() ? statement.int64(0) : nil) }
     }
 
+    /// Whether an expression at `index` or after it is the only kind to give the row handed over.
+    func currentRowIsGivenOnly(byExpressionsFrom index: Int) -> Bool {
+        !heads[..<min(index, heads.count)].contains { $0 != nil && $0 == handedOver }
+    }
+
     /// The statement on the next row, in row ID order (a row two expressions give comes once);
     /// nil when no statement has rows left. The statement is on that row until the next call.
     mutating func next() throws -> Statement? {

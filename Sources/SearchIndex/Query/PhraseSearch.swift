@@ -379,7 +379,8 @@ private struct TermMatches {
     /// Its own statements: two terms can share the same SQL and must not share a cursor.
     private var rows: MergedMatches
     /// For a term looked up through the vocabulary whose rows are not all its own
-    /// (`VocabularyMatch.rowsAllPass`): the forms to keep, and a statement that reads a row's word.
+    /// (`VocabularyMatch.rowsAllPass`): the forms to keep, and a statement that reads the word of
+    /// a row only its checked expressions give.
     private let kept: (vocabulary: VocabularyMatch, word: Statement)?
     private(set) var rowIDs: [Int64] = []
     private(set) var isComplete = false
@@ -406,7 +407,7 @@ private struct TermMatches {
                 break
             }
             let rowID = statement.int64(0)
-            if let kept {
+            if let kept, rows.currentRowIsGivenOnly(byExpressionsFrom: kept.vocabulary.firstCheckedExpression) {
                 let rank = ReadingID.rank(rowID)
                 guard
                     try kept.word.firstRow(

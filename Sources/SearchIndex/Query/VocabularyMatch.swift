@@ -16,14 +16,18 @@ import TextMatching
 /// its letters, and so its trigrams, but `e-mail`'s tokens are also those of "mail e", and a
 /// reading in another script may hold a token as unicode61 folds it rather than as written. A
 /// form of several tokens one of which is itself a form found is left out (its rows are among
-/// that token's).
+/// that token's). The other forms of several tokens, or of letters beyond ASCII, are asked for in
+/// expressions of their own, so a row only they give is the only one whose reading need be read.
 struct VocabularyMatch {
     /// The `readings_fts` MATCH expressions, whose rows together are those to read: any of the
     /// forms' tokens, all of each, `formsPerExpression` forms an expression (`MergedMatches`).
     let expressions: [String]
-    /// Whether every row of `expressions` passes, so a search that reads row IDs alone
-    /// (`PhraseSearch`) need not look at the readings: every form left is one ASCII token.
-    let rowsAllPass: Bool
+    /// The expressions whose rows may not pass (`expressions` from this index on), so a search
+    /// that reads row IDs alone (`PhraseSearch`) looks at the reading of a row only when no other
+    /// expression gives it: those of forms other than one plain ASCII token.
+    let firstCheckedExpression: Int
+    /// Whether every row of `expressions` passes.
+    var rowsAllPass: Bool { firstCheckedExpression == expressions.count }
     /// Every form the trigram expression found: exactly the readings its old rows held.
     private let forms: Set<String>
 
@@ -45,13 +49,18 @@ struct VocabularyMatch {
             return tokens.count == 1 && tokens[0] == form || !tokens.contains { all.contains(String($0)) }
         }
         forms = all
-        rowsAllPass = kept.allSatisfy { form in
-            form.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit)
+        let plain = kept.filter { $0.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit) }
+        let others = kept.filter { !$0.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit) }
+        func chunked(_ forms: [String]) -> [String] {
+            stride(from: 0, to: forms.count, by: Self.formsPerExpression).map { start in
+                FTSExpression.any(
+                    forms[start..<min(start + Self.formsPerExpression, forms.count)].map { FTSExpression.allTokens($0) }
+                )
+            }
         }
-        expressions = stride(from: 0, to: kept.count, by: Self.formsPerExpression).map { start in
-            FTSExpression.any(
-                kept[start..<min(start + Self.formsPerExpression, kept.count)].map { FTSExpression.allTokens($0) })
-        }
+        let checked = chunked(others)
+        expressions = chunked(plain) + checked
+        firstCheckedExpression = expressions.count - checked.count
     }
 
     /// Whether the reading ranked `rank` among a word's readings (`folded`, one per line) is one of
