@@ -10,6 +10,7 @@ import Testing
 @Suite struct VocabularyMatchTests {
     static let vocabulary = [
         "mothers", "mother", "smothers", "others", "brothers", "moth", "hers", "the", "other", "mo-thers", "Mothers",
+        "thers mo",
         "thermos",
     ]
 
@@ -60,8 +61,11 @@ import Testing
 
     /// The row IDs of `table` for `expressions` (`MergedMatches`), in order, those of the
     /// vocabulary's forms kept as a search keeps them.
+    /// With `asPhrases`, as a phrase's term keeps them: a row's reading is looked at only when the
+    /// checked expressions alone give it (`VocabularyMatch.firstCheckedExpression`).
     static func rows(
-        of table: String, _ expressions: [String], keeping vocabulary: VocabularyMatch?, in store: IndexStore
+        of table: String, _ expressions: [String], keeping vocabulary: VocabularyMatch?, asPhrases: Bool = false,
+        in store: IndexStore
     ) throws -> [Int64] {
         var rows: [Int64] = []
         var matches = try MergedMatches(
@@ -72,6 +76,7 @@ import Testing
                 """, expressions: expressions)
         while let row = try matches.next() {
             if let vocabulary,
+                !asPhrases || matches.currentRowIsGivenOnly(byExpressionsFrom: vocabulary.firstCheckedExpression),
                 !vocabulary.passes(folded: WordRow(row, offset: 1).folded, rank: ReadingID.rank(row.int64(0)))
             {
                 continue
@@ -113,6 +118,10 @@ import Testing
                     try Self.rows(of: "readings_fts", $0.expressions, keeping: $0, in: store)
                 }
                 #expect((new ?? []) == old, "\(term): \(expression)")
+                let asPhrases = try vocabulary.map {
+                    try Self.rows(of: "readings_fts", $0.expressions, keeping: $0, asPhrases: true, in: store)
+                }
+                #expect((asPhrases ?? []) == old, "\(term): \(expression)")
                 compared += old.count
             }
         }
