@@ -1,5 +1,3 @@
-import TextMatching
-
 /// A term looked up by trigrams, in-word or forgiving edits, answered through the vocabulary: the
 /// forms whose trigrams the term's expression asks for (`vocabulary_trigram`), then the readings
 /// holding those forms (`readings_fts`), with the rows the trigram expression on every reading
@@ -44,9 +42,10 @@ struct VocabularyMatch {
     init?(forms found: [String]) {
         guard !found.isEmpty else { return nil }
         let all = Set(found)
+        // (tokens as `readings_fts` cuts them: a row holding such a token holds the form's rows)
         let kept = found.filter { form in
-            let tokens = TextFolding.tokens(form)
-            return tokens.count == 1 && tokens[0] == form || !tokens.contains { all.contains(String($0)) }
+            let tokens = FTSExpression.tokens(of: form)
+            return tokens == [form] || !tokens.contains { all.contains($0) }
         }
         forms = all
         let plain = kept.filter { $0.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit) }
