@@ -4,7 +4,7 @@
 Runs the queries `make bench-index` draws (bench_index.py: 200 words in-word, with --full-words
 and with --fuzzy, 100 two-word phrases) with `--json` on each side, and checks that every query
 prints exactly the same (hits, order, stroke IDs, bounds, scores, lines); prints each side's
-p50/p99 per mode. Made for a schema change: the old binary on an index of the old schema, the
+p50/p99 per mode, of wall and of CPU time (user and system of the query's process). Made for a schema change: the old binary on an index of the old schema, the
 new one on the same index upgraded (`notebook-index build`), e.g.
 
     compare_answers.py --old /tmp/s6/notebook-index --old-index r6.sqlite \\
@@ -22,6 +22,7 @@ import datetime
 import json
 import os
 import platform
+import resource
 import subprocess
 import sys
 import time
@@ -62,9 +63,14 @@ def bounds_difference(a, b, inside=False):
 
 
 def run(cli, index, text, extra):
+    """One query: its wall time and CPU time (user and system, in ms), exit status and output."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     p = subprocess.run([cli, "query", text, "--index", index, "--json"] + extra, capture_output=True, text=True)
-    return (time.perf_counter() - start) * 1000, p.returncode, p.stdout
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - used.ru_utime + after.ru_stime - used.ru_stime) * 1000
+    return wall, cpu, p.returncode, p.stdout
 
 
 def main():
@@ -96,12 +102,15 @@ def main():
         if mode not in args.modes.split(","):
             continue
         lat = {"old": [], "new": []}
+        cpu = {"old": [], "new": []}
         for text in texts:
             # alternate sides, so that load on the machine falls on both alike
-            ms_old, rc_old, out_old = run(args.old, args.old_index, text, extra)
-            ms_new, rc_new, out_new = run(args.new, args.new_index, text, extra)
+            ms_old, cpu_old, rc_old, out_old = run(args.old, args.old_index, text, extra)
+            ms_new, cpu_new, rc_new, out_new = run(args.new, args.new_index, text, extra)
             lat["old"].append(ms_old)
             lat["new"].append(ms_new)
+            cpu["old"].append(cpu_old)
+            cpu["new"].append(cpu_new)
             if (rc_old, out_old) == (rc_new, out_new):
                 byte_same += 1
                 continue
@@ -116,10 +125,15 @@ def main():
             else:
                 worst_bounds = max(worst_bounds, d)
         modes[mode] = {side: {"p50_ms": round(bench_index.percentile(v, 0.5), 1),
-                              "p99_ms": round(bench_index.percentile(v, 0.99), 1)} for side, v in lat.items()}
+                              "p99_ms": round(bench_index.percentile(v, 0.99), 1),
+                              "cpu_p50_ms": round(bench_index.percentile(cpu[side], 0.5), 1),
+                              "cpu_p99_ms": round(bench_index.percentile(cpu[side], 0.99), 1)}
+                       for side, v in lat.items()}
         modes[mode]["queries"] = len(texts)
-        print(f"  {mode:<11} old p50 {modes[mode]['old']['p50_ms']} p99 {modes[mode]['old']['p99_ms']} ms;  "
-              f"new p50 {modes[mode]['new']['p50_ms']} p99 {modes[mode]['new']['p99_ms']} ms", flush=True)
+        m = modes[mode]
+        print(f"  {mode:<11} old p50 {m['old']['p50_ms']} p99 {m['old']['p99_ms']} ms (CPU {m['old']['cpu_p50_ms']} / "
+              f"{m['old']['cpu_p99_ms']});  new p50 {m['new']['p50_ms']} p99 {m['new']['p99_ms']} ms (CPU "
+              f"{m['new']['cpu_p50_ms']} / {m['new']['cpu_p99_ms']})", flush=True)
     sizes = {side: index_bytes.measure(path)["bytes_per_page"] if args.bytes else None
              for side, path in (("old", args.old_index), ("new", args.new_index))}
     total = sum(m["queries"] for m in modes.values())

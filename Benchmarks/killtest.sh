@@ -75,7 +75,7 @@ index_integrity() {
     out=$(sqlite3 "$1" "PRAGMA integrity_check" 2>&1)
     if [ "$out" = ok ] && [ "$(sqlite3 "$1" "SELECT count(*) FROM sqlite_schema WHERE name = 'readings_fts'")" = 1 ]; then
         out="$out$(sqlite3 "$1" "INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check');
-                               INSERT INTO readings_trigram(readings_trigram) VALUES ('integrity-check');" 2>&1)"
+                               INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('integrity-check');" 2>&1)"
     fi
     echo "$out" | tr '\n' ' '
 }

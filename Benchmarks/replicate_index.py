@@ -49,7 +49,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stroke_list  # noqa: E402
 
-SCHEMA_VERSION = 11  # Sources/SearchIndex/Store/IndexSchema.swift
+SCHEMA_VERSION = 12  # Sources/SearchIndex/Store/IndexSchema.swift
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
@@ -275,7 +275,7 @@ def main():
             "ELSE implied_confidence(w.confidence * (1 - c.fraction * w.margin), w.scores) END, w.reading_buckets, "
             "w.place FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
             (drawing_base, n_pages))
-        for table in ("readings_fts", "readings_trigram"):
+        for table in ("readings_fts",):
             # the template's readings under each copy's word IDs: the bucket and the reading's
             # rank kept, the word ID (bits 3 to 52 of a ReadingID) replaced
             dst.execute(

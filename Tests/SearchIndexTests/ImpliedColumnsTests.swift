@@ -81,8 +81,6 @@ import Testing
             """)
         #expect(nulls == "110 100 111 000")
         #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
-        #expect(
-            try store.database.text("INSERT INTO readings_trigram(readings_trigram) VALUES ('integrity-check')") == nil)
         // every reading scores as the confidence written says, the implied one included
         let hits = try store.search(SearchQuery("luck", options: SearchOptions(minimumScore: 0)))
         #expect(hits.map(\.score).sorted() == [0.25, derived].sorted())

@@ -18,11 +18,11 @@ import Testing
     @Test func shortTermsMergedEveryTokenBeforeTheFirstRow() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        let store = try TrigramNarrowingTests.index(at: folder.index, of: Self.vocabulary, seed: 7)
+        let store = try VocabularyMatchTests.index(at: folder.index, of: Self.vocabulary, seed: 7)
         let queries = ["be", "BE", "in", "ob", "a", "be in", "in be", "an a", "a be", "be in the", "of in", "bé"]
         func hits(_ expanding: Bool) throws -> [[SearchHit]] {
             store.expandsPrefixes = expanding
-            return try TrigramNarrowingTests.hitsAtEveryLimitAndCase(of: queries, in: store)
+            return try VocabularyMatchTests.hitsAtEveryLimitAndCase(of: queries, in: store)
         }
         let all = try hits(false)
         #expect(all.contains { $0.count > 20 })
@@ -34,7 +34,7 @@ import Testing
     @Test func expressionNamesEveryTokenWithThePrefix() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        let store = try TrigramNarrowingTests.index(at: folder.index, of: Self.vocabulary, seed: 7)
+        let store = try VocabularyMatchTests.index(at: folder.index, of: Self.vocabulary, seed: 7)
         let expression = try #require(try PrefixForms.expression(startingWith: "be", in: store.database))
         #expect(expression == #""be" OR "being" OR "ben" OR "bete""#)
         #expect(try PrefixForms.expression(startingWith: "zq", in: store.database) == nil)
@@ -44,7 +44,7 @@ import Testing
     @Test func tooManyTokensLeaveThePrefixQuery() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        let store = try TrigramNarrowingTests.index(at: folder.index, of: Self.vocabulary, seed: 7)
+        let store = try VocabularyMatchTests.index(at: folder.index, of: Self.vocabulary, seed: 7)
         let add = try store.database.statement("INSERT INTO vocabulary(form) VALUES (?)")
         for number in 0..<PrefixForms.maxForms { try add.execute(["zq\(number)"]) }
         #expect(try PrefixForms.expression(startingWith: "zq", in: store.database) != nil)

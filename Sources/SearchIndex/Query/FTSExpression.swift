@@ -9,6 +9,15 @@ enum FTSExpression {
     /// Every unicode61 token of `text` (runs of letters, numbers and private-use characters,
     /// unicode61's token characters), quoted and AND-ed; the last one a prefix when `prefix`.
     static func allTokens(_ text: String, prefix: Bool = false) -> String {
+        let tokens = tokens(of: text)
+        guard !tokens.isEmpty else { return SearchQuery.quoted(text) + (prefix ? "*" : "") }
+        return tokens.enumerated().map { index, token in
+            SearchQuery.quoted(token) + (prefix && index == tokens.count - 1 ? "*" : "")
+        }.joined(separator: " AND ")
+    }
+
+    /// The unicode61 tokens of `text`: its runs of token characters.
+    static func tokens(of text: String) -> [String] {
         var tokens: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
@@ -20,10 +29,7 @@ enum FTSExpression {
             }
         }
         if !current.isEmpty { tokens.append(current) }
-        guard !tokens.isEmpty else { return SearchQuery.quoted(text) + (prefix ? "*" : "") }
-        return tokens.enumerated().map { index, token in
-            SearchQuery.quoted(token) + (prefix && index == tokens.count - 1 ? "*" : "")
-        }.joined(separator: " AND ")
+        return tokens
     }
 
     /// Every trigram of `text` (three Unicode scalars, as the trigram tokenizer cuts them),

@@ -3,7 +3,8 @@ import TextMatching
 /// `--fuzzy`: which readings lie within a small edit distance of a query word, and the FTS5
 /// expression that finds every one of them without reading the whole index.
 ///
-/// Candidates come from `readings_trigram`, as exact matches inside words do, so they arrive in
+/// Candidates are the readings of the vocabulary forms this expression finds in
+/// `vocabulary_trigram` (`VocabularyMatch`), as exact matches inside words are, so they arrive in
 /// the same best-first rowid order and the search's early stop still works. A reading within
 /// distance d of a query word keeps whole every piece of the word that no edit touches. Cut into
 /// d + 1 pieces, the word keeps at least one whole in every such reading, so "any piece" finds
@@ -30,8 +31,8 @@ enum FuzzyMatching {
     static let alphabet: [Unicode.Scalar] =
         Array("abcdefghijklmnopqrstuvwxyz0123456789'-".unicodeScalars)
 
-    /// The MATCH expression for `readings_trigram` that finds every reading containing a token
-    /// within `maxDistance(forLength:)` of `folded` (and every reading containing `folded`): each
+    /// The trigram MATCH expression (for `vocabulary_trigram`) that finds every form containing a token
+    /// within `maxDistance(forLength:)` of `folded` (and every form containing `folded`): each
     /// substring as all its trigrams (`FTSExpression`), so it serves a table without positions.
     /// - Precondition: `folded` has at least 3 scalars.
     static func trigramExpression(for folded: String) -> String {

@@ -56,84 +56,86 @@ extension IndexStore {
     /// One word: its matches read best first until the ranking is settled.
     private func searchWord(_ query: SearchQuery, into ranking: inout MatchRanking) throws {
         let term = query.terms[0]
-        guard var (table, expression) = try ftsMatch(for: term, in: query) else { return }
-        // an in-word term on fewer trigrams, its rows picked out again below (`TrigramNarrowing`)
-        let narrowing =
-            narrowsTrigrams && table == "readings_trigram" && expression == FTSExpression.allTrigrams(term.folded)
-            ? try TrigramNarrowing(folded: term.folded, in: database) : nil
-        if let narrowing {
-            guard !narrowing.holdsNothing else { return }
-            expression = narrowing.expression
-        }
+        guard let (table, expressions, vocabulary) = try ftsMatch(for: term, in: query) else { return }
         // Under the floor only best readings can be kept (`MatchRanking.sparesBestReadings`): the
         // rows of other readings are passed over there before their words are read.
-        let matches = try database.statement(
-            """
-            SELECT \(table).rowid, \(WordRow.columns)
-            FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask))
-            WHERE \(table) MATCH ? AND (\(table).rowid < ? OR \(table).rowid & \(ReadingID.indexedReadings - 1) = 0)
-            ORDER BY \(table).rowid
-            """)
+        let underFloor = ranking.sparesBestReadings ? ReadingID.firstID(scoringUnder: ranking.minimumScore) : Int64.max
+        var matches = try MergedMatches(
+            database: database,
+            sql: """
+                SELECT \(table).rowid, \(WordRow.columns)
+                FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask))
+                WHERE \(table) MATCH ? AND (\(table).rowid < ? OR \(table).rowid & \(ReadingID.indexedReadings - 1) = 0)
+                ORDER BY \(table).rowid
+                """, expressions: expressions, otherValues: [underFloor])
         var seen = Set<Int64>()  // words already read through another of their readings
         // Words read alike match alike: a common word's rows repeat a few lists of readings
         // thousands of times, and matching a list (fuzzy distances on its tokens) costs more
         // than looking it up.
         var matchOfReadings: [String: (index: Int, distance: Int)?] = [:]
-        let underFloor = ranking.sparesBestReadings ? ReadingID.firstID(scoringUnder: ranking.minimumScore) : Int64.max
-        try matches.forEachRow(
-            [expression, underFloor],
-            while: { statement in
-                if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { return false }
-                let row = WordRow(statement, offset: 1)
-                if let narrowing, !narrowing.passes(folded: row.folded, rank: ReadingID.rank(statement.int64(0))) {
-                    return true  // a row the query on every trigram does not give
-                }
-                guard seen.insert(row.id).inserted else { return true }
-                // A reading ranked before this row's that the prefilter passes has an earlier row,
-                // which would have marked the word seen, unless it scores in a lower bucket: so no
-                // match scores above the best reading from this row's on. Bounding that first spares
-                // matching words that cannot be kept: every row read when a term's readings score
-                // just under --min-score (thousands of rows for a common word). Scores are parsed
-                // once, and only for a row of a reading past the best.
-                let rank = ReadingID.rank(statement.int64(0))
-                let scores = rank > 0 ? row.readingScores : [row.score(ofCandidate: 0)]
-                guard
-                    ranking.admits(
-                        score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0, bestReading: rank == 0),
-                    let (candidate, distance) = query.matchingCandidate(
-                        of: row, matching: term, knowing: &matchOfReadings)
-                else { return true }
-                let score = candidate < scores.count ? scores[candidate] : row.score(ofCandidate: candidate)
-                guard ranking.admits(score: score, distance: distance, bestReading: candidate == 0) else { return true }
-                let word = WordMatch(id: row.id, candidate: candidate, distance: distance, score: score)
-                ranking.add(QueryMatch(words: [word], start: row.place))
-                return true
-            })
+        while let statement = try matches.next() {
+            if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { break }
+            let row = WordRow(statement, offset: 1)
+            if let vocabulary, !vocabulary.passes(folded: row.folded, rank: ReadingID.rank(statement.int64(0))) {
+                continue  // a row the trigrams of every reading did not give (`VocabularyMatch`)
+            }
+            guard seen.insert(row.id).inserted else { continue }
+            // A reading ranked before this row's that the prefilter passes has an earlier row,
+            // which would have marked the word seen, unless it scores in a lower bucket: so no
+            // match scores above the best reading from this row's on. Bounding that first spares
+            // matching words that cannot be kept: every row read when a term's readings score
+            // just under --min-score (thousands of rows for a common word). Scores are parsed
+            // once, and only for a row of a reading past the best.
+            let rank = ReadingID.rank(statement.int64(0))
+            let scores = rank > 0 ? row.readingScores : [row.score(ofCandidate: 0)]
+            guard
+                ranking.admits(
+                    score: scores[min(rank, scores.count - 1)...].max() ?? 0, distance: 0, bestReading: rank == 0),
+                let (candidate, distance) = query.matchingCandidate(
+                    of: row, matching: term, knowing: &matchOfReadings)
+            else { continue }
+            let score = candidate < scores.count ? scores[candidate] : row.score(ofCandidate: candidate)
+            guard ranking.admits(score: score, distance: distance, bestReading: candidate == 0) else { continue }
+            let word = WordMatch(id: row.id, candidate: candidate, distance: distance, score: score)
+            ranking.add(QueryMatch(words: [word], start: row.place))
+        }
     }
 
-    /// The FTS5 table and MATCH expression that find every reading `term` can match (the exact
-    /// checks follow); nil when none can. `SearchQuery.ftsMatch`, but for a word that forgives
-    /// edits: its close forms, and with in-word matching the forms holding it, are looked up in
-    /// the vocabulary (a few thousand forms, not millions of readings) and their readings found
-    /// through `readings_fts`, so the readings read are matches, best first, and the early stop
-    /// works as it does for exact words. Past `maxFuzzyForms` forms, an OR of that many terms
-    /// costs more than reading the trigram pieces' candidates (`FuzzyMatching`).
-    func ftsMatch(for term: SearchQuery.Term, in query: SearchQuery) throws -> (table: String, expression: String)? {
+    /// The FTS5 table and MATCH expressions whose rows together are every reading `term` can match
+    /// (the exact checks follow; `MergedMatches`), and for a term looked up by trigrams, the forms whose rows to keep
+    /// (`VocabularyMatch`); nil when none can. `SearchQuery.ftsMatch`, but with the forms holding
+    /// an in-word term looked up in the vocabulary (a few thousand forms, not millions of
+    /// readings) and their readings found through `readings_fts`, best first, so the early stop
+    /// works as it does for whole words. A word that forgives edits asks for the forms close to it
+    /// alone, the rows of which are matches; past `maxFuzzyForms` of those, an OR of that many
+    /// terms costs more than reading the forms holding its trigram pieces (`FuzzyMatching`).
+    func ftsMatch(
+        for term: SearchQuery.Term, in query: SearchQuery
+    ) throws -> (
+        table: String, expressions: [String], vocabulary: VocabularyMatch?
+    )? {
         guard term.maxDistance > 0 else {
             let match = query.ftsMatch(for: term)
+            if match.table == "vocabulary_trigram" {
+                guard let vocabulary = try VocabularyMatch(trigramExpression: match.expression, in: database)
+                else { return nil }
+                return ("readings_fts", vocabulary.expressions, vocabulary)
+            }
             // a term under three letters: the tokens starting with it rather than FTS5's prefix merge
             guard expandsPrefixes, match.expression.hasSuffix("*"), term.tokens.count == 1,
                 let expression = try PrefixForms.expression(startingWith: term.tokens[0], in: database)
-            else { return match }
-            return (match.table, expression)
+            else { return (match.table, [match.expression], nil) }
+            return (match.table, [expression], nil)
         }
         let expression = FuzzyMatching.trigramExpression(for: term.folded)
         let wanted = Array(term.folded.unicodeScalars)
+        var found: [String] = []
         var forms: [String] = []
         try database.statement("SELECT form FROM vocabulary_trigram WHERE vocabulary_trigram MATCH ?").forEachRow([
             expression
         ]) { (row: Statement) -> Void in
             let form = row.string(0)
+            found.append(form)
             let inside = query.options.fullWordsOnly ? form == term.folded : TextFolding.contains(form, term.folded)
             if inside
                 || !CJKText.containsCJK(form)
@@ -143,8 +145,11 @@ extension IndexStore {
             }
         }
         guard !forms.isEmpty else { return nil }
-        guard forms.count <= Self.maxFuzzyForms else { return ("readings_trigram", expression) }
-        return ("readings_fts", FTSExpression.any(forms.map { FTSExpression.allTokens($0) }))
+        guard forms.count <= Self.maxFuzzyForms else {
+            guard let vocabulary = VocabularyMatch(forms: found) else { return nil }
+            return ("readings_fts", vocabulary.expressions, vocabulary)
+        }
+        return ("readings_fts", [FTSExpression.any(forms.map { FTSExpression.allTokens($0) })], nil)
     }
 
     private static let maxFuzzyForms = 256

@@ -76,14 +76,14 @@ struct PhraseSearch {
         var reads = Reads()
         let database = store.database
         let terms = query.terms
-        var matches: [(table: String, expression: String)] = []
+        var matches: [(table: String, expressions: [String], vocabulary: VocabularyMatch?)] = []
         for term in terms {
             guard let match = try store.ftsMatch(for: term, in: query) else { return reads }  // a word found nowhere
             matches.append(match)
         }
         // short in-word terms; those FTS5 merges up front are still prefix queries (`PrefixForms`)
         let isPrefix = terms.map { query.ftsMatch(for: $0).expression.hasSuffix("*") }
-        let isMerged = matches.map { $0.expression.hasSuffix("*") }
+        let isMerged = matches.map { $0.expressions.contains { $0.hasSuffix("*") } }
         let letters = terms.map { $0.folded.unicodeScalars.count }
         let readFirst = matches.indices.map { index in
             guard isPrefix[index] else { return true }
@@ -376,21 +376,47 @@ extension PhraseSearch {
 
 /// One term's matching readings as FTS5 row IDs, best first, read a chunk at a time.
 private struct TermMatches {
-    /// Its own statement: two terms can share the same SQL and must not share a cursor.
-    private let statement: Statement
+    /// Its own statements: two terms can share the same SQL and must not share a cursor.
+    private var rows: MergedMatches
+    /// For a term looked up through the vocabulary whose rows are not all its own
+    /// (`VocabularyMatch.rowsAllPass`): the forms to keep, and a statement that reads the word of
+    /// a row only its checked expressions give.
+    private let kept: (vocabulary: VocabularyMatch, word: Statement)?
     private(set) var rowIDs: [Int64] = []
     private(set) var isComplete = false
 
-    init(database: Database, match: (table: String, expression: String)) throws {
-        statement = try Statement(
-            database: database, sql: "SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ? ORDER BY rowid")
-        try statement.bind([match.expression])
+    init(database: Database, match: (table: String, expressions: [String], vocabulary: VocabularyMatch?)) throws {
+        rows = try MergedMatches(
+            database: database, sql: "SELECT rowid FROM \(match.table) WHERE \(match.table) MATCH ? ORDER BY rowid",
+            expressions: match.expressions)
+        if let vocabulary = match.vocabulary, !vocabulary.rowsAllPass {
+            kept = (
+                vocabulary,
+                try Statement(database: database, sql: "SELECT \(WordRow.columns) FROM words w WHERE w.id = ?")
+            )
+        } else {
+            kept = nil
+        }
     }
 
     /// Reads on until `count` row IDs are in hand or there are no more.
     mutating func read(upTo count: Int) throws {
         while !isComplete, rowIDs.count < count {
-            if try statement.step() { rowIDs.append(statement.int64(0)) } else { isComplete = true }
+            guard let statement = try rows.next() else {
+                isComplete = true
+                break
+            }
+            let rowID = statement.int64(0)
+            if let kept, rows.currentRowIsGivenOnly(byExpressionsFrom: kept.vocabulary.firstCheckedExpression) {
+                let rank = ReadingID.rank(rowID)
+                guard
+                    try kept.word.firstRow(
+                        [(rowID >> 3) & WordID.mask], { kept.vocabulary.passes(folded: WordRow($0).folded, rank: rank) }
+                    )
+                        == true
+                else { continue }
+            }
+            rowIDs.append(rowID)
         }
     }
 

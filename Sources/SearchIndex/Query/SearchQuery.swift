@@ -132,22 +132,23 @@ package struct SearchQuery: Sendable, Hashable {
     /// The FTS5 table to search and the MATCH expression for one term.
     ///
     /// Whole words: the term's tokens in `readings_fts` (unicode61). Inside words: the folded
-    /// term's trigrams in `readings_trigram`; terms under three characters, which trigrams
-    /// cannot find, fall back to a token prefix query (they match the starts of words). Tokens
-    /// and trigrams are asked for together, not as phrases (`FTSExpression`).
-    /// With `--fuzzy`, a term that forgives edits is looked up by its trigrams whatever the other
-    /// options (`FuzzyMatching.trigramExpression`); the exact checks still apply to distance 0.
-    /// A CJK character is a token of its own in `readings_fts` (`IndexStore.storedForms`), and
-    /// is looked up as that whole token with or without `--full-words`.
+    /// term's trigrams, asked of `vocabulary_trigram` (the distinct forms, whose readings
+    /// `IndexStore.ftsMatch` then finds in `readings_fts`: `VocabularyMatch`); terms under three
+    /// characters, which trigrams cannot find, fall back to a token prefix query (they match the
+    /// starts of words). Tokens and trigrams are asked for together, not as phrases
+    /// (`FTSExpression`). With `--fuzzy`, a term that forgives edits is looked up by its trigrams
+    /// whatever the other options (`FuzzyMatching.trigramExpression`); the exact checks still
+    /// apply to distance 0. A CJK character is a token of its own in `readings_fts`
+    /// (`IndexStore.storedForms`), and is looked up as that whole token with or without `--full-words`.
     package func ftsMatch(for term: Term) -> (table: String, expression: String) {
         if term.maxDistance > 0 {
-            return ("readings_trigram", FuzzyMatching.trigramExpression(for: term.folded))
+            return ("vocabulary_trigram", FuzzyMatching.trigramExpression(for: term.folded))
         }
         if options.fullWordsOnly || term.isCJK {
             return ("readings_fts", FTSExpression.allTokens(term.tokens.joined(separator: " ")))
         }
         if term.folded.unicodeScalars.count >= 3 {
-            return ("readings_trigram", FTSExpression.allTrigrams(term.folded))
+            return ("vocabulary_trigram", FTSExpression.allTrigrams(term.folded))
         }
         return ("readings_fts", FTSExpression.allTokens(term.tokens.joined(separator: " "), prefix: true))
     }

@@ -44,12 +44,11 @@ extension IndexSchema {
             IndexSchema.readingsView(buckets: "w.reading_buckets", folded: "w.folded") + ftsTables
             + IndexSchema.readingTriggers(updating: "id, folded, reading_buckets")
 
-        /// Schema 6's FTS5 tables, which keep positions.
+        /// Schema 6's table of whole words, which keeps positions (its `readings_trigram` is not
+        /// made: schema 12 drops it, `IndexStore.dropReadingsTrigram`).
         static let ftsTables = """
             CREATE VIRTUAL TABLE readings_fts USING fts5(
                 folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
-            CREATE VIRTUAL TABLE readings_trigram USING fts5(
-                folded, content='readings', content_rowid='id', tokenize='trigram');
             """
     }
 }

@@ -4,11 +4,12 @@ import TextMatching
 ///
 /// `PRAGMA user_version` holds `IndexSchema.version`; `PRAGMA application_id` marks the file as
 /// ours. Words are stored once in `words`; the `readings` view lists every word's candidate
-/// readings (up to `ReadingID.indexedReadings`) with their `ReadingID`s, and two external-content
-/// FTS5 tables index it (`readings_fts`: unicode61 for whole words, `readings_trigram`: trigram
-/// for in-word matching). Triggers keep them in step, so the stock `sqlite3` shell can read and
-/// change everything: `SELECT * FROM meta` shows the schema and recognizer versions. Reading IDs
-/// lead with the reading's score (`ReadingID`), so FTS matches come best first.
+/// readings (up to `ReadingID.indexedReadings`) with their `ReadingID`s, and an external-content
+/// FTS5 table indexes it (`readings_fts`, unicode61). In-word terms find the distinct forms
+/// holding them in `vocabulary_trigram` and their readings in `readings_fts`
+/// (`VocabularyMatch`). Triggers keep `readings_fts` in step, so the stock `sqlite3` shell can
+/// read and change the words: `SELECT * FROM meta` shows the schema and recognizer versions.
+/// Reading IDs lead with the reading's score (`ReadingID`), so FTS matches come best first.
 ///
 /// Versions: 1 numbered words in insertion order; 2 numbered them by confidence and indexed one
 /// FTS row per word; 3 indexes one FTS row per reading, numbered by the reading's score; 4 folds
@@ -29,11 +30,13 @@ import TextMatching
 /// (`StrokeList`); 10 leaves a word's `folded`, `confidence` and `reading_buckets` NULL where
 /// its candidates and scores give them (`ImpliedColumns`); 11 packs a word's line, position,
 /// bounds and stroke positions into one blob (`PackedPlace`), each column a byte of every row's
-/// header, and stores Float32 scores without a tag byte (`PackedColumns`).
+/// header, and stores Float32 scores without a tag byte (`PackedColumns`); 12 drops
+/// `readings_trigram`, a trigram index over every word's readings, for the one over the distinct
+/// forms that `vocabulary_trigram` already held (`VocabularyMatch`).
 /// `IndexSchema.Version6` and `Version9` keep what older indexes are migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 11
+    static let version = 12
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
@@ -103,21 +106,19 @@ enum IndexSchema {
         END;
         """
 
-    /// The `readings` view, its FTS5 tables and the triggers that keep them in step with `words`.
+    /// The `readings` view, its FTS5 table and the triggers that keep it in step with `words`.
     /// `folded` holds no control characters (the writer replaces them), so turning its lines into
     /// a JSON array needs only quotes and backslashes escaped. (SQLite's bit operators share one
-    /// precedence, hence the parentheses.) The FTS5 tables keep row IDs only (`detail=none`,
+    /// precedence, hence the parentheses.) The FTS5 table keeps row IDs only (`detail=none`,
     /// `columnsize=0`): every query checks the readings it is handed itself, so it asks for
     /// tokens together rather than in sequence (`FTSExpression`).
     static let readings = readingsView + ftsTables + currentReadingTriggers
 
-    /// The two FTS5 tables over the `readings` view, without positions or sizes.
+    /// The FTS5 table over the `readings` view, without positions or sizes.
     static let ftsTables = """
         CREATE VIRTUAL TABLE readings_fts USING fts5(
             folded, content='readings', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
             detail=none, columnsize=0);
-        CREATE VIRTUAL TABLE readings_trigram USING fts5(
-            folded, content='readings', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
         """
 
     /// The `readings` view alone: every word's candidate readings, with their `ReadingID`s.
@@ -141,7 +142,7 @@ enum IndexSchema {
         """
     }
 
-    /// The triggers that keep the FTS5 tables in step with `words`.
+    /// The triggers that keep `readings_fts` in step with `words`.
     static let currentReadingTriggers = readingTriggers(updating: "id, candidates, folded, reading_buckets")
 
     /// The triggers that index a word's readings when it is written and drop them before it
@@ -150,32 +151,27 @@ enum IndexSchema {
         """
         CREATE TRIGGER words_ai AFTER INSERT ON words BEGIN
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
-            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
         END;
         CREATE TRIGGER words_bd BEFORE DELETE ON words BEGIN
             INSERT INTO readings_fts(readings_fts, rowid, folded)
-                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
-            INSERT INTO readings_trigram(readings_trigram, rowid, folded)
                 SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
         END;
         CREATE TRIGGER words_bu BEFORE UPDATE OF \(columns) ON words BEGIN
             INSERT INTO readings_fts(readings_fts, rowid, folded)
                 SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
-            INSERT INTO readings_trigram(readings_trigram, rowid, folded)
-                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
         END;
         CREATE TRIGGER words_au AFTER UPDATE OF \(columns) ON words BEGIN
             INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
-            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
         END;
         """
     }
 
-    /// Every distinct form the indexed readings hold (`VocabularyForms`), with a trigram index:
-    /// `--fuzzy` finds the forms a query word is close to here, among thousands, and then the
-    /// readings holding them through `readings_fts`, instead of every reading that shares a
-    /// piece of the word. The writer adds forms as it writes words; nothing removes them, since
-    /// a form may serve many words, and a form left by removed files matches no reading. (`IF NOT EXISTS`: the
+    /// Every distinct form the indexed readings hold (`VocabularyForms`: each reading whole, or its
+    /// one token), with a trigram index: in-word and `--fuzzy` terms find the forms holding them
+    /// here, among thousands, and then the readings holding those through `readings_fts`
+    /// (`VocabularyMatch`), instead of indexing the trigrams of every reading of every word. The
+    /// writer adds forms as it writes words; nothing removes them, since a form may serve many
+    /// words, and a form left by removed files matches no reading. (`IF NOT EXISTS`: the
     /// migration to version 5 runs it, and must not fail on an index that has it.)
     static let vocabulary = """
         CREATE TABLE IF NOT EXISTS vocabulary(

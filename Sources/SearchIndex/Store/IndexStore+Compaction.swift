@@ -9,13 +9,13 @@ extension IndexStore {
     /// version 6 as it was, and the next build starts over. Schema 6's words are read once, in ID
     /// order, a drawing at a time: each drawing's stroke IDs are gathered once
     /// (`PackedColumns`), and every word keeps its ID, readings, scores, buckets and bounds. The
-    /// FTS5 tables are made afresh from the `readings` view once every word is written.
+    /// FTS5 table of whole words is made afresh from the `readings` view once every word is written.
     func compact() throws {
         try database.execute(
             """
             DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
             DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
-            DROP TABLE readings_fts; DROP TABLE readings_trigram; DROP VIEW readings;
+            DROP TABLE readings_fts; DROP TABLE IF EXISTS readings_trigram; DROP VIEW readings;
             DROP INDEX IF EXISTS words_by_place;
             ALTER TABLE words RENAME TO words_v6;
             ALTER TABLE drawings ADD COLUMN stroke_ids BLOB NOT NULL DEFAULT x'';
@@ -65,11 +65,7 @@ extension IndexStore {
             ALTER TABLE drawings DROP COLUMN text;
             """)
         try database.execute(IndexSchema.Version9.readings)
-        try database.execute(
-            """
-            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings;
-            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings;
-            """)
+        try database.execute("INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings")
     }
 
     /// Version 7 to 8: the words' bounds stored as integers (`StoredBounds`), nothing else changed.

@@ -18,9 +18,6 @@ package final class IndexStore {
     let database: Database
     /// The index file's path.
     package let path: String
-    /// Whether in-word terms query the trigrams `TrigramNarrowing` picks rather than all: tests
-    /// turn it off to compare.
-    var narrowsTrigrams = true
     /// Whether terms under three letters query the vocabulary's tokens starting with them rather
     /// than FTS5's prefix (`PrefixForms`): tests turn it off to compare.
     var expandsPrefixes = true
@@ -66,7 +63,7 @@ package final class IndexStore {
         _ = try database.integer("SELECT count(*) FROM meta")
         _ = try database.integer("SELECT count(*) FROM (SELECT id FROM files LIMIT 1)")
         _ = try database.integer("SELECT rowid FROM readings_fts WHERE readings_fts MATCH 'a' LIMIT 1")
-        _ = try database.integer("SELECT rowid FROM readings_trigram WHERE readings_trigram MATCH 'abc' LIMIT 1")
+        _ = try database.integer("SELECT rowid FROM vocabulary_trigram WHERE vocabulary_trigram MATCH 'abc' LIMIT 1")
     }
 
     private func prepareSchema(access: Access, moveSteps: WordMoveSteps) throws {
@@ -103,7 +100,8 @@ package final class IndexStore {
             // its bounds anew, every older version gains the column of derived stroke IDs, empty
             // (its IDs stay stored whole: `StrokeList`), and every one leaves its implied columns
             // out (`ImpliedColumns`) and packs its places (`PackedPlace`) before CJK runs are
-            // split; versions 9 and 10 only begin to move their words (`beginMovingWords`).
+            // split; versions 9 and 10 only begin to move their words (`beginMovingWords`); every
+            // one drops the trigram index of every reading (`dropReadingsTrigram`).
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -120,14 +118,16 @@ package final class IndexStore {
             if (1...8).contains(version) { try leaveImpliedColumnsOut() }
             if version == 9 || version == 10 { try beginMovingWords(fromSchema: version) }
             if (1...5).contains(version) { try splitCJKRuns() }
+            if (1...11).contains(version) { try dropReadingsTrigram() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
         }
-        // schema 9's and 10's words move in steps of their own (`finishMovingWords`); before
-        // that, the old tables' pages are free now: give them back (VACUUM is a transaction of its
-        // own, so a kill leaves the migrated index as it was committed)
-        if version == 9 || version == 10 { try finishMovingWords(moveSteps) }
+        // schema 9's and 10's words move in steps of their own (`finishMovingWords`), also when
+        // a schema-11 build was killed moving them; before that, the old tables' pages are free
+        // now: give them back (VACUUM is a transaction of its own, so a kill leaves the migrated
+        // index as it was committed)
+        if (9...11).contains(version) { try finishMovingWords(moveSteps) }
         if (1...8).contains(version) { try database.execute("VACUUM") }
     }
 
@@ -176,11 +176,7 @@ package final class IndexStore {
             last = end
         }
         try database.execute(IndexSchema.Version6.readings)
-        try database.execute(
-            """
-            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings;
-            INSERT INTO readings_trigram(rowid, folded) SELECT id, folded FROM readings;
-            """)
+        try database.execute("INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings")
     }
 
     /// Versions 1 to 5: folds every stored reading again from its candidates, as `storedForms`
