@@ -16,7 +16,11 @@ character error of a misread word into one cause:
 and counts the misread words whose reading is the word without its marks, and how many of those
 bare forms a chosen language's word list holds (the lexicon then cannot tell the two apart).
 
-Usage: language_errors.py [--codes fr de ...] [--read en,{code} en ...] [--set-dir DIR] [--no-record]
+With --words FILE (UNIPEN JSON lines, gzipped) every language reads those words instead: English
+dev words read with `en,<code>` show what a language's marks cost words written without any.
+
+Usage: language_errors.py [--codes fr de ...] [--read en,{code} en ...] [--set-dir DIR] [--words FILE]
+       [--limit N] [--bin RECOGNIZER_BENCH] [--no-record] [--note TEXT]
 Writes Benchmarks/results/language-errors-<date>.json (Benchmarks/results.py).
 """
 
@@ -136,12 +140,12 @@ def analyse(readings, lists):
     }
 
 
-def read_words(binary, words_path, languages, out_path):
+def read_words(binary, words_path, languages, out_path, limit):
     env = dict(os.environ, NOTEBOOK_INDEX_LANGUAGES=languages)
     no_lines = os.path.join(os.path.dirname(out_path), "no-lines.jsonl")
     open(no_lines, "w").close()
-    subprocess.run([binary, words_path, no_lines, "--readings", out_path], env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([binary, words_path, no_lines, "--readings", out_path, "--limit", str(limit)], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
     with open(out_path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -151,19 +155,25 @@ def main():
     ap.add_argument("--codes", nargs="+", default=CODES)
     ap.add_argument("--read", nargs="+", default=["en,{code}", "en"], help="language settings, {code} the language")
     ap.add_argument("--set-dir", default="/tmp/nbi-language-set", help="make_language_set.py's output")
+    ap.add_argument("--words", help="read these words (UNIPEN JSON lines, gzipped) for every language")
+    ap.add_argument("--limit", type=int, default=1_000_000, help="read at most this many words")
+    ap.add_argument("--bin", help="recognizer-bench to run (default: build this tree's)")
     ap.add_argument("--no-record", action="store_true")
+    ap.add_argument("--note", help="kept in the results file")
     args = ap.parse_args()
 
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "recognizer-bench"],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
-    binary = os.path.join(bin_dir, "recognizer-bench")
+    binary = args.bin
+    if binary is None:
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "recognizer-bench"],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.strip()
+        binary = os.path.join(bin_dir, "recognizer-bench")
 
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:
         for code in args.codes:
-            source = os.path.join(args.set_dir, f"{code}-words.jsonl.gz")
+            source = args.words or os.path.join(args.set_dir, f"{code}-words.jsonl.gz")
             if not os.path.exists(source):
                 sys.exit(f"language_errors: {source}: not found (make bench-languages makes the set)")
             words_path = os.path.join(tmp, "words.jsonl")
@@ -175,13 +185,14 @@ def main():
             for setting in args.read:
                 languages = setting.replace("{code}", code)
                 lists = [word_list(c) for c in languages.split(",")]
-                row = analyse(read_words(binary, words_path, languages, os.path.join(tmp, "readings.jsonl")), lists)
+                readings = read_words(binary, words_path, languages, os.path.join(tmp, "readings.jsonl"), args.limit)
+                row = analyse(readings, lists)
                 figures[code][languages] = row
                 shares = " ".join(f"{c} {v:.1f}" for c, v in row["cer_percent_by_cause"].items() if v)
                 print(f"{code:3} {languages:6} CER {row['word_cer_percent']:5.1f} %  {shares}  "
                       f"bare {row['misread_as_bare_word']} ({row['bare_word_listed']} listed)", flush=True)
     if not args.no_record:
-        results.record("language-errors", figures,
+        results.record("language-errors", figures, notes=args.note,
                        command="Benchmarks/language_errors.py " + " ".join(sys.argv[1:]))
 
 
