@@ -46,16 +46,27 @@ import Testing
         #expect(!lexicon.contains("lodz"))
     }
 
-    @Test func theCharacterModelGivesAccentedLettersTheirOwnSymbol() throws {
-        let e = try #require(DecoderAlphabet.byte(of: "é"))
-        #expect(CharacterLanguageModel.symbol(e) != CharacterLanguageModel.symbol(UInt8(ascii: "e")))
-        for letter: Unicode.Scalar in ["Ü", "ł", "Ņ", "ß", "ı"] {
-            #expect(
-                CharacterLanguageModel.symbol(e)
-                    == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: letter))))
+    @Test func theCharacterModelCountsAMarkedLetterAsItsLetter() throws {
+        let pairs: [(Unicode.Scalar, Character)] = [
+            ("é", "e"), ("Ü", "u"), ("ł", "l"), ("Ņ", "n"), ("ß", "s"), ("ı", "i"), ("Ø", "o"), ("ș", "s"), ("œ", "o"),
+        ]
+        for (marked, letter) in pairs {
+            let byte = try #require(DecoderAlphabet.byte(of: marked))
+            let plain = try #require(letter.asciiValue)
+            #expect(CharacterLanguageModel.symbol(byte) == CharacterLanguageModel.symbol(plain), "\(marked)")
         }
         #expect(
             CharacterLanguageModel.symbol(UInt8(ascii: "?"))
                 == CharacterLanguageModel.symbol(try #require(DecoderAlphabet.byte(of: "€"))))
+    }
+
+    @Test func aMarkedLettersBareLetterKeepsItsCase() throws {
+        let pairs: [(Unicode.Scalar, Character)] = [("é", "e"), ("Ő", "O"), ("Ł", "L"), ("đ", "d"), ("Æ", "A")]
+        for (marked, bare) in pairs {
+            #expect(DecoderAlphabet.bareLetter(try #require(DecoderAlphabet.byte(of: marked))) == bare.asciiValue)
+        }
+        #expect(DecoderAlphabet.bareLetter(UInt8(ascii: "x")) == UInt8(ascii: "x"))
+        let euro = try #require(DecoderAlphabet.byte(of: "€"))
+        #expect(DecoderAlphabet.bareLetter(euro) == euro)
     }
 }

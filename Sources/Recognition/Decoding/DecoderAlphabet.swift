@@ -83,4 +83,28 @@ enum DecoderAlphabet {
     static func lowercased(_ b: UInt8) -> UInt8 {
         lowerCase[Int(b)]
     }
+
+    /// Letters whose marks are no separate character for Unicode's decomposition, and ß œ æ: the
+    /// ASCII letter each is written on.
+    private static let bareOfUndecomposed: [Unicode.Scalar: Unicode.Scalar] = [
+        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ı": "i", "ß": "s", "œ": "o", "Œ": "O",
+        "æ": "a", "Æ": "A",
+    ]
+
+    /// Per byte, the ASCII letter an accented letter is written on, its case kept (é → e, Ø → O,
+    /// ł → l); any other byte itself.
+    private static let bare: [UInt8] = (0...255).map { b in
+        let byte = UInt8(b)
+        guard isAccentedLetter(byte) else { return byte }
+        let scalar = scalars[b]
+        let base =
+            bareOfUndecomposed[scalar]
+            ?? String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
+        return base.isASCII ? UInt8(base.value) : byte
+    }
+
+    /// The ASCII letter an accented letter's byte is written on (ő → o); any other byte itself.
+    static func bareLetter(_ b: UInt8) -> UInt8 {
+        bare[Int(b)]
+    }
 }

@@ -2,7 +2,10 @@
 // them: each sample becomes a drawing and goes through the whole pipeline (layout, network, beam
 // search, alignment). Run by `make bench-recognizer` (Benchmarks/bench-recognizer.sh).
 //
-//     recognizer-bench words.jsonl lines.jsonl [--limit N]
+//     recognizer-bench words.jsonl lines.jsonl [--limit N] [--readings OUT.jsonl]
+//
+// --readings writes each word sample's label, reading and readings in order as JSON lines, for
+// Benchmarks/language_errors.py to sort its errors by cause, and skips the lines and the timings.
 //
 // The word lists read are those of $NOTEBOOK_INDEX_LANGUAGES ("en,fr"; default en), as `build`
 // reads them, so an accented test set (Benchmarks/bench-languages.sh) is read as a user's would be.
@@ -33,7 +36,16 @@ func threadCPUSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-func evaluate(_ samples: [InkSample], _ recognizer: HandwritingRecognizer) -> Score {
+/// One word sample as read, for `--readings`.
+struct WordReading: Encodable {
+    var label: String
+    var reading: String
+    var candidates: [String]
+}
+
+func evaluate(
+    _ samples: [InkSample], _ recognizer: HandwritingRecognizer, record: ((WordReading) -> Void)? = nil
+) -> Score {
     var score = Score()
     for s in samples {
         let drawing = s.drawing
@@ -48,6 +60,8 @@ func evaluate(_ samples: [InkSample], _ recognizer: HandwritingRecognizer) -> Sc
         score.wordErrors += editDistance(hw, rw)
         score.words += rw.count
         let words = transcript.lines.flatMap(\.words)
+        let candidates = words.count == 1 ? words[0].candidates.map(\.text) : []
+        record?(WordReading(label: ref, reading: hyp, candidates: candidates))
         if words.count == 1, words[0].candidates.prefix(5).contains(where: { normalized($0.text) == ref }) {
             score.top5 += 1
         }
@@ -77,6 +91,22 @@ let words = try InkSample.load(args[1], limit: limit) { $0.lineCount == 1 }
 let lines = try InkSample.load(args[2], limit: limit) { $0.lineCount == 1 }
 _ = recognizer.transcribe(words[0].drawing)  // load and warm up outside the timings
 
+if let at = args.firstIndex(of: "--readings"), at + 1 < args.count {
+    var out = Data()
+    let encoder = JSONEncoder()
+    _ = evaluate(words, recognizer) { reading in
+        guard let line = try? encoder.encode(reading) else { return }  // strings always encode
+        out.append(line)
+        out.append(UInt8(ascii: "\n"))
+    }
+    do {
+        try out.write(to: URL(fileURLWithPath: args[at + 1]))
+    } catch {
+        FileHandle.standardError.write(Data("recognizer-bench: \(args[at + 1]): \(error.localizedDescription)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 let w = evaluate(words, recognizer)
 let l = evaluate(lines, recognizer)
 // throughput on every core: samples split across threads, one shared recognizer
