@@ -33,14 +33,6 @@ package struct MixedScriptLineReader: LineReading {
     package var lineConfidenceWeight = 11.4
     package var lineDensityWeight = 5.2
     package var lineBias = -7.4
-    /// In a line read whole as characters, a part whose own `evidence` favours its Latin words
-    /// by more than this keeps them (`decided`, so hedged when close): a line can be mostly
-    /// doubtful for one unsure English word beside a character or two (a vocabulary card's
-    /// "you 你"), and the line's evidence, fitted on whole lines of characters and of English,
-    /// then carried the word away as characters the part's own evidence was far from keeping.
-    /// Chosen on cards, notes and Japanese pages of seed 11 (`cjk-bench misses`), not the
-    /// benchmark's. Infinity: the line's decision is every part's.
-    package var latinPartMargin = Double.infinity
     /// Which Latin words the character reader reads again.
     package var spans = ScriptSpans()
     /// Which of their runs could be characters at all; nil: every run not sparse.
@@ -115,14 +107,10 @@ package struct MixedScriptLineReader: LineReading {
             else { return western }
             let parts = Self.parts(of: whole, western: western, in: line, characters: characters, lineHeight: height)
             let eastern = parts.flatMap(\.eastern)
-            guard lineEvidence(eastern: eastern, western: western, in: line) > 0 else { return parts.flatMap(decided) }
-            var offset = 0
-            return parts.flatMap { part -> [DecodedWord] in
-                let span = offset..<(offset + part.western.count)
-                offset = span.upperBound
-                return keepsLatin(part, words: span, of: western, in: line, lineHeight: height)
-                    ? decided(part) : part.eastern
-            }.sorted { $0.pointRange.lowerBound < $1.pointRange.lowerBound }
+            if lineEvidence(eastern: eastern, western: western, in: line) > 0 {
+                return eastern.sorted { $0.pointRange.lowerBound < $1.pointRange.lowerBound }
+            }
+            return parts.flatMap(decided)
         }
         var words: [DecodedWord] = []
         var next = 0
@@ -196,30 +184,6 @@ package struct MixedScriptLineReader: LineReading {
     package func admitsLine(_ whole: ScriptSpans.Run, of words: [DecodedWord], lineHeight: Double) -> Bool {
         guard let gate else { return true }
         return gate.admitsLine(ScriptGate.shape(of: whole, in: words, lineHeight: lineHeight, knows: knows))
-    }
-
-    package var latinPartTest = 0
-
-    func keepsLatin(
-        _ part: Part, words span: Range<Int>, of western: [DecodedWord], in line: LineInk, lineHeight: Double
-    ) -> Bool {
-        guard evidence(part) < -latinPartMargin else { return false }
-        switch latinPartTest {
-        case 1:
-            return part.western.allSatisfy { w in
-                let text = w.candidates.first?.text ?? ""
-                return text.filter(\.isLetter).count >= 2 && knows(text)
-            }
-        case 2:
-            guard let gate else { return true }
-            let traces = line.traceRanges.filter { !$0.isEmpty }
-            return !span.contains { w in
-                guard let run = ScriptSpans.run(w..<(w + 1), of: western, in: line, traces: traces) else { return false }
-                return gate.admits(ScriptGate.shape(of: run, in: western, lineHeight: lineHeight, knows: knows))
-            }
-        default:
-            return true
-        }
     }
 
     /// Whether the Latin reader's word lists hold `word` (CJK reading has no word lists).

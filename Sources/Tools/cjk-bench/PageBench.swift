@@ -38,8 +38,7 @@ enum PageBench {
     /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
     /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's script decision
     /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias; `CJK_HEDGE_MARGIN`:
-    /// `MixedScriptLineReader.hedgeMargin`; `CJK_LATIN_PART_MARGIN`: its `latinPartMargin`);
-    /// `CJK_WHOLE_PAGE` lays
+    /// `MixedScriptLineReader.hedgeMargin`); `CJK_WHOLE_PAGE` lays
     /// a mixed page out whole at the CJK size, as version 26 did.
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
@@ -58,13 +57,6 @@ enum PageBench {
         }
         if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_HEDGE_MARGIN"].flatMap(Double.init) {
             mixed.hedgeMargin = margin
-            reader = mixed
-        }
-        if var mixed = reader as? MixedScriptLineReader,
-            let margin = env["CJK_LATIN_PART_MARGIN"].flatMap(Double.init)
-        {
-            mixed.latinPartMargin = margin
-            mixed.latinPartTest = env["CJK_LATIN_PART_TEST"].flatMap { Int($0) } ?? 0
             reader = mixed
         }
         let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
