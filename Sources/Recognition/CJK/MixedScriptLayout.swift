@@ -26,7 +26,6 @@ struct MixedScriptLayout: Sendable {
     var latin: LayoutAnalyzer
     /// Finds the lines of what the Latin lines do not take (`LayoutAnalyzer.cjkSizeScale`).
     var characters: LayoutAnalyzer
-    var keepsLatinOrder = ProcessInfo.processInfo.environment["CJK_KEEP_LATIN_ORDER"] != nil
 
     /// A line and the words read in it.
     struct ReadLine {
@@ -95,20 +94,13 @@ struct MixedScriptLayout: Sendable {
         // the rest, row by row as the Latin layout found them: a row of characters is laid out
         // at the CJK size alone, never with the rows above or below
         let rows = Self.rows(of: pooled, traces, lines: found.filter { $0.doubtful == nil }.map(\.traces))
-        let laidOut = rows.flatMap { row in characters.lines(of: row.sorted().map { traces[$0] }) }
+        let lines = rows.flatMap { row in characters.lines(of: row.sorted().map { traces[$0] }) }
             .flatMap { $0.pieces(ofTraces: tracesPerLine) }
             .filter { $0.textLikelihood >= minimumLikelihood }
         // a row laid out again as the very line the Latin layout found (a lone doubtful line)
         // keeps the network's reading of it rather than reading it again
         var known: [LineInk: [DecodedWord]] = [:]
         for line in found { known[line.line.ink] = line.words }
-        var sameInk: [Set<InkPoint>: TextLine] = [:]
-        if keepsLatinOrder { for line in found { sameInk[Set(line.line.ink.points)] = line.line } }
-        let lines = laidOut.map { line in
-            guard keepsLatinOrder, known[line.ink] == nil, let latinLine = sameInk[Set(line.ink.points)] else { return line }
-            if ProcessInfo.processInfo.environment["CJK_DEBUG_ORDER"] != nil { FileHandle.standardError.write(Data("reordered\n".utf8)) }
-            return latinLine
-        }
         let fresh = lines.indices.filter { known[lines[$0].ink] == nil }
         for (k, words) in zip(fresh, latinReader.read(lines: fresh.map { lines[$0].ink })) {
             known[lines[k].ink] = words
