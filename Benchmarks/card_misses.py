@@ -9,7 +9,8 @@ Makes the card pages (make_card_pages.py, `--seed` as bench-mixed's when 5), rea
 Sources/Tools/cjk-bench describes), and searches each item through an index built by the
 binary (as mixed_eval.py judges cards). An item found in process but not by search is a miss of
 the query side (`query`). `--compare en` also reads and searches the pages with `en` and lists
-each English word missed beside what `en` reads on the same ink. Writes Benchmarks/results/card-misses-*.json: per script of the card
+each English word missed beside what `en` reads on the same ink. Each English word missed comes
+with the score a search finds it with at its ink with no floor (`--min-score 0`), if any. Writes Benchmarks/results/card-misses-*.json: per script of the card
 pages (and per kind of page) the items, the found share by search, and the misses by cause.
 """
 import argparse
@@ -48,10 +49,10 @@ def main():
                     "--pages", str(a.pages), "--seed", str(a.seed)], check=True, stdout=subprocess.DEVNULL)
     truth = mixed_eval.json.load(open(os.path.join(pages, "truth.json"), encoding="utf-8"))["pages"]
     rows = read_in_process(a.cjk_bench, pages, "en,zh,ja", truth, os.path.join(tmp, "misses.tsv"))
-    searched = search(a.binary, pages, "en,zh,ja", truth)
+    searched, unfloored = search(a.binary, pages, "en,zh,ja", truth)
     if a.compare:
         compared_rows = read_in_process(a.cjk_bench, pages, a.compare, truth, os.path.join(tmp, "compare.tsv"))
-        compared = search(a.binary, pages, a.compare, truth)
+        compared, _ = search(a.binary, pages, a.compare, truth)
 
     tally = defaultdict(Counter)
     latin_misses = []
@@ -75,7 +76,8 @@ def main():
                     if not by_search:
                         tally[g][f"missed, found with {a.compare}"] += key in compared
             if item["script"] == "latin" and not by_search:
-                miss = dict(page=os.path.basename(p["path"]), label=item["label"], cause=cause, read=row.get("read", ""))
+                miss = dict(page=os.path.basename(p["path"]), label=item["label"], cause=cause, read=row.get("read", ""),
+                            score_without_floor=unfloored.get(key))
                 if a.compare:
                     other = compared_rows[p["path"]][n]
                     miss.update({f"found with {a.compare}": key in compared,
@@ -116,7 +118,8 @@ def read_in_process(cjk_bench, pages, languages, truth, tsv):
 
 def search(binary, pages, languages, truth):
     """The (page path, item number) of the items an index built with `languages` finds at their ink,
-    searched as mixed_eval.py judges cards."""
+    searched as mixed_eval.py judges cards, and for each English word not found the score it is
+    found with at its ink when the query has no floor."""
     index = mixed_eval.Index(os.path.abspath(binary), pages, languages)
     latin, cjk = defaultdict(list), defaultdict(list)
     for p in truth:
@@ -125,8 +128,29 @@ def search(binary, pages, languages, truth):
             label = item["label"].lower() if item["script"] == "latin" else item["label"]
             target[label].append(((p["path"], n), p["path"], 0, item["box"]))
     found = mixed_eval.found(index, latin, True) | mixed_eval.found(index, cjk, False)
+    # what an English word missed scores at its ink with no floor: how far under its floor it lies
+    unfloored = {}
+    for label, occurrences in latin.items():
+        missed = [o for o in occurrences if o[0] not in found]
+        if not missed:
+            continue
+        hits = unfloored_hits(index, label)
+        for key, path, page, box in missed:
+            scores = [score for p, pg, b, score in hits if p == path and pg == page and mixed_eval.covers(box, b)]
+            if scores:
+                unfloored[key] = round(max(scores), 3)
     index.remove()
-    return found
+    return found, unfloored
+
+
+def unfloored_hits(index, word):
+    """The hits of a one-word English query with no score floor: (path, page, bounds, score)."""
+    r = subprocess.run([index.binary, "query", word, "--json", "--full-words", "--limit", "1000", "--min-score", "0",
+                        "--index", index.path], capture_output=True, text=True)
+    if r.returncode != 0 or not r.stdout.strip():
+        return []
+    return [(os.path.abspath(h["path"]), h["page"], (h["bounds"]["x"], h["bounds"]["y"], h["bounds"]["width"],
+             h["bounds"]["height"]), h["score"]) for h in mixed_eval.json.loads(r.stdout).get("results", [])]
 
 
 if __name__ == "__main__":
