@@ -105,9 +105,8 @@ final class MissCause {
         return readAlone ? "misread in place" : "network"
     }
 
-    /// The pieces read over the item's ink from left to right, each as its best reading, with `*`
-    /// before those whose box covers the item's (as a search hit must) and its readings after `/`
-    /// where it has more than one.
+    /// The pieces read over the item's ink from left to right, each as its readings joined by `/`
+    /// (best first), with `*` before those whose box covers the item's, as a search hit's must.
     static func readOver(_ item: MissReport.Item, _ transcript: Transcript) -> String {
         let over = pieces(transcript).filter { MissReport.overlap($0.bounds, item.box) > 0 }
         return over.sorted { $0.bounds.minX < $1.bounds.minX }.map { piece in
