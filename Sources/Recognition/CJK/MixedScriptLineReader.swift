@@ -33,6 +33,15 @@ package struct MixedScriptLineReader: LineReading {
     package var lineConfidenceWeight = 11.4
     package var lineDensityWeight = 5.2
     package var lineBias = -7.4
+    /// A line mostly doubtful is weighed whole (`lineEvidence`) when it is one part, or at least
+    /// this many; one of two, an English word beside a character (a vocabulary card's
+    /// "you 你"), is weighed part by part. `lineEvidence` was fitted on rows of characters and
+    /// lines of English, and on a card's line it carried the word away with its character even
+    /// where the word's own part favoured Latin (a line of one part is the same ink either way).
+    /// Chosen on seed-11 cards, notes, Japanese and English pages (`CJK_LINE_PARTS=N cjk-bench
+    /// misses`), not the benchmark's: 3 keeps one more English word and changes nothing else; 4
+    /// costs Japanese characters.
+    package var linePartsAtLeast = 3
     /// Which Latin words the character reader reads again.
     package var spans = ScriptSpans()
     /// Which of their runs could be characters at all; nil: every run not sparse.
@@ -107,7 +116,8 @@ package struct MixedScriptLineReader: LineReading {
             else { return western }
             let parts = Self.parts(of: whole, western: western, in: line, characters: characters, lineHeight: height)
             let eastern = parts.flatMap(\.eastern)
-            if lineEvidence(eastern: eastern, western: western, in: line) > 0 {
+            let weighedWhole = parts.count == 1 || parts.count >= linePartsAtLeast
+            if weighedWhole, lineEvidence(eastern: eastern, western: western, in: line) > 0 {
                 return eastern.sorted { $0.pointRange.lowerBound < $1.pointRange.lowerBound }
             }
             return parts.flatMap(decided)

@@ -22,7 +22,8 @@ import Recognition
 ///   read alone (by that script's line reader) is read right: the cut or the context lost it;
 /// - `network`: the same where the ink read alone is not read right either: the network's limit.
 ///
-/// Each row of the TSV: page, kind, script, label, found (0/1), cause ("" when found).
+/// Each row of the TSV: page, kind, script, label, found (0/1), cause ("" when found), and what was
+/// read over the item's ink (`readOver`), so that two readings of the same pages can be set side by side.
 final class MissCause {
     /// Each of the mixed reader's decisions undone, by name, in the order tried.
     let undone: [(name: String, recognizer: HandwritingRecognizer)]
@@ -57,7 +58,7 @@ final class MissCause {
             let handle = FileHandle(forWritingAtPath: file)
         else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file]) }
         output = handle
-        output.write(Data("page\tkind\tscript\tlabel\tfound\tcause\n".utf8))
+        output.write(Data("page\tkind\tscript\tlabel\tfound\tcause\tread\n".utf8))
     }
 
     /// Each page's transcript by each recognizer of `undone`, read when first asked for.
@@ -70,7 +71,7 @@ final class MissCause {
         let why = found ? "" : cause(item, path: path, among: items, transcript, drawing)
         let row = [
             URL(fileURLWithPath: path).lastPathComponent, item.kind, item.latin ? "latin" : "cjk", item.label,
-            found ? "1" : "0", why,
+            found ? "1" : "0", why, Self.readOver(item, transcript),
         ]
         output.write(Data((row.joined(separator: "\t") + "\n").utf8))
     }
@@ -102,6 +103,17 @@ final class MissCause {
         let fold = { (s: String) in s.lowercased().filter { $0.isLetter } }
         let readAlone = alone.contains { word in word.candidates.contains { fold($0.text) == fold(item.label) } }
         return readAlone ? "misread in place" : "network"
+    }
+
+    /// The pieces read over the item's ink from left to right, each as its readings joined by `/`
+    /// (best first), with `*` before those whose box covers the item's, as a search hit's must.
+    static func readOver(_ item: MissReport.Item, _ transcript: Transcript) -> String {
+        let over = pieces(transcript).filter { MissReport.overlap($0.bounds, item.box) > 0 }
+        return over.sorted { $0.bounds.minX < $1.bounds.minX }.map { piece in
+            let readings = piece.candidates.map(\.text)
+            return (MissReport.covers(piece.bounds, item.box) ? "*" : "")
+                + (readings.count > 1 ? readings.joined(separator: "/") : piece.text)
+        }.joined(separator: " ")
     }
 
     /// Every word read, a CJK word as its characters.

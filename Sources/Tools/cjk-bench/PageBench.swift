@@ -38,7 +38,8 @@ enum PageBench {
     /// (`CJK_ENGINE`: zinnia, network or combined), the lattice's, the
     /// layout's `sizeScale` (`CJK_SIZE_SCALE`) and the mixed reader's script decision
     /// (`CJK_SCRIPT_WEIGHTS`: confidence, density and score weights, bias; `CJK_HEDGE_MARGIN`:
-    /// `MixedScriptLineReader.hedgeMargin`); `CJK_WHOLE_PAGE` lays
+    /// `MixedScriptLineReader.hedgeMargin`; `CJK_LINE_PARTS`: its `linePartsAtLeast`);
+    /// `CJK_WHOLE_PAGE` lays
     /// a mixed page out whole at the CJK size, as version 26 did.
     static func recognizer(languages: [String]) throws -> HandwritingRecognizer {
         let env = ProcessInfo.processInfo.environment
@@ -57,6 +58,10 @@ enum PageBench {
         }
         if var mixed = reader as? MixedScriptLineReader, let margin = env["CJK_HEDGE_MARGIN"].flatMap(Double.init) {
             mixed.hedgeMargin = margin
+            reader = mixed
+        }
+        if var mixed = reader as? MixedScriptLineReader, let parts = env["CJK_LINE_PARTS"].flatMap(Int.init) {
+            mixed.linePartsAtLeast = parts
             reader = mixed
         }
         let scale = env["CJK_SIZE_SCALE"].flatMap(Double.init)
