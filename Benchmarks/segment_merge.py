@@ -5,18 +5,19 @@ For each round and each binary: INDEX is copied, a build of NOTEBOOK (a file the
 hold, copied under a folder of its own) writes into the copy, and the build's wall and CPU time,
 the segments of `readings_fts` and `vocabulary_trigram` after it, and the copy's bytes a page
 (pages less free pages, as index_bytes.py counts them) are recorded; then a second build of the
-same folder (a no-op) is timed. A new binary that merges the segments at a build's end
+same folder (a no-op) is timed, --noops times (the median kept, and each). A new binary that merges the segments at a build's end
 (`IndexStore.mergeSearchSegments`) shows its cost in the first build and its segments after it.
 With --keep DIR, the last round's copies stay there as old.sqlite and new.sqlite, for
 query_latency.py.
 
-Usage: segment_merge.py INDEX NOTEBOOK --old CLI --new CLI [--rounds 2] [--keep DIR] [--name NAME]
+Usage: segment_merge.py INDEX NOTEBOOK --old CLI --new CLI [--rounds 2] [--noops 1] [--keep DIR] [--name NAME]
 """
 import argparse
 import os
 import resource
 import shutil
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -58,6 +59,7 @@ def main():
     ap.add_argument("--old", required=True)
     ap.add_argument("--new", required=True)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--noops", type=int, default=1)
     ap.add_argument("--keep")
     ap.add_argument("--name", default="segment-merge")
     args = ap.parse_args()
@@ -77,10 +79,12 @@ def main():
                 build = [getattr(args, side), "build", folder, "--index", copy]
                 wall, cpu = timed(build)
                 segments, bytes_a_page = shape(copy)
-                noop_wall, noop_cpu = timed(build)
+                noops = [timed(build) for _ in range(max(1, args.noops))]
                 runs[side].append({
-                    "round": round_ + 1, "build_s": wall, "build_cpu_s": cpu, "noop_s": noop_wall,
-                    "noop_cpu_s": noop_cpu, "segments": segments, "bytes_a_page": bytes_a_page,
+                    "round": round_ + 1, "build_s": wall, "build_cpu_s": cpu,
+                    "noop_s": statistics.median(n[0] for n in noops),
+                    "noop_cpu_s": statistics.median(n[1] for n in noops),
+                    "noops": noops, "segments": segments, "bytes_a_page": bytes_a_page,
                 })
                 print(side, runs[side][-1], file=sys.stderr)
         segments, bytes_a_page = shape(args.index)
