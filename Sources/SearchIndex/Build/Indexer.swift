@@ -134,6 +134,8 @@ package final class Indexer {
                 from: collector, previous: learned, evidence: rest.evidence ?? HandEvidenceQueue(), reader: reader,
                 version: version, report: &rest.report, onNotice: onNotice)
         }
+        // a build that wrote nothing leaves the segments as the last one that did
+        if !jobsToRun.isEmpty || !gone.isEmpty { try store.mergeSearchSegments() }
         return rest.report
     }
 

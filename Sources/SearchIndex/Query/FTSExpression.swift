@@ -18,6 +18,8 @@ enum FTSExpression {
 
     /// The unicode61 tokens of `text`: its runs of token characters.
     static func tokens(of text: String) -> [String] {
+        // most forms of a vocabulary are one run of ASCII letters and digits: their own one token
+        if !text.isEmpty, text.utf8.allSatisfy(isASCIILetterOrDigit) { return [text] }
         var tokens: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
@@ -57,10 +59,27 @@ enum FTSExpression {
     /// Alternatives, each parenthesized when it is a conjunction.
     static func any(_ expressions: [String]) -> String {
         guard expressions.count > 1 else { return expressions.first ?? "" }
-        return expressions.map { $0.contains(" AND ") ? "(" + $0 + ")" : $0 }.joined(separator: " OR ")
+        return expressions.map { isConjunction($0) ? "(" + $0 + ")" : $0 }.joined(separator: " OR ")
     }
 
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `expression` holds " AND " (outside quotes or in them: parentheses harm neither).
+    private static func isConjunction(_ expression: String) -> Bool {
+        let and = Array(" AND ".utf8)
+        var matched = 0
+        for byte in expression.utf8 {
+            matched = byte == and[matched] ? matched + 1 : (byte == and[0] ? 1 : 0)
+            if matched == and.count { return true }
+        }
+        return false
+    }
+
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII's letters and digits are its only characters of those categories
+        if scalar.isASCII { return isASCIILetterOrDigit(UInt8(scalar.value)) }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
             .letterNumber, .otherNumber, .privateUse:

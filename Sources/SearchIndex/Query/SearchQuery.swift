@@ -155,7 +155,9 @@ package struct SearchQuery: Sendable, Hashable {
 
     /// An FTS5 string: everything between double quotes is literal, quotes are doubled.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // an in-word piece quotes thousands of forms (`VocabularyMatch`), few with a quote in them
+        guard text.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + text + "\"" }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The first candidate (best first) that `term` matches, by the query's options.

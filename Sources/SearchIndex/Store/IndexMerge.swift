@@ -143,7 +143,10 @@ package struct IndexMerge {
             onFile(path)
         }
         // the shards each learned from their own files; the whole learns from all of them
-        if report.copied > 0 { try output.rebuildUserVocabulary() }
+        if report.copied > 0 {
+            try output.rebuildUserVocabulary()
+            try output.mergeSearchSegments()
+        }
         return report
     }
 
