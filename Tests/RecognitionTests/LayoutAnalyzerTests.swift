@@ -55,6 +55,24 @@ private func readLines(_ ink: InkBuilder, strokeIDs: Set<UUID>? = nil) -> [Strin
         #expect(readLines(ink) == ["mini mum", "jam"])
     }
 
+    @Test func markOfAOneLetterWordIsNotALineOfItsOwn() throws {
+        // A lone "s" and its caron are both fragments, with no longer line for either to join.
+        var ink = InkBuilder()
+        let s = ink.write("s", x: 40, baseline: 60, size: 10)
+        let caron = ink.add([Point(x: 41, y: 45), Point(x: 43.5, y: 48), Point(x: 46, y: 45)])
+        let lines = LayoutAnalyzer(strokeClassifier: nil).lines(in: ink.drawing)
+        try #require(lines.count == 1)
+        #expect(lines[0].strokeIndices == (s + [caron]).sorted())
+    }
+
+    @Test func singleDigitsInAColumnStayLinesOfTheirOwn() {
+        var ink = InkBuilder()
+        ink.write("1", x: 40, baseline: 60, size: 10)
+        ink.write("2", x: 40, baseline: 80, size: 10)
+        ink.write("3", x: 40, baseline: 100, size: 10)
+        #expect(LayoutAnalyzer(strokeClassifier: nil).lines(in: ink.drawing).count == 3)
+    }
+
     @Test func columnsAreReadOneAfterTheOther() {
         var ink = InkBuilder()
         ink.write("left one", x: 40, baseline: 60, size: 10)

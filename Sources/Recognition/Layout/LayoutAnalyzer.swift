@@ -26,6 +26,8 @@ package struct LayoutAnalyzer: Sendable {
     static let fragmentExtent = 1.2
     /// Farthest weighted vertical distance, in writing sizes, at which such a fragment joins.
     static let fragmentDistance = 1.0
+    /// Largest share of another fragment's height at which a fragment with no line joins that one.
+    static let fragmentHeightShare = 0.6
     /// Height, in writing sizes, below which a one- or two-stroke group is a bar, not a line.
     static let flatFragmentHeight = 0.5
 
@@ -106,7 +108,8 @@ package struct LayoutAnalyzer: Sendable {
             at: enclosures, traces)
         // One or two small or flat glyphs on their own (the top of a "?", the bar of an "I", a
         // long t-crossbar, an accent) join the line next to them when there is one; otherwise
-        // they stay a line.
+        // they join a much taller fragment near them (the letter of a one-letter word), or stay
+        // a line.
         let isFragment = { (members: [Int]) -> Bool in
             guard members.count <= 2, let box = LineGrouping.extent(members, traces) else { return false }
             let size = LineGrouping.size(of: members, sizes)
@@ -137,12 +140,11 @@ package struct LayoutAnalyzer: Sendable {
             fragments.flatMap { $0 }, to: groups, in: traces, sizes: sizes,
             maximumDistance: Self.fragmentDistance)
         for (trace, line) in fragmentLines { groups[line].append(trace) }
-        for fragment in fragments {
-            let left = fragment.filter { fragmentLines[$0] == nil }
-            if !left.isEmpty {
-                groups.append(left)
-                likelihoods.append(1)
-            }
+        for line in Self.joinedFragments(
+            fragments.map { $0.filter { fragmentLines[$0] == nil } }.filter { !$0.isEmpty }, traces, sizes)
+        {
+            groups.append(line)
+            likelihoods.append(1)
         }
         for (mark, line) in MarkAttachment.assign(marks, to: groups, in: traces, sizes: sizes) {
             groups[line].append(mark)
@@ -152,6 +154,35 @@ package struct LayoutAnalyzer: Sendable {
             return (line: Self.makeLine(order, traces, likelihoods[g]), traces: order)
         }
         return LineOrdering.readingOrder(of: lines.map(\.line.bounds)).map { lines[$0] }
+    }
+
+    /// The fragments that found no line, as lines: a fragment much shorter than another one near
+    /// it joins that one, so that a word of one or two letters, itself a fragment, keeps its
+    /// accents and dots (`š` is not read as a `v` line over a `5` line). Fragments of like height
+    /// stay apart (a column of single digits is not one line).
+    static func joinedFragments(_ fragments: [[Int]], _ traces: [InkTrace], _ sizes: [Double]) -> [[Int]] {
+        let height = { (members: [Int]) in LineGrouping.extent(members, traces)?.height ?? 0 }
+        // tallest first, so that every fragment meets the ones it may join before it is placed
+        let tallestFirst = fragments.indices.sorted {
+            (height(fragments[$0]), $1) > (height(fragments[$1]), $0)
+        }
+        var lines: [[Int]] = []
+        var heights: [Double] = []
+        for f in tallestFirst {
+            let fragment = fragments[f]
+            let own = height(fragment)
+            let hosts = lines.indices.filter { own <= Self.fragmentHeightShare * heights[$0] }
+            let joined = MarkAttachment.assign(
+                fragment, to: hosts.map { lines[$0] }, in: traces, sizes: sizes,
+                maximumDistance: Self.fragmentDistance)
+            for (trace, host) in joined { lines[hosts[host]].append(trace) }
+            let left = fragment.filter { joined[$0] == nil }
+            if !left.isEmpty {
+                lines.append(left)
+                heights.append(height(left))
+            }
+        }
+        return lines
     }
 
     /// Cuts every line that runs across the edge of a box or circle drawn around words: the traces

@@ -4,8 +4,9 @@
 //
 //     recognizer-bench words.jsonl lines.jsonl [--limit N] [--readings OUT.jsonl]
 //
-// --readings writes each word sample's label, reading and readings in order as JSON lines, for
-// Benchmarks/language_errors.py to sort its errors by cause, and skips the lines and the timings.
+// --readings writes each word sample's label, reading, readings in order and how many lines the
+// layout found in it as JSON lines, for Benchmarks/language_errors.py to sort its errors by cause,
+// and skips the lines and the timings.
 //
 // The word lists read are those of $NOTEBOOK_INDEX_LANGUAGES ("en,fr"; default en), as `build`
 // reads them, so an accented test set (Benchmarks/bench-languages.sh) is read as a user's would be.
@@ -41,6 +42,8 @@ struct WordReading: Encodable {
     var label: String
     var reading: String
     var candidates: [String]
+    /// How many lines the layout found in the word's ink (more than 1: a mark taken for a line).
+    var lines: Int
 }
 
 func evaluate(
@@ -61,7 +64,7 @@ func evaluate(
         score.words += rw.count
         let words = transcript.lines.flatMap(\.words)
         let candidates = words.count == 1 ? words[0].candidates.map(\.text) : []
-        record?(WordReading(label: ref, reading: hyp, candidates: candidates))
+        record?(WordReading(label: ref, reading: hyp, candidates: candidates, lines: transcript.lines.count))
         if words.count == 1, words[0].candidates.prefix(5).contains(where: { normalized($0.text) == ref }) {
             score.top5 += 1
         }
