@@ -19,6 +19,7 @@ struct BidirectionalLSTM: Sendable {
     /// forward direction's state of a frame, then the backward one's. Sequences step together
     /// (`runDirection`), each getting the result it gets alone.
     func states(of xs: [[Float]], frames: [Int], kernels: KernelSet) -> [[Float]] {
+        precondition(zip(xs, frames).allSatisfy { $0.count == $1 * input }, "each frame needs \(input) values")
         let h = hidden
         let fwd = Self.runDirection(forward, xs: xs, frames: frames, hidden: h, reversed: false, kernels: kernels)
         let bwd = Self.runDirection(backward, xs: xs, frames: frames, hidden: h, reversed: true, kernels: kernels)

@@ -97,7 +97,8 @@ struct RecognizerNetwork: Sendable {
                     b: try file.tensor("lstm\(l).\(d).b", shape: [4 * h]))
             }
             layers.append(
-                BidirectionalLSTM(forward: try direction("fwd"), backward: try direction("bwd"), input: input, hidden: h))
+                BidirectionalLSTM(
+                    forward: try direction("fwd"), backward: try direction("bwd"), input: input, hidden: h))
             input = 2 * h
         }
         lstm = layers
