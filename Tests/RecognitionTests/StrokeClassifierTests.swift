@@ -43,9 +43,30 @@ import Testing
     @Test func probabilitiesMatchTheTrainingCode() throws {
         let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: Self.fixture))
         let classifier = try StrokeClassifier.shipped.get()
-        for (row, expected) in zip(golden.rows, golden.probabilities) {
-            let p = classifier.probabilities(of: row)
+        let page = classifier.probabilities(ofPage: golden.rows)
+        #expect(page.count == golden.probabilities.count)
+        for (p, expected) in zip(page, golden.probabilities) {
             for (a, b) in zip(p, expected) { #expect(abs(a - b) <= 1e-5, "\(p) against \(expected)") }
+        }
+    }
+
+    /// A sequence model (`train.py --sequence`, version 2 weights, not shipped) against its training
+    /// code on a generated page: the LSTM's matrices, gate order and summed biases as PyTorch has them.
+    @Test func sequenceModelMatchesTheTrainingCode() throws {
+        let fixtures = Self.fixture.deletingLastPathComponent()
+        let golden = try JSONDecoder().decode(
+            Golden.self, from: Data(contentsOf: fixtures.appendingPathComponent("stroke-sequence-golden.json")))
+        let text = try String(contentsOf: fixtures.appendingPathComponent("stroke-sequence.txt"), encoding: .utf8)
+        let classifier = try StrokeClassifier(text: text)
+        #expect(classifier.stages.contains { if case .sequence = $0 { true } else { false } })
+        let page = classifier.probabilities(ofPage: golden.rows)
+        #expect(page.count == golden.probabilities.count)
+        for (p, expected) in zip(page, golden.probabilities) {
+            for (a, b) in zip(p, expected) { #expect(abs(a - b) <= 1e-5, "\(p) against \(expected)") }
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for cut in [5, 6, 7, lines.count / 2, lines.count - 2] {
+            #expect(throws: ModelError.self) { try StrokeClassifier(text: lines.prefix(cut).joined(separator: "\n")) }
         }
     }
 
@@ -66,6 +87,35 @@ import Testing
         _ = try StrokeClassifier(text: text)
     }
 
+    /// A version 2 file's `bilstm` stage carries each trace's values to the traces written after it
+    /// (forward) and before it (backward). Hand-made weights: both directions add up tanh of the
+    /// first feature, the forward state drives the drawing logit and the backward one the markup's.
+    @Test func sequenceStageCarriesEachTraceToTheOthers() throws {
+        let n = StrokeFeatures.inputCount
+        let zeros = { (k: Int) in Array(repeating: "0", count: k).joined(separator: " ") }
+        let first = "1 " + zeros(n - 1)
+        let direction = ["0 0 1 0", "0 0 0 0", "10 10 0 10"]
+        let text =
+            ([
+                "stroke-classifier 2", "inputs \(n)", "mean " + zeros(n), "scale " + first,
+                "layer \(n) 1 none", first, "0", "bilstm 1 1",
+            ] + direction + direction
+            + ["layer 3 3 none", "0 0 0", "0 10 0", "0 0 10", "0 0 0"]).joined(separator: "\n")
+        let classifier = try StrokeClassifier(text: text)
+        let marked = [1] + [Double](repeating: 0, count: n - 1)
+        let plain = [Double](repeating: 0, count: n)
+        let alone = classifier.probabilities(ofPage: [plain])[0]
+        #expect(alone.allSatisfy { abs($0 - 1.0 / 3) < 1e-6 })
+        let after = classifier.probabilities(ofPage: [marked, plain])[1]
+        #expect(after[1] > 0.9, "the forward state carries the trace before: \(after)")
+        let before = classifier.probabilities(ofPage: [plain, marked])[0]
+        #expect(before[2] > 0.9, "the backward state carries the trace after: \(before)")
+        #expect(throws: ModelError.self) {
+            try StrokeClassifier(
+                text: text.replacingOccurrences(of: "stroke-classifier 2", with: "stroke-classifier 1"))
+        }
+    }
+
     /// A weight file trained before the row context (`StrokeFeatures.contextCount`) reads the
     /// leading values of each row; any other input count is refused.
     @Test func weightsWithoutRowContextStillLoad() throws {
@@ -78,7 +128,7 @@ import Testing
         let full = StrokeFeatures.inputCount, legacy = full - StrokeFeatures.contextCount
         let row = [Double](repeating: 1, count: full)
         for inputs in [full, legacy] {
-            let p = try StrokeClassifier(text: weights(inputs: inputs)).probabilities(of: row)
+            let p = try StrokeClassifier(text: weights(inputs: inputs)).probabilities(ofPage: [row])[0]
             #expect(p[1] > p[0] && p[1] > p[2])
         }
         #expect(throws: ModelError.self) { try StrokeClassifier(text: weights(inputs: legacy + 1)) }

@@ -17,6 +17,8 @@ import train  # noqa: E402
 
 def merge(networks):
     mean, scale = networks[0][0], networks[0][1]
+    if any(train.is_sequence(layer) for n in networks for layer in n[2]):
+        sys.exit("ensemble: merges MLPs only, not sequence models (train.py --sequence)")
     for m, s, _ in networks[1:]:
         if not (np.array_equal(m, mean) and np.array_equal(s, scale)):
             sys.exit("ensemble: the networks were standardised differently (not trained on the same rows)")

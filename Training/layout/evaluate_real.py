@@ -7,6 +7,7 @@ This approximates `make bench-layout`, which runs the whole reader (lines, marks
 the figure that counts.
 
     python evaluate_real.py ../../Sources/Recognition/Resources/stroke-classifier.txt [--threshold 0.5]
+        [--record NAME]    (each page's counts and the totals through Benchmarks/results.py)
 """
 import argparse
 import glob
@@ -21,6 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 import features  # noqa: E402
 import label_strokes  # noqa: E402
 import train  # noqa: E402
@@ -102,8 +104,10 @@ def main():
     ap.add_argument("--adjacent", action="store_true", help="the guard's neighbour is the trace written just before or after")
     ap.add_argument("--guard", type=float, nargs=2, metavar=("SURE", "NEIGHBOUR"),
                     help="letters among letters kept (StrokeClassifier.keepingLetters) above SURE, beside traces above NEIGHBOUR")
+    ap.add_argument("--record", help="record each page's counts and the totals as this benchmark (Benchmarks/results.py)")
     args = ap.parse_args()
     weights = train.load(args.weights)
+    figures = {}
     tally = {k: np.zeros((3, 2), int) for k in ("rules", "learned", "both") + (("guarded",) if args.guard else ())}
     for f in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/layout-labels/*.json"))):
         labels = json.load(open(f))
@@ -117,9 +121,12 @@ def main():
         p = train.probabilities(weights, features.page_features(traces))[:, 0]
         rules = rule_excluded(traces)
         guarded = keeping_letters(p, traces, args.threshold, *args.guard, adjacent=args.adjacent) if args.guard else None
+        c = np.asarray([cls[i] for i in ids])
+        out = p < args.threshold
+        page = os.path.basename(f)[:-len(".json")]
+        figures.update({f"{page}:writing_lost": int((out & (c == 0)).sum()), f"{page}:writing": int((c == 0).sum()),
+                        f"{page}:drawing_kept": int((~out & (c == 1)).sum()), f"{page}:drawing": int((c == 1).sum())})
         if args.pages:
-            c = np.asarray([cls[i] for i in ids])
-            out = p < args.threshold
             print(f"{os.path.basename(f)[:50]:50} writing lost {int((out & (c == 0)).sum()):3}/{int((c == 0).sum()):3}  "
                   f"drawing kept {int((~out & (c == 1)).sum()):3}/{int((c == 1).sum()):3}  markup kept {int((~out & (c == 2)).sum())}/{int((c == 2).sum())}")
         for i, sid in enumerate(ids):
@@ -135,6 +142,13 @@ def main():
         total = t.sum()
         print(f"{k:8} writing/not accuracy {correct / total:.4f}  writing kept {t[0, 1] / t[0].sum():.4f}  "
               f"drawing kept {t[1, 1] / t[1].sum():.4f}  markup kept {t[2, 1] / max(t[2].sum(), 1):.4f}  ({total} strokes)")
+        figures.update({f"{k}:accuracy": round(float(correct / total), 4),
+                        f"{k}:writing_kept": round(float(t[0, 1] / t[0].sum()), 4),
+                        f"{k}:drawing_kept": round(float(t[1, 1] / t[1].sum()), 4)})
+    if args.record:
+        import results
+        results.record(args.record, figures, command=" ".join(["Training/layout/evaluate_real.py"] + sys.argv[1:]),
+                       notes={"weights": os.path.basename(args.weights), "threshold": args.threshold})
 
 
 if __name__ == "__main__":

@@ -53,9 +53,10 @@ def main():
     args = ap.parse_args()
     pages = np.load(args.pages, allow_pickle=True)["pages"]
     rows = [(features.page_features(s), np.asarray(l)) for s, l in pages if len(s)]
-    x = np.concatenate([r for r, _ in rows])
     y = np.concatenate([l for _, l in rows])
-    probability = train.probabilities(train.load(args.weights), x)[:, 0]
+    weights = train.load(args.weights)
+    # page by page: a sequence model (train.py --sequence) reads a page's rows in writing order
+    probability = np.concatenate([train.probabilities(weights, r)[:, 0] for r, _ in rows])
     table = sweep(probability, y)
     for t, f in table.items():
         print(f"P(writing) < {t:<5} writing lost {f['writing_lost']:.4f}  drawing read {f['drawing_read']:.4f}  "

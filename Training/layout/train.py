@@ -6,17 +6,20 @@ writes its weights as text for Sources/Recognition/Resources/stroke-classifier.t
         --golden ../../Tests/Fixtures/stroke-classifier-golden.json
 
 The network is an MLP over one trace's features and those of the two traces before and after it
-in writing order (features.py). Inputs are standardised with the training set's mean and spread,
+in writing order (features.py), or with `--sequence` a bidirectional LSTM over the whole page's
+rows in writing order (sequence.py). Inputs are standardised with the training set's mean and spread,
 stored in the weight file. The real labelled strokes (Tests/Fixtures/layout-labels) are never
 trained on; `evaluate_real.py` measures a weight file on them.
 
 Weight file (text, one value list per line):
 
-    stroke-classifier 1
+    stroke-classifier 1      (2 with a bilstm stage)
     inputs N
     mean v1 … vN
     scale v1 … vN            (1 / spread)
     layer IN OUT relu|none   then OUT lines of IN weights, then one line of OUT biases
+    bilstm IN H              then per direction (forward, backward): IN lines of 4H, H lines of
+                             4H, one line of 4H (gates i, f, g, o); outputs IN + 2H values
     …
 """
 import argparse
@@ -30,6 +33,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import features  # noqa: E402
+import sequence  # noqa: E402
 
 HIDDEN = (48, 24)
 
@@ -84,30 +88,59 @@ def export(model, mean, scale, path, half=False):
     write_weights(mean, scale, layers, path, half)
 
 
+def is_sequence(layer):
+    return isinstance(layer[0], str)
+
+
 def write_weights(mean, scale, layers, path, half=False):
     """The weight file; with `half`, each weight and bias at float16 precision (the shortest decimal
     that rounds to its float16 value: the file is half the size, the outputs move by < 1e-3)."""
     value = (lambda v: str(np.float16(v))) if half else (lambda v: f"{v:.7g}")
+
+    def rows(f, matrix):
+        for row in np.atleast_2d(matrix):
+            f.write(" ".join(value(v) for v in row) + "\n")
+
     with open(path, "w") as f:
-        f.write("stroke-classifier 1\n")
+        f.write(f"stroke-classifier {2 if any(is_sequence(layer) for layer in layers) else 1}\n")
         f.write(f"inputs {len(mean)}\n")
         f.write("mean " + " ".join(f"{v:.7g}" for v in mean) + "\n")
         f.write("scale " + " ".join(f"{v:.7g}" for v in scale) + "\n")
-        for w, b, relu in layers:
+        for layer in layers:
+            if is_sequence(layer):
+                _, forward, backward = layer
+                f.write(f"bilstm {forward[0].shape[0]} {forward[1].shape[0]}\n")
+                for part in forward + backward:
+                    rows(f, part)
+                continue
+            w, b, relu = layer
             f.write(f"layer {w.shape[1]} {w.shape[0]} {'relu' if relu else 'none'}\n")
-            for row in w:
-                f.write(" ".join(value(v) for v in row) + "\n")
-            f.write(" ".join(value(v) for v in b) + "\n")
+            rows(f, w)
+            rows(f, b)
 
 
 def load(path):
-    """The weight file back as (mean, scale, [(W, b, relu)]), exactly as Swift reads it."""
+    """The weight file back as (mean, scale, stages), exactly as Swift reads it: a stage is (W, b, relu)
+    for a dense layer, ("bilstm", forward, backward) for the LSTM (sequence.layers)."""
     lines = open(path).read().split("\n")
-    assert lines[0] == "stroke-classifier 1"
+    assert lines[0] in ("stroke-classifier 1", "stroke-classifier 2")
     mean = np.asarray(lines[2].split()[1:], np.float64)
     scale = np.asarray(lines[3].split()[1:], np.float64)
     layers, k = [], 4
-    while k < len(lines) and lines[k].startswith("layer"):
+
+    def matrix(start, count):
+        return np.asarray([lines[start + r].split() for r in range(count)], np.float64)
+
+    while k < len(lines) and lines[k].startswith(("layer", "bilstm")):
+        if lines[k].startswith("bilstm"):
+            _, n_in, h = lines[k].split()
+            n_in, h = int(n_in), int(h)
+            directions, k = [], k + 1
+            for _ in range(2):
+                directions.append((matrix(k, n_in), matrix(k + n_in, h), matrix(k + n_in + h, 1)[0]))
+                k += n_in + h + 1
+            layers.append(("bilstm", *directions))
+            continue
         _, n_in, n_out, act = lines[k].split()
         n_in, n_out = int(n_in), int(n_out)
         w = np.asarray([lines[k + 1 + r].split() for r in range(n_out)], np.float64)
@@ -118,11 +151,16 @@ def load(path):
 
 
 def probabilities(weights, rows):
-    """Softmax outputs of the exported network, in float64 as the Swift inference computes them."""
+    """Softmax outputs of the exported network for one page's rows in writing order, in float64 as
+    the Swift inference computes them."""
     mean, scale, layers = weights
     # a network trained without the row context (features.CONTEXT) reads each row's leading values
     x = (np.asarray(rows, np.float64)[:, :len(mean)] - mean) * scale
-    for w, b, relu in layers:
+    for layer in layers:
+        if is_sequence(layer):
+            x = sequence.bilstm(x, layer[1], layer[2])
+            continue
+        w, b, relu = layer
         x = x @ w.T + b
         if relu:
             x = np.maximum(x, 0)
@@ -158,6 +196,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--half", action="store_true", help="weights and biases at float16 precision")
     ap.add_argument("--cache", default="/tmp/layout-rows.npz")
+    ap.add_argument("--sequence", action="store_true", help="a bidirectional LSTM over each page's rows (sequence.py)")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
@@ -182,10 +221,23 @@ def main():
     mean = x[n_val:].mean(0)
     spread = x[n_val:].std(0)
     scale = np.where(spread > 1e-6, 1 / np.maximum(spread, 1e-6), 0.0)
+    weight = torch.tensor(len(y) / (3 * np.maximum(np.bincount(y, minlength=3), 1)), dtype=torch.float32) ** 0.5
+    if args.sequence:
+        # whole pages: those starting in the first tenth of the rows validate
+        ends = np.cumsum(counts)
+        pages_rows = [(((x[e - c:e] - mean) * scale).astype(np.float32), y[e - c:e]) for c, e in zip(counts, ends) if c]
+        starts = [e - c for c, e in zip(counts, ends) if c]
+        val = [p for p, start in zip(pages_rows, starts) if start < n_val]
+        model = sequence.fit([p for p, start in zip(pages_rows, starts) if start >= n_val], val, args.epochs, weight,
+                             lambda line: print(line, flush=True))
+        write_weights(mean, scale, sequence.layers(model), args.out, args.half)
+        print("wrote", args.out, os.path.getsize(args.out), "bytes")
+        if args.golden:
+            write_golden(pages, args.out, args.golden)
+        return
     xt = torch.tensor((x - mean) * scale, dtype=torch.float32)
     yt = torch.tensor(y)
     model = build(x.shape[1])
-    weight = torch.tensor(len(y) / (3 * np.maximum(np.bincount(y, minlength=3), 1)), dtype=torch.float32) ** 0.5
     loss_fn = torch.nn.CrossEntropyLoss(weight=weight)
     opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, args.epochs)

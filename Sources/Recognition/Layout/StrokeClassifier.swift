@@ -2,16 +2,23 @@ import Foundation
 
 /// The learned stroke classifier: for each trace of a page, how likely it is writing rather than
 /// drawing (figures, arrows, connectors, tables, brackets, fraction bars) or markup (underlines,
-/// strike-outs, circles and boxes around words). A small MLP over `StrokeFeatures` rows, trained on
-/// generated note pages (`Training/layout/`), never on the real labelled strokes it is measured on.
+/// strike-outs, circles and boxes around words). A small network over the page's `StrokeFeatures`
+/// rows in writing order, trained on generated note pages (`Training/layout/`), never on the real
+/// labelled strokes it is measured on: an MLP judging each row alone (version 1), or one with a
+/// bidirectional LSTM over the whole page's rows (version 2), so that a trace is judged by the many
+/// strokes drawn before and after it.
 ///
 /// Weight file (`Resources/stroke-classifier.txt`, text, written by `Training/layout/train.py`):
 ///
-///     stroke-classifier 1
+///     stroke-classifier 1|2
 ///     inputs N
 ///     mean v1 … vN
 ///     scale v1 … vN
 ///     layer IN OUT relu|none      then OUT lines of IN weights, then one line of OUT biases
+///     bilstm IN H                 (version 2) then, for the forward and the backward direction:
+///                                 IN lines of 4H input weights, H lines of 4H recurrent weights,
+///                                 one line of 4H biases (gates i, f, g, o); its output is its
+///                                 input and both directions' states side by side (IN + 2H)
 ///     …                           (the last layer has 3 outputs: writing, drawing, markup)
 ///
 /// Inputs are standardised as `(x - mean) * scale`; the outputs go through a softmax.
@@ -25,15 +32,26 @@ package struct StrokeClassifier: Sendable {
         var relu: Bool
     }
 
+    /// One step of the network: a dense layer applied to each trace's row alone, or a recurrent
+    /// layer over all the page's rows in writing order.
+    enum Stage: Sendable {
+        case dense(Layer)
+        case sequence(BidirectionalLSTM)
+    }
+
     let mean: [Double]
     let scale: [Double]
-    let layers: [Layer]
+    let stages: [Stage]
 
     /// Classes in output order.
     static let classCount = 3
 
     /// A trace whose probability of being writing is below this is read as no writing.
     static let writingThreshold = 0.1
+
+    /// The recurrent layer's kernels: floats (the widest set that does not multiply in integers),
+    /// since its matrices are too small for the integer kernels to save time.
+    static let kernels = KernelSet.supported.last { !$0.multipliesInIntegers } ?? .baseline
 
     /// Reads a weight file's text.
     /// - Throws: `ModelError.invalid` naming what is wrong (header, counts, numbers, shapes).
@@ -53,7 +71,10 @@ package struct StrokeClassifier: Sendable {
             }
             return values
         }
-        guard lines.popFirst() == "stroke-classifier 1" else { throw fail("not a version 1 stroke classifier") }
+        let version = lines.popFirst()
+        guard version == "stroke-classifier 1" || version == "stroke-classifier 2" else {
+            throw fail("not a version 1 or 2 stroke classifier")
+        }
         // a network trained without the row context reads the leading features of each row
         let accepted = [StrokeFeatures.inputCount, StrokeFeatures.inputCount - StrokeFeatures.contextCount]
         let count = try numbers(lines.popFirst(), prefix: "inputs", count: 1)[0]
@@ -62,21 +83,44 @@ package struct StrokeClassifier: Sendable {
         }
         mean = try numbers(lines.popFirst(), prefix: "mean", count: inputs)
         scale = try numbers(lines.popFirst(), prefix: "scale", count: inputs)
-        var layers: [Layer] = []
+        func matrix(rows: Int, columns: Int) throws(ModelError) -> [Float] {
+            var values: [Float] = []
+            for _ in 0..<rows { values += try numbers(lines.popFirst(), prefix: nil, count: columns).map { Float($0) } }
+            return values
+        }
+        var stages: [Stage] = []
         var width = inputs
         while let header = lines.popFirst() {
             let fields = header.split(separator: " ")
+            if version == "stroke-classifier 2", fields.count == 3, fields[0] == "bilstm", let n = Int(fields[1]),
+                let h = Int(fields[2]), n == width, (1...256).contains(h)
+            {
+                func direction() throws(ModelError) -> BidirectionalLSTM.Direction {
+                    let wx = try matrix(rows: n, columns: 4 * h)
+                    let wh = try matrix(rows: h, columns: 4 * h)
+                    let b = try matrix(rows: 1, columns: 4 * h)
+                    return BidirectionalLSTM.Direction(
+                        wx: WeightMatrix(wx, rows: n, columns: 4 * h, for: Self.kernels),
+                        wh: WeightMatrix(wh, rows: h, columns: 4 * h, for: Self.kernels), b: b)
+                }
+                let forward = try direction()
+                let backward = try direction()
+                stages.append(.sequence(BidirectionalLSTM(forward: forward, backward: backward, input: n, hidden: h)))
+                width = n + 2 * h
+                continue
+            }
             guard fields.count == 4, fields[0] == "layer", let n = Int(fields[1]), let m = Int(fields[2]),
                 n == width, (1...1024).contains(m), fields[3] == "relu" || fields[3] == "none"
             else { throw fail("bad layer header") }
             var weights: [Double] = []
             for _ in 0..<m { weights += try numbers(lines.popFirst(), prefix: nil, count: n) }
             let biases = try numbers(lines.popFirst(), prefix: nil, count: m)
-            layers.append(Layer(inputs: n, outputs: m, weights: weights, biases: biases, relu: fields[3] == "relu"))
+            stages.append(
+                .dense(Layer(inputs: n, outputs: m, weights: weights, biases: biases, relu: fields[3] == "relu")))
             width = m
         }
-        guard !layers.isEmpty, width == Self.classCount else { throw fail("expected 3 outputs") }
-        self.layers = layers
+        guard case .dense = stages.last, width == Self.classCount else { throw fail("expected 3 outputs") }
+        self.stages = stages
     }
 
     /// The classifier shipped in the resources; a failure when the file is missing or damaged.
@@ -85,33 +129,48 @@ package struct StrokeClassifier: Sendable {
         return try StrokeClassifier(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Softmax probabilities (writing, drawing, markup) of one `StrokeFeatures` row (its first
-    /// `mean.count` values).
-    func probabilities(of row: [Double]) -> [Double] {
-        var x = zip(row, zip(mean, scale)).map { ($0 - $1.0) * $1.1 }
-        for layer in layers {
-            var y = layer.biases
-            for o in 0..<layer.outputs {
-                let base = o * layer.inputs
-                var sum = 0.0
-                for i in 0..<layer.inputs { sum += layer.weights[base + i] * x[i] }
-                y[o] += sum
-                if layer.relu, y[o] < 0 { y[o] = 0 }
+    /// Softmax probabilities (writing, drawing, markup) of each trace of a page, from its
+    /// `StrokeFeatures` rows (each row's first `mean.count` values) in writing order.
+    func probabilities(ofPage rows: [[Double]]) -> [[Double]] {
+        guard !rows.isEmpty else { return [] }
+        var xs = rows.map { row in zip(row, zip(mean, scale)).map { ($0 - $1.0) * $1.1 } }
+        for stage in stages {
+            switch stage {
+            case .dense(let layer): xs = xs.map { Self.apply(layer, to: $0) }
+            case .sequence(let lstm):
+                let flat = xs.flatMap { $0.map { Float($0) } }
+                let states = lstm.states(of: [flat], frames: [xs.count], kernels: Self.kernels)[0]
+                let h2 = 2 * lstm.hidden
+                for t in xs.indices { xs[t] += states[(t * h2)..<((t + 1) * h2)].map { Double($0) } }
             }
-            x = y
         }
-        let top = x.max() ?? 0
-        let e = x.map { exp($0 - top) }
-        let total = e.reduce(0, +)
-        return e.map { $0 / total }
+        return xs.map { logits in
+            let top = logits.max() ?? 0
+            let e = logits.map { exp($0 - top) }
+            let total = e.reduce(0, +)
+            return e.map { $0 / total }
+        }
+    }
+
+    /// One dense layer on one trace's values.
+    private static func apply(_ layer: Layer, to x: [Double]) -> [Double] {
+        var y = layer.biases
+        for o in 0..<layer.outputs {
+            let base = o * layer.inputs
+            var sum = 0.0
+            for i in 0..<layer.inputs { sum += layer.weights[base + i] * x[i] }
+            y[o] += sum
+            if layer.relu, y[o] < 0 { y[o] = 0 }
+        }
+        return y
     }
 
     /// Whether each trace is writing, by the probability of writing against `writingThreshold`.
-    /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network evaluations.
+    /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network steps.
     func isWriting(_ traces: [InkTrace], sizes: [Double]) -> [Bool] {
         let context = mean.count == StrokeFeatures.inputCount
-        return StrokeFeatures.rows(of: traces, sizes: sizes, context: context).map {
-            probabilities(of: $0)[0] >= Self.writingThreshold
+        return probabilities(ofPage: StrokeFeatures.rows(of: traces, sizes: sizes, context: context)).map {
+            $0[0] >= Self.writingThreshold
         }
     }
 }

@@ -9,12 +9,6 @@ import NetworkKernels
 ///
 /// Immutable after loading, so one instance serves every thread.
 struct RecognizerNetwork: Sendable {
-    struct LSTMDirection: Sendable {
-        var wx: WeightMatrix  // input × 4H
-        var wh: WeightMatrix  // H × 4H
-        var b: [Float]  // 4H, gates in the order i, f, g, o
-    }
-
     /// One separable block: depthwise taps (kernel × channels), pointwise matrix (channels ×
     /// channels), each with its bias, and the stride of the depthwise step.
     struct SeparableBlock: Sendable {
@@ -30,7 +24,7 @@ struct RecognizerNetwork: Sendable {
     /// conv3: three convolutions; sepconv: the stem only.
     private let conv: [(w: [Float], b: [Float])]
     private let blocks: [SeparableBlock]
-    private let lstm: [(forward: LSTMDirection, backward: LSTMDirection)]
+    private let lstm: [BidirectionalLSTM]
     private var outW: WeightMatrix
     private var outB: [Float]
     /// The output layer's weights as floats (`2·hidden × classCount`), kept beside `outW` (which
@@ -90,11 +84,11 @@ struct RecognizerNetwork: Sendable {
             ]
             blocks = []
         }
-        var layers: [(LSTMDirection, LSTMDirection)] = []
+        var layers: [BidirectionalLSTM] = []
         var input = c
         for l in 0..<cfg.layers {
-            func direction(_ d: String) throws(ModelError) -> LSTMDirection {
-                LSTMDirection(
+            func direction(_ d: String) throws(ModelError) -> BidirectionalLSTM.Direction {
+                BidirectionalLSTM.Direction(
                     wx: WeightMatrix(
                         try file.tensor("lstm\(l).\(d).wx", shape: [input, 4 * h]), rows: input, columns: 4 * h,
                         for: kernels),
@@ -102,7 +96,9 @@ struct RecognizerNetwork: Sendable {
                         try file.tensor("lstm\(l).\(d).wh", shape: [h, 4 * h]), rows: h, columns: 4 * h, for: kernels),
                     b: try file.tensor("lstm\(l).\(d).b", shape: [4 * h]))
             }
-            layers.append((try direction("fwd"), try direction("bwd")))
+            layers.append(
+                BidirectionalLSTM(
+                    forward: try direction("fwd"), backward: try direction("bwd"), input: input, hidden: h))
             input = 2 * h
         }
         lstm = layers
@@ -172,26 +168,16 @@ struct RecognizerNetwork: Sendable {
         guard !running.isEmpty else { return results }
         var xs = running.map { frontEnd(features: lines[$0].features, t: lines[$0].t) }
         let frames = running.map { frameCount(points: lines[$0].t) }
-        var width = config.channels
-        let h = config.hidden
         let residualFrom = config.residualFrom ?? lstm.count
         for (index, layer) in lstm.enumerated() {
-            let fwd = runLSTM(layer.forward, xs: xs, frames: frames, input: width, hidden: h, reversed: false)
-            let bwd = runLSTM(layer.backward, xs: xs, frames: frames, input: width, hidden: h, reversed: true)
+            let states = layer.states(of: xs, frames: frames, kernels: kernels)
             for line in xs.indices {
-                var next = [Float](repeating: 0, count: frames[line] * 2 * h)
-                for f in 0..<frames[line] {
-                    for j in 0..<h {
-                        next[f * 2 * h + j] = fwd[line][f * h + j]
-                        next[f * 2 * h + h + j] = bwd[line][f * h + j]
-                    }
-                }
+                var next = states[line]
                 if index >= residualFrom {
                     for i in next.indices { next[i] += xs[line][i] }
                 }
                 xs[line] = next
             }
-            width = 2 * h
         }
         for (line, source) in running.enumerated() { results[source] = xs[line] }
         return results
@@ -241,62 +227,5 @@ struct RecognizerNetwork: Sendable {
             rows = outRows
         }
         return y
-    }
-
-    /// One LSTM direction over several lines (`frames[i] × input` each); returns each line's
-    /// `frames[i] × hidden` outputs in input order. Lines are stepped longest first, so the lines
-    /// still running at a step are the first rows of the state matrices.
-    private func runLSTM(
-        _ d: LSTMDirection, xs: [[Float]], frames: [Int], input: Int, hidden h: Int, reversed: Bool
-    ) -> [[Float]] {
-        let g4 = 4 * h
-        let order = xs.indices.sorted { frames[$0] > frames[$1] }
-        let inputGates: [[Float]] = order.map { line in
-            var xw = [Float](repeating: 0, count: frames[line] * g4)
-            xs[line].withUnsafeBufferPointer { xp in
-                d.b.withUnsafeBufferPointer { bp in
-                    xw.withUnsafeMutableBufferPointer { op in
-                        kernels.matmul(
-                            xp.baseAddress!, rows: frames[line], times: d.wx, into: op.baseAddress!,
-                            bias: bp.baseAddress!)
-                    }
-                }
-            }
-            return xw
-        }
-        let lengths = order.map { frames[$0] }
-        var outs = lengths.map { [Float](repeating: 0, count: $0 * h) }
-        var hidden = [Float](repeating: 0, count: order.count * h)
-        var cell = [Float](repeating: 0, count: order.count * h)
-        var gates = [Float](repeating: 0, count: order.count * g4)
-        var active = order.count
-        hidden.withUnsafeMutableBufferPointer { hp in
-            cell.withUnsafeMutableBufferPointer { cp in
-                gates.withUnsafeMutableBufferPointer { gp in
-                    for step in 0..<(lengths.first ?? 0) {
-                        while active > 0 && lengths[active - 1] <= step { active -= 1 }
-                        for r in 0..<active {
-                            let f = reversed ? lengths[r] - 1 - step : step
-                            inputGates[r].withUnsafeBufferPointer { xwp in
-                                (gp.baseAddress! + r * g4).update(from: xwp.baseAddress! + f * g4, count: g4)
-                            }
-                        }
-                        kernels.matmulAdd(hp.baseAddress!, rows: active, times: d.wh, into: gp.baseAddress!)
-                        for r in 0..<active {
-                            let f = reversed ? lengths[r] - 1 - step : step
-                            kernels.lstmCell(
-                                gates: gp.baseAddress! + r * g4, cell: cp.baseAddress! + r * h,
-                                hidden: hp.baseAddress! + r * h, h: h)
-                            outs[r].withUnsafeMutableBufferPointer { op in
-                                (op.baseAddress! + f * h).update(from: hp.baseAddress! + r * h, count: h)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        var result = [[Float]](repeating: [], count: xs.count)
-        for (r, line) in order.enumerated() { result[line] = outs[r] }
-        return result
     }
 }
