@@ -13,7 +13,7 @@ import Foundation
 ///    that one, the rarest, drives. When none has after `driverRowsAtMost` rows (two common
 ///    words on a large index), the one that reached the lowest score bucket drives, and the rest
 ///    of its rows are read a chunk at a time in step 3, only while they could still be bounded
-///    above every candidate in hand. The others are read on up to `readOnFactor` times its rows
+///    above every candidate in hand. The others are read on up to as many rows as it read
 ///    (at least `readOnAtLeast`); every one read to its end becomes the set of its words, each
 ///    with its best matching reading.
 ///    Terms under three characters inside words match the starts of words: a two-letter one is
@@ -49,15 +49,18 @@ struct PhraseSearch {
     var prefixWorthReading = 16_384
     /// When every term racing has read this many rows and none has run out, the race ends: its
     /// driver is read on only while its unread rows could still beat the candidates in hand.
-    var driverRowsAtMost = 65_536
+    /// One round: the best pairs of two common words lie within their first thousand or two rows
+    /// (`Benchmarks/phrase_rows.py`), and an in-word piece's rows each cost a look at dozens of
+    /// forms, so reading a quarter of a million of them to build sets cost more than the bounds.
+    var driverRowsAtMost = 4096
 
     /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
     private static let defaultRowsPerBound = 32
-    /// Other terms are read on after the race up to this many times the driver's rows, and at
-    /// least `readOnAtLeast` rows, a few milliseconds: a bound costs as much as 50-200 rows.
-    private static let readOnFactor = 4
-    var readOnAtLeast = 32_768
+    /// Other terms are read on after the race up to the driver's rows, and at least this many: a
+    /// rare driver leaves sets that rule candidates out at once, a common one no more rows than
+    /// it read itself.
+    var readOnAtLeast = 4096
 
     /// What a run read of `words`, for tests: each candidate's words are fetched at most once.
     struct Reads {
@@ -118,10 +121,10 @@ struct PhraseSearch {
         }
         // (its rows are read through `driverList.rowIDs`, not a copy, as the driver may grow)
         guard let driver, var driverList = lists[driver] else { return reads }
-        // a term not much more common than the driver is cheaper read to its end now than
-        // alongside the bounds ("and in": 191,000 and 194,000 rows)
+        // a term about as common as the driver is cheaper read to its end now than alongside
+        // the bounds
         for index in lists.indices where index != driver {
-            try lists[index]?.read(upTo: max(Self.readOnFactor * driverList.rowIDs.count, readOnAtLeast))
+            try lists[index]?.read(upTo: max(driverList.rowIDs.count, readOnAtLeast))
         }
         var sets: [Int: WordIDTable] = [:]
         var ceilings: [Int: Double] = [:]
