@@ -288,7 +288,7 @@ package struct NeuralLineReader: LineReading {
 
         // the line's search lifts a lone letter only before a space, so a line of one character
         // that is no letter (a lone "š" read "5") may be a marked letter its word's own search reads;
-        // bare letters are left to the line, which reads lone digits and marks as often ("0", "1")
+        // a bare letter stays with the line, since lone digits and marks ("0", "1") look like one
         let lineIsOneNonLetter = words.count == 1 && words[0].classes.count == 1 && !isLetter(words[0].classes[0])
         let decoded = words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
