@@ -286,20 +286,27 @@ package struct NeuralLineReader: LineReading {
             )
         }
 
+        // the line's search lifts a lone letter only before a space, so a line of one character
+        // that is no letter (a lone "š" read "5") may be a marked letter its word's own search reads;
+        // a bare letter stays with the line, since lone digits and marks ("0", "1") look like one
+        let lineIsOneNonLetter = words.count == 1 && words[0].classes.count == 1 && !isLetter(words[0].classes[0])
         let decoded = words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
             let kept = readings(
                 of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1,
-                lineReading: text(word.classes))
+                lineReading: text(word.classes), lineReadingYieldsToMarkedLetter: lineIsOneNonLetter)
             return DecodedWord(candidates: kept, pointRange: word.points, confidence: confidence(of: kept))
         }
         return (decoded, words.map { WordSpan(frames: $0.frames, classes: $0.classes) })
     }
 
     /// The n-best readings of one word's frames, best first; the line's reading of them, when
-    /// given, first of all. Empty only when nothing is read there and no line reading is given.
+    /// given, first of all, unless `lineReadingYieldsToMarkedLetter` and the word's own best
+    /// reading is one marked letter. Empty only when nothing is read there and no line reading is
+    /// given.
     private func readings(
-        of span: Range<Int>, in logp: [Float], classCount k: Int, standsAlone: Bool, lineReading: String?
+        of span: Range<Int>, in logp: [Float], classCount k: Int, standsAlone: Bool, lineReading: String?,
+        lineReadingYieldsToMarkedLetter: Bool = false
     ) -> [WordCandidate] {
         // twice as many as kept, so that readings pooled by `pooledByFolding` leave their slots
         // to others
@@ -310,7 +317,12 @@ package struct NeuralLineReader: LineReading {
             (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty))
         }
         // the line's reading comes first: the line-level search saw the word's context
-        if let lineReading {
+        let markedLetterStands =
+            lineReadingYieldsToMarkedLetter
+            && hyps.first.map {
+                $0.classes.count == 1 && DecoderAlphabet.isAccentedLetter(decoder.alphabet[$0.classes[0] - 1])
+            } == true
+        if let lineReading, !markedLetterStands {
             if let i = candidates.firstIndex(where: { $0.reading.text == lineReading }) {
                 var c = candidates.remove(at: i)
                 c.reading.score = max(c.reading.score, candidates.first?.reading.score ?? c.reading.score)
@@ -398,6 +410,11 @@ package struct NeuralLineReader: LineReading {
 
     private func text(_ classes: [Int]) -> String {
         DecoderAlphabet.string(of: classes.lazy.map { decoder.alphabet[$0 - 1] })
+    }
+
+    /// Whether class `c` is a letter (the apostrophe, which the word list keys, is not).
+    private func isLetter(_ c: Int) -> Bool {
+        Lexicon.key(decoder.alphabet[c - 1]).map { $0 != UInt8(ascii: "'") } ?? false
     }
 
     /// The line points of a word's frames, from and to the pen lifts of the spaces around it where
