@@ -26,9 +26,12 @@ stale=0
 [ -f "$set_dir/.done" ] || stale=1
 for f in "${inputs[@]}"; do [ "$f" -nt "$set_dir/.done" ] && stale=1; done
 if [ "$stale" = 1 ]; then
+    # made beside the old set and swapped in only when whole: a failed remake (no torch) keeps it
+    rm -rf "$set_dir.new"
+    python3 Benchmarks/make_language_set.py "$set_dir.new" --unipen "$data"
+    touch "$set_dir.new/.done"
     rm -rf "$set_dir"
-    python3 Benchmarks/make_language_set.py "$set_dir" --unipen "$data"
-    touch "$set_dir/.done"
+    mv "$set_dir.new" "$set_dir"
 fi
 
 swift build -c release --static-swift-stdlib --product recognizer-bench >/dev/null
