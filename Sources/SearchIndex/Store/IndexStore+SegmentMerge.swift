@@ -25,15 +25,24 @@ extension IndexStore {
     package func mergeSearchSegments() throws -> [String] {
         var merged: [String] = []
         for table in Self.mergedSearchTables where try segmentsNeedMerging(table) {
-            // as for the trigram drop: the old segments' pages are freed, and an SQLite built with
-            // SECURE_DELETE would write every one of them zeroed through the log
-            let secureDelete = try database.integer("PRAGMA secure_delete") ?? 1
-            try database.execute("PRAGMA secure_delete = FAST")
-            defer { try? database.execute("PRAGMA secure_delete = \(secureDelete)") }
-            try database.transaction { try database.run("INSERT INTO \(table)(\(table)) VALUES ('optimize')") }
+            // the old segments' pages are freed
+            try freeingPagesUnwritten {
+                try database.transaction { try database.run("INSERT INTO \(table)(\(table)) VALUES ('optimize')") }
+            }
             merged.append(table)
         }
         return merged
+    }
+
+    /// Runs `body`, which frees many pages, with `secure_delete = FAST`: an SQLite built with
+    /// SECURE_DELETE (Debian's) zeroes every page it frees, writing each one through the log, so
+    /// freeing a large table would need its size free on disk. FAST leaves a freed page as it was
+    /// unless zeroing it costs no write; the setting in force before is restored after.
+    func freeingPagesUnwritten(_ body: () throws -> Void) throws {
+        let before = try database.integer("PRAGMA secure_delete") ?? 1
+        try database.execute("PRAGMA secure_delete = FAST")
+        defer { try? database.execute("PRAGMA secure_delete = \(before == 2 ? "FAST" : String(before))") }
+        try body()
     }
 
     /// Whether `table` has more than one segment and those beside its largest hold at least

@@ -7,22 +7,20 @@
 /// table and makes the triggers that wrote it again without it. Its pages go to the free list,
 /// where later builds find them first; the file is not vacuumed (that needs its size free). An
 /// SQLite built with SECURE_DELETE (Debian's) zeroes every page it frees, which would write the
-/// whole table into the write-ahead log, so the drop needed its size free on disk: it runs with
-/// `secure_delete = FAST`, which leaves a freed page as it was unless zeroing it costs no write
-/// (the trigrams of readings the file holds anyway).
+/// whole table into the write-ahead log, so the drop needed its size free on disk: it runs
+/// `freeingPagesUnwritten` (the trigrams freed are of readings the file holds anyway).
 extension IndexStore {
     func dropReadingsTrigram() throws {
         // while a schema-10 upgrade moves words there are no triggers: the move's end makes them
         let wordsHaveTriggers = try schemaOfWordsToMove() == nil
-        let secureDelete = try database.integer("PRAGMA secure_delete") ?? 1
-        try database.execute("PRAGMA secure_delete = FAST")
-        defer { try? database.execute("PRAGMA secure_delete = \(secureDelete)") }
-        try database.execute(
-            """
-            DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
-            DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
-            DROP TABLE IF EXISTS readings_trigram;
-            """)
+        try freeingPagesUnwritten {
+            try database.execute(
+                """
+                DROP TRIGGER IF EXISTS words_ai; DROP TRIGGER IF EXISTS words_bd;
+                DROP TRIGGER IF EXISTS words_bu; DROP TRIGGER IF EXISTS words_au;
+                DROP TABLE IF EXISTS readings_trigram;
+                """)
+        }
         if wordsHaveTriggers { try database.execute(IndexSchema.currentReadingTriggers) }
     }
 }
