@@ -82,7 +82,7 @@ package enum TextFolding {
     /// Letters that are two letters to a reader of the language and to the query's keyboard, and
     /// the marked letters Unicode gives no decomposition, so that diacritic folding leaves them
     /// as they are: Polish ł, Croatian and Serbian đ, Nordic ø, Turkish ı ("Łódź" → "lodz").
-    private static let spelledOut: [Character: String] = [
+    package static let spelledOut: [Character: String] = [
         "ß": "ss", "ẞ": "SS", "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE",
         "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ı": "i",
     ]

@@ -1,3 +1,5 @@
+import TextMatching
+
 /// The decoder's one byte per character, a code of its own: printable ASCII at its own values,
 /// and in the other byte values the non-ASCII characters the network writes or the word lists
 /// spell: the model's punctuation (¡ ¿ « » „ “ ” ‘ ’ €) from 0x80, then every accented letter of
@@ -84,21 +86,15 @@ enum DecoderAlphabet {
         lowerCase[Int(b)]
     }
 
-    /// Letters whose marks are no separate character for Unicode's decomposition, and ß œ æ: the
-    /// ASCII letter each is written on.
-    private static let bareOfUndecomposed: [Unicode.Scalar: Unicode.Scalar] = [
-        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "ı": "i", "ß": "s", "œ": "o", "Œ": "O",
-        "æ": "a", "Æ": "A",
-    ]
-
     /// Per byte, the ASCII letter an accented letter is written on, its case kept (é → e, Ø → O,
     /// ł → l); any other byte itself.
     private static let bare: [UInt8] = (0...255).map { b in
         let byte = UInt8(b)
         guard isAccentedLetter(byte) else { return byte }
         let scalar = scalars[b]
+        // letters Unicode does not decompose (ł ø ı) and ß œ æ: the first letter search spells them with
         let base =
-            bareOfUndecomposed[scalar]
+            TextFolding.spelledOut[Character(scalar)]?.unicodeScalars.first
             ?? String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
         return base.isASCII ? UInt8(base.value) : byte
     }
