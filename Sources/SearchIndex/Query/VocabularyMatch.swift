@@ -48,8 +48,15 @@ struct VocabularyMatch {
             return tokens == [form] || !tokens.contains { all.contains($0) }
         }
         forms = all
-        let plain = kept.filter { $0.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit) }
-        let others = kept.filter { !$0.unicodeScalars.allSatisfy(Self.isASCIILetterOrDigit) }
+        var plain: [String] = []
+        var others: [String] = []
+        for form in kept {
+            if form.unicodeScalars.allSatisfy(Self.isLowercaseASCIILetterOrDigit) {
+                plain.append(form)
+            } else {
+                others.append(form)
+            }
+        }
         func chunked(_ forms: [String]) -> [String] {
             stride(from: 0, to: forms.count, by: Self.formsPerExpression).map { start in
                 FTSExpression.any(
@@ -76,7 +83,9 @@ struct VocabularyMatch {
     /// expression: a few dozen of each keeps both short for a piece a thousand forms hold.
     static let formsPerExpression = 64
 
-    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    /// A plain form's character: what `readings_fts` holds as written (unicode61 folds case, so an
+    /// upper-case form's rows are checked like any other's).
+    private static func isLowercaseASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 }
