@@ -58,7 +58,7 @@ import Testing
             Golden.self, from: Data(contentsOf: fixtures.appendingPathComponent("stroke-sequence-golden.json")))
         let text = try String(contentsOf: fixtures.appendingPathComponent("stroke-sequence.txt"), encoding: .utf8)
         let classifier = try StrokeClassifier(text: text)
-        #expect(classifier.stages.contains { if case .sequence = $0 { true } else { false } })
+        #expect(classifier.networks[0].stages.contains { if case .sequence = $0 { true } else { false } })
         let page = classifier.probabilities(ofPage: golden.rows)
         #expect(page.count == golden.probabilities.count)
         for (p, expected) in zip(page, golden.probabilities) {
@@ -132,6 +132,28 @@ import Testing
             #expect(p[1] > p[0] && p[1] > p[2])
         }
         #expect(throws: ModelError.self) { try StrokeClassifier(text: weights(inputs: legacy + 1)) }
+    }
+
+    /// A file of several networks (seeds of one recipe, an MLP beside a sequence model) gives the
+    /// mean of their probabilities; a damaged network anywhere in it refuses the file.
+    @Test func networksInOneFileAverageTheirProbabilities() throws {
+        let n = StrokeFeatures.inputCount
+        let zeros = { (k: Int) in Array(repeating: "0", count: k).joined(separator: " ") }
+        func network(biases: String) -> String {
+            (["stroke-classifier 1", "inputs \(n)", "mean " + zeros(n), "scale " + zeros(n), "layer \(n) 3 none"]
+                + Array(repeating: zeros(n), count: 3) + [biases]).joined(separator: "\n")
+        }
+        let drawing = network(biases: "0 20 0"), writing = network(biases: "20 0 0")
+        let row = [Double](repeating: 1, count: n)
+        let p = try StrokeClassifier(text: drawing + "\n" + writing).probabilities(ofPage: [row, row])
+        for trace in p {
+            #expect(abs(trace[0] - 0.5) < 1e-6 && abs(trace[1] - 0.5) < 1e-6, "\(trace)")
+        }
+        #expect(try StrokeClassifier(text: writing + "\n" + drawing + "\n" + drawing).networks.count == 3)
+        #expect(throws: ModelError.self) {
+            try StrokeClassifier(text: drawing + "\n" + writing.replacingOccurrences(of: "20 0 0", with: "20 0"))
+        }
+        #expect(throws: ModelError.self) { try StrokeClassifier(text: "layer 1 1 none\n" + drawing) }
     }
 
     /// The `l` of `tool` on a real page was dropped as drawing: a tall straight stroke whose

@@ -49,7 +49,10 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--half", action="store_true", help="weights and biases at float16 precision")
     args = ap.parse_args()
-    mean, scale, layers = merge([train.load(w) for w in args.weights])
+    networks = [train.load(w) for w in args.weights]
+    if any(len(n) != 1 for n in networks):
+        sys.exit("ensemble: each file must hold one network")
+    mean, scale, layers = merge([n[0] for n in networks])
     train.write_weights(mean, scale, layers, args.out, args.half)
     print("wrote", args.out, os.path.getsize(args.out), "bytes")
 

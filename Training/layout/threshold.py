@@ -8,9 +8,10 @@ drawing read costs stray readings), and the largest threshold that loses no more
 `dev` pages (docs/layout-classifier.md).
 
     python generate.py --split dev --seed 7 --pages 300 --small 300 ... --out /tmp/held-out.npz
-    python threshold.py WEIGHTS --pages /tmp/held-out.npz [--record NAME]
+    python threshold.py WEIGHTS [MORE WEIGHTS] --pages /tmp/held-out.npz [--record NAME]
 
-`--record NAME` writes the sweep to Benchmarks/results/NAME-<date>.json through results.py.
+Several weight files are swept on the same pages (the features computed once), each recorded under
+its file name. `--record NAME` writes the sweep to Benchmarks/results/NAME-<date>.json through results.py.
 """
 import argparse
 import os
@@ -45,7 +46,7 @@ def sweep(probability, labels):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("weights")
+    ap.add_argument("weights", nargs="+")
     ap.add_argument("--pages", required=True, help="held-out pages from generate.py --split dev")
     ap.add_argument("--max-writing-lost", type=float, default=0.006,
                     help="share of writing traces the threshold may leave unread")
@@ -54,24 +55,31 @@ def main():
     pages = np.load(args.pages, allow_pickle=True)["pages"]
     rows = [(features.page_features(s), np.asarray(l)) for s, l in pages if len(s)]
     y = np.concatenate([l for _, l in rows])
-    weights = train.load(args.weights)
-    # page by page: a sequence model (train.py --sequence) reads a page's rows in writing order
-    probability = np.concatenate([train.probabilities(weights, r)[:, 0] for r, _ in rows])
-    table = sweep(probability, y)
-    for t, f in table.items():
-        print(f"P(writing) < {t:<5} writing lost {f['writing_lost']:.4f}  drawing read {f['drawing_read']:.4f}  "
-              f"markup read {f['markup_read']:.4f}  accuracy {f['accuracy']:.4f}")
-    allowed = [t for t, f in table.items() if f["writing_lost"] <= args.max_writing_lost]
-    pick = max(allowed) if allowed else min(THRESHOLDS)
-    print(f"largest within the loss: {pick} ({len(y)} traces on {len(rows)} held-out pages, writing lost at most {args.max_writing_lost})")
+    figures = {"traces": int(len(y)), "pages": len(rows)}
+    for path in args.weights:
+        name = os.path.splitext(os.path.basename(path))[0]
+        prefix = f"{name}:" if len(args.weights) > 1 else ""
+        networks = train.load(path)
+        # page by page: a sequence model (train.py --sequence) reads a page's rows in writing order
+        probability = np.concatenate([train.probabilities(networks, r)[:, 0] for r, _ in rows])
+        table = sweep(probability, y)
+        print(name)
+        for t, f in table.items():
+            print(f"P(writing) < {t:<5} writing lost {f['writing_lost']:.4f}  drawing read {f['drawing_read']:.4f}  "
+                  f"markup read {f['markup_read']:.4f}  accuracy {f['accuracy']:.4f}")
+        allowed = [t for t, f in table.items() if f["writing_lost"] <= args.max_writing_lost]
+        pick = max(allowed) if allowed else min(THRESHOLDS)
+        print(f"largest within the loss: {pick} ({len(y)} traces on {len(rows)} held-out pages, "
+              f"writing lost at most {args.max_writing_lost})", flush=True)
+        figures[prefix + "largest_within_loss"] = pick
+        for t, f in table.items():
+            figures.update({f"{prefix}t{t}_{k}": v for k, v in f.items()})
     if args.record:
         import results
-        figures = {"largest_within_loss": pick, "traces": int(len(y)), "pages": len(rows)}
-        for t, f in table.items():
-            figures.update({f"t{t}_{k}": v for k, v in f.items()})
         command = " ".join(["Training/layout/threshold.py"] + sys.argv[1:])
         results.record(args.record, figures, command=command,
-                       notes={"weights": os.path.basename(args.weights), "held_out": os.path.basename(args.pages)})
+                       notes={"weights": " ".join(os.path.basename(w) for w in args.weights),
+                              "held_out": os.path.basename(args.pages)})
 
 
 if __name__ == "__main__":

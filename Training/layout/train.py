@@ -21,6 +21,8 @@ Weight file (text, one value list per line):
     bilstm IN H              then per direction (forward, backward): IN lines of 4H, H lines of
                              4H, one line of 4H (gates i, f, g, o); outputs IN + 2H values
     …
+    stroke-classifier 1|2    another network (any number): the file's output is the mean of the
+                             networks' probabilities, so `cat seed1.txt seed2.txt mlp.txt` averages them
 """
 import argparse
 import hashlib
@@ -120,9 +122,17 @@ def write_weights(mean, scale, layers, path, half=False):
 
 
 def load(path):
-    """The weight file back as (mean, scale, stages), exactly as Swift reads it: a stage is (W, b, relu)
-    for a dense layer, ("bilstm", forward, backward) for the LSTM (sequence.layers)."""
-    lines = open(path).read().split("\n")
+    """The weight file back as a list of networks, exactly as Swift reads it: a file holds one network
+    or several one after another (their probabilities are averaged: `cat a.txt b.txt > both.txt`).
+    A network is (mean, scale, stages); a stage is (W, b, relu) for a dense layer, ("bilstm", forward,
+    backward) for the LSTM (sequence.layers)."""
+    lines = [line for line in open(path).read().split("\n") if line]
+    starts = [k for k, line in enumerate(lines) if line.startswith("stroke-classifier ")]
+    assert starts and starts[0] == 0, path + ": not a stroke classifier"
+    return [load_network(lines[a:b]) for a, b in zip(starts, starts[1:] + [len(lines)])]
+
+
+def load_network(lines):
     assert lines[0] in ("stroke-classifier 1", "stroke-classifier 2")
     mean = np.asarray(lines[2].split()[1:], np.float64)
     scale = np.asarray(lines[3].split()[1:], np.float64)
@@ -150,10 +160,14 @@ def load(path):
     return mean, scale, layers
 
 
-def probabilities(weights, rows):
-    """Softmax outputs of the exported network for one page's rows in writing order, in float64 as
-    the Swift inference computes them."""
-    mean, scale, layers = weights
+def probabilities(networks, rows):
+    """Outputs of the exported networks (`load`) for one page's rows in writing order, in float64 as
+    the Swift inference computes them: the mean of the networks' softmax outputs."""
+    return np.mean([network_probabilities(network, rows) for network in networks], 0)
+
+
+def network_probabilities(network, rows):
+    mean, scale, layers = network
     # a network trained without the row context (features.CONTEXT) reads each row's leading values
     x = (np.asarray(rows, np.float64)[:, :len(mean)] - mean) * scale
     for layer in layers:
@@ -203,8 +217,10 @@ def main():
     pages = list(np.load(args.pages, allow_pickle=True)["pages"])
     if args.golden_only:
         if args.half:  # the weights in --out rewritten at float16 precision first
-            mean, scale, layers = load(args.out)
-            write_weights(mean, scale, layers, args.out, half=True)
+            networks = load(args.out)
+            if len(networks) != 1:
+                sys.exit("train.py: --golden-only --half rewrites a file of one network")
+            write_weights(*networks[0], args.out, half=True)
         write_golden(pages, args.out, args.golden)
         return
     # the rows are remade when the features' code is newer than them; pages the cache holds

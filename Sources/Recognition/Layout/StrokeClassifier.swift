@@ -6,7 +6,9 @@ import Foundation
 /// rows in writing order, trained on generated note pages (`Training/layout/`), never on the real
 /// labelled strokes it is measured on: an MLP judging each row alone (version 1), or one with a
 /// bidirectional LSTM over the whole page's rows (version 2), so that a trace is judged by the many
-/// strokes drawn before and after it.
+/// strokes drawn before and after it. A file may hold several networks one after another (seeds
+/// of one recipe, or an MLP beside a sequence model); their probabilities are averaged, which
+/// takes out the variance one training run's seed brings to single words.
 ///
 /// Weight file (`Resources/stroke-classifier.txt`, text, written by `Training/layout/train.py`):
 ///
@@ -20,6 +22,7 @@ import Foundation
 ///                                 one line of 4H biases (gates i, f, g, o); its output is its
 ///                                 input and both directions' states side by side (IN + 2H)
 ///     …                           (the last layer has 3 outputs: writing, drawing, markup)
+///     stroke-classifier 1|2       another network, read the same way (any number of them)
 ///
 /// Inputs are standardised as `(x - mean) * scale`; the outputs go through a softmax.
 package struct StrokeClassifier: Sendable {
@@ -39,9 +42,15 @@ package struct StrokeClassifier: Sendable {
         case sequence(BidirectionalLSTM)
     }
 
-    let mean: [Double]
-    let scale: [Double]
-    let stages: [Stage]
+    /// One network of the file: its inputs' standardisation and its stages.
+    struct Network: Sendable {
+        let mean: [Double]
+        let scale: [Double]
+        let stages: [Stage]
+    }
+
+    /// The networks whose probabilities are averaged (one in most files).
+    let networks: [Network]
 
     /// Classes in output order.
     static let classCount = 3
@@ -53,10 +62,96 @@ package struct StrokeClassifier: Sendable {
     /// since its matrices are too small for the integer kernels to save time.
     static let kernels = KernelSet.supported.last { !$0.multipliesInIntegers } ?? .baseline
 
-    /// Reads a weight file's text.
+    /// Reads a weight file's text: one network, or several one after another.
     /// - Throws: `ModelError.invalid` naming what is wrong (header, counts, numbers, shapes).
     package init(text: String) throws(ModelError) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        // each network begins with its version line; the first line must be one
+        let starts = lines.indices.filter { lines[$0].hasPrefix("stroke-classifier ") }
+        guard starts.first == lines.startIndex else {
+            throw .invalid("stroke-classifier.txt: not a version 1 or 2 stroke classifier")
+        }
+        var networks: [Network] = []
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : lines.endIndex
+            networks.append(try Network(lines: lines[start..<end]))
+        }
+        self.networks = networks
+    }
+
+    /// The classifier shipped in the resources; a failure when the file is missing or damaged.
+    package static let shipped: Result<StrokeClassifier, ModelError> = Result { () throws(ModelError) in
+        let data = try RecognizerResources.load("stroke-classifier", "txt")
+        return try StrokeClassifier(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Probabilities (writing, drawing, markup) of each trace of a page, from its `StrokeFeatures`
+    /// rows in writing order: the mean of the networks' softmax outputs.
+    func probabilities(ofPage rows: [[Double]]) -> [[Double]] {
+        guard !rows.isEmpty else { return [] }
+        var sum = networks[0].probabilities(ofPage: rows)
+        for network in networks.dropFirst() {
+            for (t, p) in network.probabilities(ofPage: rows).enumerated() {
+                for c in p.indices { sum[t][c] += p[c] }
+            }
+        }
+        let count = Double(networks.count)
+        return sum.map { $0.map { $0 / count } }
+    }
+
+    /// One dense layer on one trace's values.
+    fileprivate static func apply(_ layer: Layer, to x: [Double]) -> [Double] {
+        var y = layer.biases
+        for o in 0..<layer.outputs {
+            let base = o * layer.inputs
+            var sum = 0.0
+            for i in 0..<layer.inputs { sum += layer.weights[base + i] * x[i] }
+            y[o] += sum
+            if layer.relu, y[o] < 0 { y[o] = 0 }
+        }
+        return y
+    }
+
+    /// Whether each trace is writing, by the probability of writing against `writingThreshold`.
+    /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network steps.
+    func isWriting(_ traces: [InkTrace], sizes: [Double]) -> [Bool] {
+        // the row context is computed only when a network reads it
+        let context = networks.contains { $0.mean.count == StrokeFeatures.inputCount }
+        return probabilities(ofPage: StrokeFeatures.rows(of: traces, sizes: sizes, context: context)).map {
+            $0[0] >= Self.writingThreshold
+        }
+    }
+}
+
+extension StrokeClassifier.Network {
+    /// Softmax probabilities of each trace of a page from its rows (each row's first `mean.count`
+    /// values) in writing order.
+    func probabilities(ofPage rows: [[Double]]) -> [[Double]] {
+        var xs = rows.map { row in zip(row, zip(mean, scale)).map { ($0 - $1.0) * $1.1 } }
+        for stage in stages {
+            switch stage {
+            case .dense(let layer): xs = xs.map { StrokeClassifier.apply(layer, to: $0) }
+            case .sequence(let lstm):
+                let flat = xs.flatMap { $0.map { Float($0) } }
+                let states = lstm.states(of: [flat], frames: [xs.count], kernels: StrokeClassifier.kernels)[0]
+                let h2 = 2 * lstm.hidden
+                for t in xs.indices { xs[t] += states[(t * h2)..<((t + 1) * h2)].map { Double($0) } }
+            }
+        }
+        return xs.map { logits in
+            let top = logits.max() ?? 0
+            let e = logits.map { exp($0 - top) }
+            let total = e.reduce(0, +)
+            return e.map { $0 / total }
+        }
+    }
+}
+
+extension StrokeClassifier.Network {
+    /// Reads one network's lines, from its version line to the next network's or the file's end.
+    init(lines: ArraySlice<Substring>) throws(ModelError) {
+        typealias Stage = StrokeClassifier.Stage
+        var lines = lines
         func fail(_ why: String) -> ModelError { .invalid("stroke-classifier.txt: \(why)") }
         func numbers(_ line: Substring?, prefix: String?, count: Int) throws(ModelError) -> [Double] {
             guard let line else { throw fail("ends early") }
@@ -100,8 +195,8 @@ package struct StrokeClassifier: Sendable {
                     let wh = try matrix(rows: h, columns: 4 * h)
                     let b = try matrix(rows: 1, columns: 4 * h)
                     return BidirectionalLSTM.Direction(
-                        wx: WeightMatrix(wx, rows: n, columns: 4 * h, for: Self.kernels),
-                        wh: WeightMatrix(wh, rows: h, columns: 4 * h, for: Self.kernels), b: b)
+                        wx: WeightMatrix(wx, rows: n, columns: 4 * h, for: StrokeClassifier.kernels),
+                        wh: WeightMatrix(wh, rows: h, columns: 4 * h, for: StrokeClassifier.kernels), b: b)
                 }
                 let forward = try direction()
                 let backward = try direction()
@@ -115,62 +210,14 @@ package struct StrokeClassifier: Sendable {
             var weights: [Double] = []
             for _ in 0..<m { weights += try numbers(lines.popFirst(), prefix: nil, count: n) }
             let biases = try numbers(lines.popFirst(), prefix: nil, count: m)
-            stages.append(
-                .dense(Layer(inputs: n, outputs: m, weights: weights, biases: biases, relu: fields[3] == "relu")))
+            let layer = StrokeClassifier.Layer(
+                inputs: n, outputs: m, weights: weights, biases: biases, relu: fields[3] == "relu")
+            stages.append(.dense(layer))
             width = m
         }
-        guard case .dense = stages.last, width == Self.classCount else { throw fail("expected 3 outputs") }
+        guard case .dense = stages.last, width == StrokeClassifier.classCount else {
+            throw fail("expected 3 outputs")
+        }
         self.stages = stages
-    }
-
-    /// The classifier shipped in the resources; a failure when the file is missing or damaged.
-    package static let shipped: Result<StrokeClassifier, ModelError> = Result { () throws(ModelError) in
-        let data = try RecognizerResources.load("stroke-classifier", "txt")
-        return try StrokeClassifier(text: String(decoding: data, as: UTF8.self))
-    }
-
-    /// Softmax probabilities (writing, drawing, markup) of each trace of a page, from its
-    /// `StrokeFeatures` rows (each row's first `mean.count` values) in writing order.
-    func probabilities(ofPage rows: [[Double]]) -> [[Double]] {
-        guard !rows.isEmpty else { return [] }
-        var xs = rows.map { row in zip(row, zip(mean, scale)).map { ($0 - $1.0) * $1.1 } }
-        for stage in stages {
-            switch stage {
-            case .dense(let layer): xs = xs.map { Self.apply(layer, to: $0) }
-            case .sequence(let lstm):
-                let flat = xs.flatMap { $0.map { Float($0) } }
-                let states = lstm.states(of: [flat], frames: [xs.count], kernels: Self.kernels)[0]
-                let h2 = 2 * lstm.hidden
-                for t in xs.indices { xs[t] += states[(t * h2)..<((t + 1) * h2)].map { Double($0) } }
-            }
-        }
-        return xs.map { logits in
-            let top = logits.max() ?? 0
-            let e = logits.map { exp($0 - top) }
-            let total = e.reduce(0, +)
-            return e.map { $0 / total }
-        }
-    }
-
-    /// One dense layer on one trace's values.
-    private static func apply(_ layer: Layer, to x: [Double]) -> [Double] {
-        var y = layer.biases
-        for o in 0..<layer.outputs {
-            let base = o * layer.inputs
-            var sum = 0.0
-            for i in 0..<layer.inputs { sum += layer.weights[base + i] * x[i] }
-            y[o] += sum
-            if layer.relu, y[o] < 0 { y[o] = 0 }
-        }
-        return y
-    }
-
-    /// Whether each trace is writing, by the probability of writing against `writingThreshold`.
-    /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network steps.
-    func isWriting(_ traces: [InkTrace], sizes: [Double]) -> [Bool] {
-        let context = mean.count == StrokeFeatures.inputCount
-        return probabilities(ofPage: StrokeFeatures.rows(of: traces, sizes: sizes, context: context)).map {
-            $0[0] >= Self.writingThreshold
-        }
     }
 }
