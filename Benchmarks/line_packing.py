@@ -9,8 +9,9 @@ as index_bytes.py counts them):
 
   lines              the rows as stored
   scores-unprefixed  the scores without each word's length (a Float32 word's length is four times
-                     its count of readings; a Float64 one would need a flag instead): what the
-                     lengths cost, at most
+                     its count of readings): what the lengths cost, at most. Schema 13 first stored
+                     every word's; `PackedLine` now leaves them out of a line whose every word's
+                     scores are Float32s, one a reading
   line-each-word     each word's place with its own line number, as schema 12's `place` (the line
                      number once is what `lines` stores)
 
@@ -56,8 +57,8 @@ def line_each_word(blob, count):
                     line_rows_packed.varint(line) + p for p in parts)
 
 
-def unprefixed(scores, count):
-    return b"".join(line_rows_packed.word_scores(scores, count))
+def unprefixed(scores, candidates):
+    return b"".join(line_rows_packed.word_scores(scores, candidates))
 
 
 def main():
@@ -92,7 +93,7 @@ def main():
             count = line_rows_packed.word_count(candidates)
             scratch.execute("INSERT INTO lines VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
             scratch.execute("INSERT INTO scores_unprefixed VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            row[:4] + (unprefixed(scores, count),) + row[5:])
+                            row[:4] + (unprefixed(scores, candidates),) + row[5:])
             scratch.execute("INSERT INTO line_each_word VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                             row[:7] + (line_each_word(place, count),))
             if line_id >> 20 != drawing:

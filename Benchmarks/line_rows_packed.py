@@ -2,7 +2,7 @@
 put together again in Python, for the benchmark tools that rewrite words (replicate_index.py).
 
 A line row holds consecutive words of one drawing: `candidates` (and `folded`, `reading_buckets`)
-each word's text separated by U+001F, `scores` each word's packed scores behind a varint length,
+each word's text separated by U+001F, `scores` each word's packed scores (one after the other when all are Float32s, one a reading; else each behind a varint length),
 `confidences` (word index varint, little-endian double) pairs where the scores do not give the
 confidence, NULL for none; `reading_buckets` NULL where every word's is the top bucket alone (an
 empty list stands for it too).
@@ -37,8 +37,17 @@ def word_count(candidates):
     return candidates.count(SEPARATOR) + 1
 
 
-def word_scores(scores, count):
-    """Each word's packed scores (PackedColumns)."""
+def word_scores(scores, candidates):
+    """Each word's packed scores (PackedColumns): one after the other when the column is four
+    bytes for each reading of the line (all Float32s), else each behind its length."""
+    counts = [word.count("\n") + 1 for word in candidates.split(SEPARATOR)]
+    if len(scores) == 4 * sum(counts):
+        blobs, offset = [], 0
+        for n in counts:
+            blobs.append(bytes(scores[offset:offset + 4 * n]))
+            offset += 4 * n
+        return blobs
+    count = len(counts)
     blobs, offset = [], 0
     while len(blobs) < count:
         length, offset = read_varint(scores, offset)
@@ -81,7 +90,7 @@ def untie_info(candidates, scores, confidences, buckets, derived_confidence, unt
     count = word_count(candidates)
     stored = stored_confidences(confidences)
     words = []
-    for index, (blob, bucket_list) in enumerate(zip(word_scores(scores, count), word_buckets(buckets, count))):
+    for index, (blob, bucket_list) in enumerate(zip(word_scores(scores, candidates), word_buckets(buckets, count))):
         confidence = stored.get(index, derived_confidence(blob))
         words.append([stored.get(index), confidence, untie_margin(confidence, blob, bucket_list), blob.hex()])
     return json.dumps(words)
@@ -107,5 +116,5 @@ def words_of_lines(rows, derived_confidence):
     for line_id, candidates, scores, confidences, buckets in rows:
         count = word_count(candidates)
         stored = stored_confidences(confidences)
-        for index, (blob, bucket_list) in enumerate(zip(word_scores(scores, count), word_buckets(buckets, count))):
+        for index, (blob, bucket_list) in enumerate(zip(word_scores(scores, candidates), word_buckets(buckets, count))):
             yield line_id + index, stored.get(index, derived_confidence(blob)), blob, bucket_list

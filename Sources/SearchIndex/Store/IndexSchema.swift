@@ -136,8 +136,9 @@ enum IndexSchema {
 
     /// The triggers that index a line's readings when it is written and drop them before it
     /// changes or goes.
-    static let readingTriggers = readingTriggers(
-        on: "lines", rowsOf: "line_id", updating: "id, candidates, folded, reading_buckets") + "\n"
+    static let readingTriggers =
+        readingTriggers(
+            on: "lines", rowsOf: "line_id", updating: "id, candidates, folded, reading_buckets") + "\n"
 
     /// The triggers that index the readings of a row of `table` (those of the `readings` view
     /// whose `key` is its ID) when it is written and drop them before it changes (any of

@@ -48,7 +48,8 @@ extension IndexStore {
             pages: try database.integer("SELECT coalesce(sum(pages), 0) FROM files") ?? 0,
             drawings: try database.integer("SELECT count(*) FROM drawings") ?? 0,
             words: try database.integer(
-                "SELECT coalesce(sum(length(candidates) - length(replace(candidates, char(31), '')) + 1), 0) FROM lines") ?? 0,
+                "SELECT coalesce(sum(length(candidates) - length(replace(candidates, char(31), '')) + 1), 0) FROM lines"
+            ) ?? 0,
             staleDrawings: try database.integer(
                 "SELECT count(*) FROM drawings WHERE recognition_version != ?", currentRecognitionVersion) ?? 0,
             userWords: try userVocabularySize(), failures: failures)

@@ -39,7 +39,8 @@ extension IndexStore {
     package func rebuildUserVocabulary() throws {
         var typed: [String: Int] = [:], handwritten: [String: Int] = [:]
         // a confidence left out (`ImpliedColumns`) is the scores', so the rows are told apart here
-        try database.statement("SELECT \(StoredLine.columns) FROM lines l").forEachRow { (statement: Statement) -> Void in
+        try database.statement("SELECT \(StoredLine.columns) FROM lines l").forEachRow {
+            (statement: Statement) -> Void in
             let line = StoredLine(statement)
             let isTyped = line.source == IndexedWord.Source.typedText.rawValue
             for index in 0..<line.count {

@@ -13,7 +13,11 @@
 ///                   by U+001F (no reading holds a control character: `IndexStore.oneLine`)
 ///     folded        the same for the folded readings; NULL where it is `candidates` lowercased
 ///                   (`ImpliedColumns`): so only when no word's is implied does it hold them all
-///     scores        each word's packed scores (`PackedColumns`) behind their length, a varint
+///     scores        each word's packed scores (`PackedColumns`), one after the other where every
+///                   word's are Float32s, one for each of its readings (the length is then four
+///                   times the line's count of readings, and the readings give each word's);
+///                   else each behind its length, a varint, and a zero byte after them where the
+///                   length would be four times the count of readings
 ///     confidences   the confidences stored (`ImpliedColumns`): the word's index, a varint, then
 ///                   the Float64's 8 bytes little-endian; NULL where every one is implied
 ///     reading_buckets  each word's list of buckets (`ReadingID`, space-separated) separated by
@@ -36,7 +40,7 @@ enum PackedLine {
         var buckets: String?
         var place: [UInt8]
 
-        /// The columns of the words `readings`, on line `line`, placed at `places`.
+        /// The columns of `words` (what is stored of each one's readings, and its place), on line `line`.
         init(line: Int, words: [(readings: StoredReadings, place: PackedPlace)]) {
             candidates = words.map(\.readings.candidates).joined(separator: separatorString)
             if words.contains(where: { $0.readings.folded != nil }) {
@@ -46,12 +50,10 @@ enum PackedLine {
                         ?? candidates.withUTF8 { ImpliedColumns.lowered(UnsafeRawBufferPointer($0)) }
                 }.joined(separator: separatorString)
             }
-            scores = []
+            scores = PackedLine.scores(words.map(\.readings))
             var confidences: [UInt8] = []
             place = PackedLine.place(line: line, places: words.map(\.place))
             for (index, word) in words.enumerated() {
-                PackedColumns.appendVarint(UInt64(word.readings.scores.count), to: &scores)
-                scores.append(contentsOf: word.readings.scores)
                 if let confidence = word.readings.confidence {
                     PackedColumns.appendVarint(UInt64(index), to: &confidences)
                     withUnsafeBytes(of: confidence.bitPattern.littleEndian) { confidences.append(contentsOf: $0) }
@@ -61,6 +63,33 @@ enum PackedLine {
             if words.contains(where: { $0.readings.buckets != nil }) {
                 buckets = words.map { $0.readings.buckets ?? "" }.joined(separator: separatorString)
             }
+        }
+    }
+
+    /// The `scores` column of words read `readings`: plain where every word's scores are a
+    /// Float32 for each of its readings, else with lengths.
+    static func scores(_ readings: [StoredReadings]) -> [UInt8] {
+        let counts = readings.map { $0.candidates.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+        if zip(readings, counts).allSatisfy({ $0.scores.count == 4 * $1 }) {
+            return readings.flatMap(\.scores)
+        }
+        var bytes: [UInt8] = []
+        for word in readings {
+            PackedColumns.appendVarint(UInt64(word.scores.count), to: &bytes)
+            bytes.append(contentsOf: word.scores)
+        }
+        // so that the length never says plain
+        if bytes.count == 4 * counts.reduce(0, +) { bytes.append(0) }
+        return bytes
+    }
+
+    /// The ranges of each word's scores in a `scores` column, the words read `counts` readings.
+    static func scoreRanges(_ bytes: UnsafeRawBufferPointer, readingCounts counts: [Int]) -> [Range<Int>] {
+        guard bytes.count == 4 * counts.reduce(0, +) else { return lengthPrefixed(bytes, count: counts.count) }
+        var start = 0
+        return counts.map { count in
+            defer { start += 4 * count }
+            return start..<start + 4 * count
         }
     }
 
@@ -76,7 +105,7 @@ enum PackedLine {
         return bytes
     }
 
-    /// The ranges of `bytes` between separators: `count` of them at most.
+    /// The ranges of `bytes` between separators, one more than there are separators.
     static func fields(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0

@@ -32,8 +32,10 @@ struct StoredLine {
         func column(_ column: Column) -> Int32 { offset + column.rawValue }
         id = statement.int64(column(.id))
         source = statement.int(column(.source))
-        candidates = statement.withBytes(column(.candidates)) { [UInt8]($0) }
-        candidateRanges = candidates.withUnsafeBytes(PackedLine.fields)
+        let candidates = statement.withBytes(column(.candidates)) { [UInt8]($0) }
+        let candidateRanges = candidates.withUnsafeBytes(PackedLine.fields)
+        self.candidates = candidates
+        self.candidateRanges = candidateRanges
         let count = candidateRanges.count
         if statement.isNull(column(.folded)) {
             folded = nil
@@ -44,9 +46,13 @@ struct StoredLine {
             foldedRanges = bytes.withUnsafeBytes(PackedLine.fields)
         }
         scores = statement.withBytes(column(.scores)) { [UInt8]($0) }
-        scoreRanges = scores.withUnsafeBytes { PackedLine.lengthPrefixed($0, count: count) }
+        let readingCounts = candidateRanges.map { range in
+            candidates[range].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        scoreRanges = scores.withUnsafeBytes { PackedLine.scoreRanges($0, readingCounts: readingCounts) }
         confidences =
-            statement.isNull(column(.confidences)) ? [] : statement.withBytes(column(.confidences), PackedLine.confidences)
+            statement.isNull(column(.confidences))
+            ? [] : statement.withBytes(column(.confidences), PackedLine.confidences)
         buckets = statement.isNull(column(.buckets)) ? nil : statement.withBytes(column(.buckets)) { [UInt8]($0) }
         place = statement.withBytes(column(.place)) { [UInt8]($0) }
         var start = 0
@@ -71,7 +77,9 @@ struct StoredLine {
     /// The word's folded readings, stored or implied (`ImpliedColumns`).
     func folded(_ index: Int) -> String {
         guard let folded else {
-            return candidates.withUnsafeBytes { ImpliedColumns.lowered(UnsafeRawBufferPointer(rebasing: $0[candidateRanges[index]])) }
+            return candidates.withUnsafeBytes {
+                ImpliedColumns.lowered(UnsafeRawBufferPointer(rebasing: $0[candidateRanges[index]]))
+            }
         }
         return index < foldedRanges.count ? String(decoding: folded[foldedRanges[index]], as: UTF8.self) : ""
     }
@@ -84,7 +92,10 @@ struct StoredLine {
     /// Calls `body` with the word's packed scores (`PackedColumns`).
     func withScores<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         scores.withUnsafeBytes { bytes in
-            body(index < scoreRanges.count ? UnsafeRawBufferPointer(rebasing: bytes[scoreRanges[index]]) : UnsafeRawBufferPointer(start: nil, count: 0))
+            body(
+                index < scoreRanges.count
+                    ? UnsafeRawBufferPointer(rebasing: bytes[scoreRanges[index]])
+                    : UnsafeRawBufferPointer(start: nil, count: 0))
         }
     }
 
@@ -104,13 +115,17 @@ struct StoredLine {
     /// The word's place, with the line's number.
     func place(_ index: Int) -> PackedPlace {
         guard index < placeRanges.count else { return PackedPlace(line: line, position: 0, bounds: nil, strokes: []) }
-        return place.withUnsafeBytes { PackedPlace(line: line, wordBytes: UnsafeRawBufferPointer(rebasing: $0[placeRanges[index]])) }
+        return place.withUnsafeBytes {
+            PackedPlace(line: line, wordBytes: UnsafeRawBufferPointer(rebasing: $0[placeRanges[index]]))
+        }
     }
 
     /// The word's position alone, which a matcher reads for every row it steps through.
     func position(_ index: Int) -> Int {
         guard index < placeRanges.count else { return 0 }
-        return place.withUnsafeBytes { PackedPlace.position(wordBytes: UnsafeRawBufferPointer(rebasing: $0[placeRanges[index]])) }
+        return place.withUnsafeBytes {
+            PackedPlace.position(wordBytes: UnsafeRawBufferPointer(rebasing: $0[placeRanges[index]]))
+        }
     }
 
     /// The word's values as a writer stores them, for writing the line again with one word changed.
