@@ -20,20 +20,39 @@ extension IndexStore {
     func forEachWord(
         from first: Int64, through last: Int64, descending: Bool = false, _ body: (WordRow) throws -> Bool
     ) throws {
-        let statement = try database.statement(
-            """
-            SELECT \(StoredLine.columns) FROM lines l
-            WHERE l.id BETWEEN coalesce(\(Self.lineHolding("?1")), ?1) AND ?2 ORDER BY l.id \(descending ? "DESC" : "")
-            """)
-        try statement.forEachRow([first, last]) { (row: Statement) throws -> Bool in
-            let line = StoredLine(row)
-            let indices = (0..<line.count).filter { (first...last).contains(line.id + Int64($0)) }
-            for index in descending ? indices.reversed() : indices {
+        func visit(_ line: StoredLine) throws -> Bool {
+            let from = Int(max(first - line.id, 0))
+            let through = Int(min(last - line.id, Int64(line.count - 1)))
+            guard from <= through else { return true }
+            for index in descending ? Array((from...through).reversed()) : Array(from...through) {
                 if try !body(WordRow(line: line, index: index)) { return false }
             }
             return true
         }
+        // A phrase checks its candidates' few words, thousands of times a query: their lines are
+        // read back from `last`'s to `first`'s, one B-tree seek. A longer range (a line's context,
+        // read until the line ends) is read from its first line on, in its order.
+        guard last - first < Self.shortRange else {
+            let statement = try database.statement(
+                """
+                SELECT \(StoredLine.columns) FROM lines l WHERE l.id BETWEEN coalesce(\(Self.lineHolding("?1")), ?1) AND ?2
+                ORDER BY l.id \(descending ? "DESC" : "")
+                """)
+            try statement.forEachRow([first, last]) { try visit(StoredLine($0)) }
+            return
+        }
+        var lines: [StoredLine] = []
+        try database.statement("SELECT \(StoredLine.columns) FROM lines l WHERE l.id <= ? ORDER BY l.id DESC")
+            .forEachRow([last]) { (row: Statement) -> Bool in
+                let line = StoredLine(row)
+                if line.id + Int64(line.count) > first { lines.append(line) }
+                return line.id > first
+            }
+        for line in descending ? lines : lines.reversed() where try !visit(line) { return }
     }
+
+    /// The most words a range read back from its end holds (`forEachWord`).
+    private static let shortRange: Int64 = 64
 
     /// The lines of a drawing, in ID order.
     func forEachLine(ofDrawing drawing: Int64, _ body: (StoredLine) throws -> Void) throws {

@@ -83,16 +83,6 @@ enum PackedLine {
         return bytes
     }
 
-    /// The ranges of each word's scores in a `scores` column, the words read `counts` readings.
-    static func scoreRanges(_ bytes: UnsafeRawBufferPointer, readingCounts counts: [Int]) -> [Range<Int>] {
-        guard bytes.count == 4 * counts.reduce(0, +) else { return lengthPrefixed(bytes, count: counts.count) }
-        var start = 0
-        return counts.map { count in
-            defer { start += 4 * count }
-            return start..<start + 4 * count
-        }
-    }
-
     /// The `place` column of the words at `places`, on line `line`.
     static func place(line: Int, places: [PackedPlace]) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -103,33 +93,6 @@ enum PackedLine {
             bytes.append(contentsOf: word)
         }
         return bytes
-    }
-
-    /// The ranges of `bytes` between separators, one more than there are separators.
-    static func fields(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == separator {
-            ranges.append(start..<index)
-            start = index + 1
-        }
-        ranges.append(start..<bytes.count)
-        return ranges
-    }
-
-    /// The ranges of `bytes` from `offset` on, each behind its length (a varint), `count` at
-    /// most; a truncated one ends the list.
-    static func lengthPrefixed(_ bytes: UnsafeRawBufferPointer, from offset: Int = 0, count: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(count)
-        var offset = offset
-        while ranges.count < count, let length = PackedColumns.readVarint(bytes, at: &offset),
-            length <= UInt64(bytes.count - offset)
-        {
-            ranges.append(offset..<offset + Int(length))
-            offset += Int(length)
-        }
-        return ranges
     }
 
     /// The stored confidences: (word index, confidence) pairs.
