@@ -118,3 +118,40 @@ def words_of_lines(rows, derived_confidence):
         stored = stored_confidences(confidences)
         for index, (blob, bucket_list) in enumerate(zip(word_scores(scores, candidates), word_buckets(buckets, count))):
             yield line_id + index, stored.get(index, derived_confidence(blob)), blob, bucket_list
+
+
+def schema12_place(zigzag_line, word_part):
+    """A word's part of `lines.place` (PackedPlace.wordBytes) with its line's number (as stored,
+    zigzag-encoded) as schema 12's `words.place`, which word_place.py decodes."""
+    head, offset = read_varint(word_part, 0)
+    if head is None:
+        return varint(zigzag_line << 1)
+    return varint(zigzag_line << 1 | head & 1) + varint(head >> 1) + bytes(word_part[offset:])
+
+
+def stored_words(db):
+    """Each word of an index of schema 11 or later, in ID order, as a dict as schema 12's `words`
+    held it: id, drawing_id, source, text (the best reading), candidates, scores, confidence (None
+    where the scores give it) and place (word_place.py decodes it)."""
+    if db.execute("PRAGMA user_version").fetchone()[0] < 13:
+        for row in db.execute("SELECT id, source, candidates, scores, confidence, place FROM words ORDER BY id"):
+            yield {"id": row[0], "drawing_id": row[0] >> 20, "source": row[1], "text": row[2].split("\n")[0],
+                   "candidates": row[2], "scores": row[3], "confidence": row[4], "place": row[5]}
+        return
+    for line_id, source, candidates, scores, confidences, place in db.execute(
+            "SELECT id, source, candidates, scores, confidences, place FROM lines ORDER BY id"):
+        count = word_count(candidates)
+        stored = stored_confidences(confidences)
+        zigzag_line, offset = read_varint(place, 0)
+        parts = []
+        while len(parts) < count:
+            length, offset = read_varint(place, offset)
+            if length is None:
+                break
+            parts.append(bytes(place[offset:offset + length]))
+            offset += length
+        parts += [b""] * (count - len(parts))
+        for index, (text, blob) in enumerate(zip(candidates.split(SEPARATOR), word_scores(scores, candidates))):
+            yield {"id": line_id + index, "drawing_id": line_id >> 20, "source": source,
+                   "text": text.split("\n")[0], "candidates": text, "scores": blob,
+                   "confidence": stored.get(index), "place": schema12_place(zigzag_line or 0, parts[index])}
