@@ -42,6 +42,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import line_rows_packed  # noqa: E402
 import replicate_index  # noqa: E402
 import word_place  # noqa: E402
 import results  # noqa: E402
@@ -54,9 +55,10 @@ RULES = ("shipped", "adapted", "among_shipped", "lexicon", "lexicon_or_odd", "sh
 def stored_words(index):
     """{(page, x100, y100, w100, h100): (readings, confidence)} of an index's handwritten words."""
     db = sqlite3.connect(index)
-    rows = db.execute(
-        "SELECT d.page, w.place, w.candidates, w.confidence, w.scores "
-        "FROM words w JOIN drawings d ON d.id = w.drawing_id WHERE w.source = 0").fetchall()
+    pages = dict(db.execute("SELECT id, page FROM drawings"))
+    # schema 13 keeps a line's words in a row of `lines` (line_rows_packed reads either)
+    rows = [(pages[w["drawing_id"]], w["place"], w["candidates"], w["confidence"], w["scores"])
+            for w in line_rows_packed.stored_words(db) if w["source"] == 0]
     db.close()
     # schema 10 leaves a confidence its scores give NULL (ImpliedColumns); schema 11 packs the
     # bounds into `place` (word_place)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Where an index's bytes go: each table and index (SQLite's `dbstat`), and each column of `words`.
+"""Where an index's bytes go: each table and index (SQLite's `dbstat`), and each column of `words`
+(of `lines`, where schema 13 keeps a line's words in a row; still given a word).
 
 Reports, for an index made by `notebook-index build`, the bytes a notebook page takes: the file's
 pages less its free pages, over the pages of its notebooks (`files.pages`). The FTS5 tables are
@@ -61,8 +62,10 @@ def measure(path):
         entry["bytes"] += size
         entry["payload"] += payload
         entry["parts"][name] = size
-    columns = [r[1] for r in con.execute("PRAGMA table_info(words)")]
-    sums = con.execute("SELECT " + ", ".join(stored(c) for c in columns) + " FROM words").fetchone()
+    # schema 13 stores a line's words in a row of `lines` (`words` is a view there)
+    rows = "lines" if "lines" in tables else "words"
+    columns = [r[1] for r in con.execute(f"PRAGMA table_info({rows})")]
+    sums = con.execute("SELECT " + ", ".join(stored(c) for c in columns) + f" FROM {rows}").fetchone()
     drawing_columns = [r[1] for r in con.execute("PRAGMA table_info(drawings)")]
     drawing_sums = con.execute("SELECT " + ", ".join(stored(c) for c in drawing_columns) + " FROM drawings").fetchone()
     readings = con.execute("SELECT count(*) FROM readings").fetchone()[0]
@@ -71,17 +74,18 @@ def measure(path):
     # (`id` is the rowid: its value is not in the record)
     values = sum(v for c, v in zip(columns, sums) if c != "id")
     anatomy = {}
-    if words and "words" in objects:
-        payload = objects["words"]["payload"]
+    if words and rows in objects:
+        payload = objects[rows]["payload"]
         anatomy = {"values": values / words, "record_header": (payload - values) / words,
-                   "cell_and_page_overhead": (objects["words"]["bytes"] - payload - unused["words"]) / words,
-                   "unused": unused["words"] / words}
+                   "cell_and_page_overhead": (objects[rows]["bytes"] - payload - unused[rows]) / words,
+                   "unused": unused[rows] / words}
         anatomy = {k: round(v, 1) for k, v in anatomy.items()}
     con.close()
     used = (page_count - free) * page_size
     per_page = lambda b: round(b / pages, 1) if pages else None  # noqa: E731
     return {
-        "schema": schema, "notebook_pages": pages, "words": words, "indexed_readings": readings,
+        "schema": schema, "notebook_pages": pages, "words": words, "word_rows_table": rows,
+        "indexed_readings": readings,
         "file_bytes": page_count * page_size, "free_bytes": free * page_size, "used_bytes": used,
         "bytes_per_page": per_page(used), "bytes_per_word": round(used / words, 1) if words else None,
         "objects": {k: {"bytes": v["bytes"], "bytes_per_page": per_page(v["bytes"]),

@@ -65,6 +65,8 @@ def main():
     if not os.path.exists(args.index):
         sys.exit(f"{args.index}: no such file")
     source = sqlite3.connect(f"file:{args.index}?mode=ro", uri=True)
+    if source.execute("PRAGMA user_version").fetchone()[0] != 12:
+        sys.exit(f"{args.index}: not a schema-12 index (schema 13 stores its lines so: Benchmarks/line_packing.py)")
     pages = source.execute("SELECT coalesce(sum(pages), 0) FROM files").fetchone()[0]
     if not pages:
         sys.exit(f"{args.index}: no notebook pages")

@@ -28,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools", "eval"))
 from run_eval import center_inside, edit_distance, norm_text  # noqa: E402  (the page set and its judge live in ../shared)
 import results  # noqa: E402
+import line_rows_packed  # noqa: E402
 import word_place  # noqa: E402
 CLASSES = ["best", "rank 2-5", "split", "merged", "misread d=1", "misread d=2", "misread d=3+", "missing"]
 
@@ -106,9 +107,12 @@ def main():
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     db = sqlite3.connect(index)
     rows_of = defaultdict(list)
-    for path, page, text, candidates, place in db.execute(
-            "SELECT f.path, d.page, w.text, w.candidates, w.place "
-            "FROM words w JOIN drawings d ON w.drawing_id = d.id JOIN files f ON d.file_id = f.id WHERE w.source = 0"):
+    drawings = {row[0]: row[1:] for row in db.execute(
+        "SELECT d.id, f.path, d.page FROM drawings d JOIN files f ON f.id = d.file_id")}
+    # schema 13 keeps a line's words in a row of `lines` (line_rows_packed reads either)
+    for path, page, text, candidates, place in (
+            drawings[w["drawing_id"]] + (w["text"], w["candidates"], w["place"])
+            for w in line_rows_packed.stored_words(db) if w["source"] == 0):
         # schema 11 packs the bounds, in hundredths of a point, into `place` (word_place)
         bounds = word_place.decode(place)[2]
         box = tuple(v / 100 for v in bounds) if bounds else (None,) * 4

@@ -39,6 +39,7 @@ Usage: replicate_index.py SOURCE_INDEX OUT_INDEX --root DIR --copies N [--first 
 """
 import argparse
 import hashlib
+import json
 import math
 import os
 import struct
@@ -47,9 +48,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import line_rows_packed  # noqa: E402
 import stroke_list  # noqa: E402
 
-SCHEMA_VERSION = 12  # Sources/SearchIndex/Store/IndexSchema.swift
+SCHEMA_VERSIONS = (12, 13)  # Sources/SearchIndex/Store/IndexSchema.swift; 13 keeps a line's words in a row
 WORD_BITS = 20  # WordID: drawing << 20 | word number
 
 
@@ -160,8 +162,8 @@ def main():
             os.remove(args.out + suffix)
     src = sqlite3.connect(args.source)
     schema = src.execute("PRAGMA user_version").fetchone()[0]
-    if schema != SCHEMA_VERSION:
-        sys.exit(f"replicate_index: {args.source}: schema version {schema}, this tool writes {SCHEMA_VERSION}"
+    if schema not in SCHEMA_VERSIONS:
+        sys.exit(f"replicate_index: {args.source}: schema version {schema}, this tool writes {SCHEMA_VERSIONS}"
                  " (run `notebook-index build` on it first)")
     dst = sqlite3.connect(args.out, isolation_level=None)
     src.backup(dst)
@@ -216,6 +218,12 @@ def main():
     dst.create_function("fresh_stroke_keys", 2, fresh_stroke_keys, deterministic=True)
     dst.create_function("untie_margin", 3, untie_margin, deterministic=True)
     dst.create_function("derived_confidence", 1, derived_confidence, deterministic=True)
+    dst.create_function("untie_info", 4, lambda *a: line_rows_packed.untie_info(*a, derived_confidence, untie_margin),
+                        deterministic=True)
+    dst.create_function("untied_confidences", 2,
+                        lambda info, f: line_rows_packed.untied_confidences(info, f, implied_confidence),
+                        deterministic=True)
+    lines = schema >= 13
     dst.create_function("implied_confidence", 2, implied_confidence, deterministic=True)
     dst.execute("PRAGMA journal_mode=WAL")
     dst.execute("PRAGMA synchronous=OFF")
@@ -229,23 +237,32 @@ def main():
         sys.exit(f"replicate_index: no file of {args.source} lies under {template_prefix}")
     dst.execute("CREATE TEMP TABLE t_drawings AS SELECT row_number() OVER (ORDER BY d.id) - 1 AS rank, "
                 "f.rank AS file_rank, d.* FROM drawings d JOIN t_files f ON f.id = d.file_id")
-    dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
-                "w.source, w.candidates, w.folded, w.scores, w.confidence AS stored_confidence, "
-                "coalesce(w.confidence, derived_confidence(w.scores)) AS confidence, w.reading_buckets, w.place, "
-                f"untie_margin(coalesce(w.confidence, derived_confidence(w.scores)), w.scores, "
-                f"coalesce(w.reading_buckets, '{BUCKETS - 1}')) AS margin "
-                "FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
+    if lines:
+        # a line's words untied together: each word's confidence and margin kept as JSON
+        dst.execute(f"CREATE TEMP TABLE t_lines AS SELECT d.rank AS drawing_rank, l.id & {(1 << WORD_BITS) - 1} AS number, "
+                    "l.source, l.candidates, l.folded, l.scores, l.confidences, l.reading_buckets, l.place, "
+                    "untie_info(l.candidates, l.scores, l.confidences, l.reading_buckets) AS info "
+                    "FROM lines l JOIN t_drawings d ON d.id = l.id >> 20")
+    else:
+        dst.execute(f"CREATE TEMP TABLE t_words AS SELECT d.rank AS drawing_rank, w.id & {(1 << WORD_BITS) - 1} AS number, "
+                    "w.source, w.candidates, w.folded, w.scores, w.confidence AS stored_confidence, "
+                    "coalesce(w.confidence, derived_confidence(w.scores)) AS confidence, w.reading_buckets, w.place, "
+                    f"untie_margin(coalesce(w.confidence, derived_confidence(w.scores)), w.scores, "
+                    f"coalesce(w.reading_buckets, '{BUCKETS - 1}')) AS margin "
+                    "FROM words w JOIN t_drawings d ON d.id = w.id >> 20")
     # every reading of the template, as the `readings` view lists it, once: the copies' readings
     # are these under other word IDs, so the view's JSON is not taken apart again for each copy
     dst.execute("CREATE TEMP TABLE t_readings AS SELECT d.rank AS drawing_rank, r.id, r.folded "
                 "FROM readings r JOIN t_drawings d ON d.id = r.word_id >> 20")
     n_pages = dst.execute("SELECT count(*) FROM t_drawings").fetchone()[0]
-    n_words = dst.execute("SELECT count(*) FROM t_words").fetchone()[0]
+    n_words = dst.execute("SELECT count(*) FROM t_readings WHERE id & 7 = 0").fetchone()[0]
     file_base = dst.execute("SELECT coalesce(max(id), 0) + 1 FROM files").fetchone()[0]
     drawing_base = dst.execute("SELECT coalesce(max(id), 0) + 1 FROM drawings").fetchone()[0]
     # the readings are indexed in bulk after each batch, not word by word by the trigger
-    trigger = dst.execute("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'words_ai'").fetchone()[0]
-    dst.execute("DROP TRIGGER words_ai")
+    row_table = "lines" if lines else "words"
+    trigger = dst.execute("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?",
+                          (f"{row_table}_ai",)).fetchone()[0]
+    dst.execute(f"DROP TRIGGER {row_table}_ai")
     dst.execute("CREATE TEMP TABLE copies(number INTEGER PRIMARY KEY, slot INTEGER, fraction REAL)")
 
     untie = 1.0 if args.untie else 0.0
@@ -268,13 +285,22 @@ def main():
             "d.strokes, d.recognition_version, fresh_strokes(d.stroke_ids, c.number), "
             "fresh_stroke_keys(d.stroke_keys, c.number) "
             "FROM copies c, t_drawings d ORDER BY c.slot, d.rank", (drawing_base, n_pages, file_base, n_files))
-        dst.execute(
-            "INSERT INTO words(id, source, candidates, folded, scores, confidence, reading_buckets, place) "
-            "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, "
-            "w.candidates, w.folded, w.scores, CASE WHEN c.fraction * w.margin = 0 THEN w.stored_confidence "
-            "ELSE implied_confidence(w.confidence * (1 - c.fraction * w.margin), w.scores) END, w.reading_buckets, "
-            "w.place FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
-            (drawing_base, n_pages))
+        if lines:
+            dst.execute(
+                "INSERT INTO lines(id, source, candidates, folded, scores, confidences, reading_buckets, place) "
+                "SELECT ((?1 + c.slot * ?2 + l.drawing_rank) << 20) | l.number, l.source, "
+                "l.candidates, l.folded, l.scores, CASE WHEN c.fraction = 0 THEN l.confidences "
+                "ELSE untied_confidences(l.info, c.fraction) END, l.reading_buckets, "
+                "l.place FROM copies c, t_lines l ORDER BY c.slot, l.drawing_rank, l.number",
+                (drawing_base, n_pages))
+        else:
+            dst.execute(
+                "INSERT INTO words(id, source, candidates, folded, scores, confidence, reading_buckets, place) "
+                "SELECT ((?1 + c.slot * ?2 + w.drawing_rank) << 20) | w.number, w.source, "
+                "w.candidates, w.folded, w.scores, CASE WHEN c.fraction * w.margin = 0 THEN w.stored_confidence "
+                "ELSE implied_confidence(w.confidence * (1 - c.fraction * w.margin), w.scores) END, w.reading_buckets, "
+                "w.place FROM copies c, t_words w ORDER BY c.slot, w.drawing_rank, w.number",
+                (drawing_base, n_pages))
         for table in ("readings_fts",):
             # the template's readings under each copy's word IDs: the bucket and the reading's
             # rank kept, the word ID (bits 3 to 52 of a ReadingID) replaced
@@ -293,12 +319,21 @@ def main():
     dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     # the last copies' words: every stored bucket must be its score's, as a build writes it
     last = drawing_base + max(0, args.copies - args.batch) * n_pages
-    wrong = check_buckets(dst.execute(
-        f"SELECT id, coalesce(confidence, derived_confidence(scores)), scores, coalesce(reading_buckets, '{BUCKETS - 1}') "
-        "FROM words WHERE id >= ?", (last << WORD_BITS,)))
+    if lines:
+        wrong = check_buckets(line_rows_packed.words_of_lines(dst.execute(
+            "SELECT id, candidates, scores, confidences, reading_buckets FROM lines WHERE id >= ?",
+            (last << WORD_BITS,)), derived_confidence))
+    else:
+        wrong = check_buckets(dst.execute(
+            f"SELECT id, coalesce(confidence, derived_confidence(scores)), scores, "
+            f"coalesce(reading_buckets, '{BUCKETS - 1}') FROM words WHERE id >= ?", (last << WORD_BITS,)))
     if wrong:
         sys.exit(f"replicate_index: {wrong} words of the last copies store a score bucket their scores do not have")
-    margins = dst.execute("SELECT count(*), sum(margin < 1e-6), sum(margin = 0) FROM t_words").fetchone()
+    if lines:
+        template = [word[2] for (info,) in dst.execute("SELECT info FROM t_lines") for word in json.loads(info)]
+        margins = (len(template), sum(m < 1e-6 for m in template), sum(m == 0 for m in template))
+    else:
+        margins = dst.execute("SELECT count(*), sum(margin < 1e-6), sum(margin = 0) FROM t_words").fetchone()
     print(f"untie: {margins[0]} template words, {margins[1]} lowered by less than 1e-6 to keep their buckets "
           f"({margins[2]} not at all)", file=sys.stderr)
     dst.close()

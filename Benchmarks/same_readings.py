@@ -20,6 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import line_rows_packed  # noqa: E402
 import replicate_index  # noqa: E402
 import word_place  # noqa: E402
 
@@ -41,8 +42,18 @@ def words(binary, folder, language):
         if run.returncode not in (0, 1):
             sys.exit(f"same_readings: {binary} build {folder} --language {language}: {run.stderr.strip()[-300:]}")
         with sqlite3.connect(index) as db:
-            packed = "place" in [c[1] for c in db.execute("PRAGMA table_info(words)")]
-            rows = db.execute(WORDS.format(place=PLACE["place" if packed else "columns"])).fetchall()
+            # schema 13 keeps a line's words in a row of `lines` (line_rows_packed)
+            lines = db.execute("SELECT count(*) FROM sqlite_schema WHERE name = 'lines'").fetchone()[0] == 1
+            packed = lines or "place" in [c[1] for c in db.execute("PRAGMA table_info(words)")]
+            if lines:
+                drawings = {row[0]: row[1:] for row in db.execute(
+                    "SELECT d.id, f.path, d.page FROM drawings d JOIN files f ON f.id = d.file_id")}
+                rows = [row[1:] for row in sorted(
+                    (drawings[w["drawing_id"]] + (w["id"] & 1048575,), *drawings[w["drawing_id"]], w["source"],
+                     w["candidates"], w["scores"], w["confidence"], w["place"])
+                    for w in line_rows_packed.stored_words(db))]
+            else:
+                rows = db.execute(WORDS.format(place=PLACE["place" if packed else "columns"])).fetchall()
     words = []
     for path, page, source, candidates, scores, confidence, *place in rows:
         if packed:

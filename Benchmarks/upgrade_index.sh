@@ -10,7 +10,8 @@
 # drawings' recognizer versions unchanged). The largest the index and its write-ahead log were
 # together during that run is sampled every 0.2 s (an upgrade needs that much disk, less the
 # file's size before, free). Schema 11's upgrade moves words in committed steps: killed, it may
-# leave schema 11 with the move begun (`meta` key words_to_move), which the next build ends. Writes
+# leave schema 11 with the move begun (`meta` key words_to_move), which the next build ends; so
+# may schema 13's packing of schema 12's words into lines (`lines_to_move`). Writes
 # Benchmarks/results/upgrade_index-<old schema>to<new schema>-<date>.json.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,7 +37,7 @@ sleep "$after"
 kill -KILL "$pid" 2>/dev/null && killed=true || killed=false
 wait "$pid" 2>/dev/null
 after_kill="$(q "PRAGMA user_version") $(q "PRAGMA quick_check")"
-moving=$(q "SELECT count(*) FROM meta WHERE key = 'words_to_move'")
+moving=$(q "SELECT count(*) FROM meta WHERE key IN ('words_to_move', 'lines_to_move')")
 echo "killed after $after s: $killed; schema and check then: $after_kill (was schema $schema); moving words: $moving"
 /usr/bin/time -v "$cli" build "$empty" --index "$index" >/dev/null 2>"$empty/time" &
 pid=$!

@@ -7,12 +7,13 @@ release build of main before schema 8), `schema8-samples` one as version 26 and 
 (a release build of main at ed4ab2d, before schema 9), `schema9-samples` one as version 29 and
 schema 9 wrote it (a release build of main at 277c9cd, before schema 10), `schema10-samples` one as
 version 30 and schema 10 wrote it (a release build of main at 1e7507c, before schema 11), `schema11-samples` one as
-version 32 and schema 11 wrote it (a release build of main at e55f29a, before schema 12), each of two sample notebooks (`inkml/meeting-notes-1.inkml`,
+version 32 and schema 11 wrote it (a release build of main at e55f29a, before schema 12), `schema12-samples` one as
+version 33 and schema 12 wrote it (a release build of main at bcae18c, before schema 13), each of two sample notebooks (`inkml/meeting-notes-1.inkml`,
 `json/journal.json`) copied under /tmp/notebook-index-fixture/notes; `schema6-samples-answers.json`
 holds what that build's `query --json` printed for each query of `QUERIES`. `IndexUpgradeTests`
 upgrades a copy in place and checks that every query still prints the same.
 
-Usage: make_index_fixture.py --cli PATH/TO/schema-N/notebook-index [--schema N]  (N: 6, the default, 7, 8, 9, 10 or 11)
+Usage: make_index_fixture.py --cli PATH/TO/schema-N/notebook-index [--schema N]  (N: 6, the default, 7, 8, 9, 10, 11 or 12)
 """
 import argparse
 import json

@@ -4,11 +4,12 @@ import Testing
 
 @testable import SearchIndex
 
-/// The upgrade of a schema-6 to 11 index killed with SIGKILL at staggered moments leaves
+/// The upgrade of a schema-6 to 12 index killed with SIGKILL at staggered moments leaves
 /// either the index of the old schema as it was or the finished current one, never a mixture, and
 /// the next build finishes it with the answers of an upgrade never killed. The upgrade from
 /// schema 9 or 10 moves its words in committed steps (`finishMovingWords`): killed, it may also
-/// leave the current schema with the move begun, every word in one of the two tables. (Slow lane: it runs the
+/// leave the current schema with the move begun, every word in one of the two tables, and so may
+/// the packing of schema 12's words into lines (`finishPackingLines`). (Slow lane: it runs the
 /// binary.)
 @Suite(.enabled(if: CommandRunner.binary != nil, "the notebook-index binary is not built"))
 struct IndexUpgradeKillTests {
@@ -52,7 +53,7 @@ struct IndexUpgradeKillTests {
         try database.execute("COMMIT")
     }
 
-    @Test(arguments: [6, 7, 8, 9, 10, 11])
+    @Test(arguments: [6, 7, 8, 9, 10, 11, 12])
     func killedUpgradesLeaveTheOldSchemaOrTheCurrentOne(schema: Int) throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
@@ -77,6 +78,16 @@ struct IndexUpgradeKillTests {
                 #expect(
                     try database.integer(
                         "SELECT (SELECT count(*) FROM words) + (SELECT count(*) FROM words_v\(schema))") == words)
+                continue
+            }
+            if try database.integer("SELECT count(*) FROM meta WHERE key = 'lines_to_move'") == 1 {
+                #expect(schema >= 9 && version == IndexSchema.version)
+                #expect(
+                    try database.integer(
+                        """
+                        SELECT (SELECT coalesce(sum(length(candidates) - length(replace(candidates, char(31), '')) + 1), 0)
+                                FROM lines) + (SELECT count(*) FROM words_v12)
+                        """) == words)
                 continue
             }
             #expect(try database.integer("SELECT count(*) FROM words") == words)

@@ -76,8 +76,8 @@ import Testing
         #expect(try store.drawings(path: "/x/a.tnb").first?.words == words)
         let nulls = try store.database.text(
             """
-            SELECT group_concat((folded IS NULL) || (confidence IS NULL) || (reading_buckets IS NULL), ' ')
-            FROM words ORDER BY id
+            SELECT group_concat((folded IS NULL) || (confidences IS NULL) || (reading_buckets IS NULL), ' ')
+            FROM lines ORDER BY id
             """)
         #expect(nulls == "110 100 111 000")
         #expect(try store.database.text("INSERT INTO readings_fts(readings_fts) VALUES ('integrity-check')") == nil)
@@ -98,7 +98,7 @@ import Testing
         #expect(even == 0.5)
         try store.replace(file([word(["fog", "log"], scores: [-1, -1], confidence: even)], path: "/x/unsure.tnb"))
         try store.replace(file([word(["sun"], scores: [-1], confidence: 1)], path: "/x/sure.tnb", key: "k1"))
-        #expect(try store.database.integer("SELECT count(*) FROM words WHERE confidence IS NULL") == 2)
+        #expect(try store.database.integer("SELECT count(*) FROM lines WHERE confidences IS NULL") == 2)
         #expect(try store.markUnsureDrawingsStale(below: 0.9) == 1)
         #expect(
             try store.database.text("SELECT key FROM drawings WHERE recognition_version = ?", IndexStore.markedForHand)

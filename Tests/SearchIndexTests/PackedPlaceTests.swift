@@ -17,7 +17,9 @@ import Testing
     func placesRoundTrip(place: PackedPlace) {
         let bytes = place.bytes
         #expect(bytes.withUnsafeBytes { PackedPlace($0) } == place)
-        #expect(bytes.withUnsafeBytes(PackedPlace.lineAndPosition) == (place.line, place.position))
+        let word = place.wordBytes
+        #expect(word.withUnsafeBytes { PackedPlace(line: place.line, wordBytes: $0) } == place)
+        #expect(word.withUnsafeBytes(PackedPlace.position(wordBytes:)) == place.position)
     }
 
     /// Each bound takes the bytes SQLite's own integer would (1, 2, 3 or 8 for these), plus one
@@ -37,7 +39,8 @@ import Testing
             for end in 0...bytes.count {
                 let truncated = Array(bytes[..<end])
                 _ = truncated.withUnsafeBytes { PackedPlace($0) }
-                _ = truncated.withUnsafeBytes(PackedPlace.lineAndPosition)
+                _ = truncated.withUnsafeBytes { PackedPlace(line: 0, wordBytes: $0) }
+                _ = truncated.withUnsafeBytes(PackedPlace.position(wordBytes:))
             }
         }
         var random = SplitMix64(seed: 11)

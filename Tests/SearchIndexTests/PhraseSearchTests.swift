@@ -189,8 +189,9 @@ import Testing
         #expect(throws: IndexStoreError.self) { try IndexStore(path: folder.index, access: .read) }
         let store = try IndexStore(path: folder.index, access: .write)
         var order: [Int] = []
-        try store.database.statement("SELECT place FROM words ORDER BY id").forEachRow {
-            order.append($0.withBytes(0, PackedPlace.lineAndPosition).position)
+        try store.forEachWord(from: 0, through: WordID.mask) { word in
+            order.append(word.place.position)
+            return true
         }
         #expect(order == [0, 1, 2])
         #expect(try store.search(SearchQuery("apple pie")).map(\.text) == ["apple pie"])

@@ -51,7 +51,9 @@ import Testing
                 IndexedFile.oneDrawing(
                     path: "/x/\(page).tnb", words: (0..<500).map { Self.word("form\(page)x\($0)") }))
         }
-        #expect(try store.mergeSearchSegments().contains("readings_fts"))
+        // (FTS5 may have merged the pages' segments itself: a page's line is one write)
+        try store.mergeSearchSegments()
+        #expect(try Self.segments(of: "readings_fts", in: store) == 1)
         try store.replace(IndexedFile.oneDrawing(path: "/x/small.tnb", words: [Self.word("form0x0")]))
         #expect(try Self.segments(of: "readings_fts", in: store) == 2)
 

@@ -87,8 +87,9 @@ import Testing
                 words: IndexedWord.handwriting(
                     Transcript(lines: [RecognizedLine(words: [word], bounds: box)]))))
         let place = try #require(
-            try store.database.statement("SELECT place FROM words").firstRow([]) { $0.withBytes(0) { PackedPlace($0) } }
-        )
+            try store.database.statement("SELECT \(StoredLine.columns) FROM lines l").firstRow([]) {
+                StoredLine($0).place(0)
+            })
         #expect(place.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [1012, 2001, 3099, 0])
         let hit = try #require(try store.search(SearchQuery("quantized")).first)
         #expect(hit.bounds == Rect(x: 10.12, y: 20.01, width: 30.99, height: 0))

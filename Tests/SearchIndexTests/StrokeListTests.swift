@@ -186,7 +186,7 @@ extension StrokeListTests {
         let before = try ["crusts", "banana", "tart"].map { try search(folder, $0).map(\.strokeIDs) }
         let columns = """
             SELECT (SELECT group_concat(hex(stroke_ids) || '/' || hex(stroke_keys), ',') FROM drawings)
-                   || ' ' || (SELECT group_concat(hex(place), ',') FROM words)
+                   || ' ' || (SELECT group_concat(hex(place), ',') FROM lines)
             """
         let built = try IndexStore(path: folder.index, access: .read).database.text(columns)
         // as an upgraded schema-8 index holds them: whole, not looked at

@@ -71,13 +71,15 @@ import Testing
         var matches = try MergedMatches(
             database: store.database,
             sql: """
-                SELECT \(table).rowid, \(WordRow.columns) FROM \(table) JOIN words w
-                ON w.id = ((\(table).rowid >> 3) & \(WordID.mask)) WHERE \(table) MATCH ? ORDER BY \(table).rowid
+                SELECT \(table).rowid, \(StoredLine.columns) FROM \(table) JOIN lines l
+                ON l.id = \(IndexStore.lineHolding("((\(table).rowid >> 3) & \(WordID.mask))"))
+                WHERE \(table) MATCH ? ORDER BY \(table).rowid
                 """, expressions: expressions)
         while let row = try matches.next() {
             if let vocabulary,
                 !asPhrases || matches.currentRowIsGivenOnly(byExpressionsFrom: vocabulary.firstCheckedExpression),
-                !vocabulary.passes(folded: WordRow(row, offset: 1).folded, rank: ReadingID.rank(row.int64(0)))
+                let word = WordRow(of: (row.int64(0) >> 3) & WordID.mask, in: StoredLine(row, offset: 1)),
+                !vocabulary.passes(folded: word.folded, rank: ReadingID.rank(row.int64(0)))
             {
                 continue
             }

@@ -63,8 +63,8 @@ extension IndexStore {
         var matches = try MergedMatches(
             database: database,
             sql: """
-                SELECT \(table).rowid, \(WordRow.columns)
-                FROM \(table) JOIN words w ON w.id = ((\(table).rowid >> 3) & \(WordID.mask))
+                SELECT \(table).rowid, \(StoredLine.columns)
+                FROM \(table) JOIN lines l ON l.id = \(Self.lineHolding("((\(table).rowid >> 3) & \(WordID.mask))"))
                 WHERE \(table) MATCH ? AND (\(table).rowid < ? OR \(table).rowid & \(ReadingID.indexedReadings - 1) = 0)
                 ORDER BY \(table).rowid
                 """, expressions: expressions, otherValues: [underFloor])
@@ -75,7 +75,8 @@ extension IndexStore {
         var matchOfReadings: [String: (index: Int, distance: Int)?] = [:]
         while let statement = try matches.next() {
             if ranking.isSettled(ceiling: ReadingID.scoreCeiling(statement.int64(0))) { break }
-            let row = WordRow(statement, offset: 1)
+            guard let row = WordRow(of: (statement.int64(0) >> 3) & WordID.mask, in: StoredLine(statement, offset: 1))
+            else { continue }
             if let vocabulary, !vocabulary.passes(folded: row.folded, rank: ReadingID.rank(statement.int64(0))) {
                 continue  // a row the trigrams of every reading did not give (`VocabularyMatch`)
             }
@@ -158,18 +159,14 @@ extension IndexStore {
     private func hits(for matches: ArraySlice<QueryMatch>) throws -> [SearchHit] {
         var ranked: [SearchHit] = []
         var drawings: [Int64: DrawingInfo] = [:]
-        let wordStatement = try database.statement("SELECT \(WordRow.columns) FROM words w WHERE w.id = ?")
         for match in matches {
             let start = match.start
             if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
             guard let info = drawings[start.drawing] else { continue }
             var words: [IndexedWord] = []
             for word in match.words {
-                guard
-                    let decoded = try wordStatement.firstRow(
-                        [word.id], { WordRow($0).word(drawingStrokes: info.strokes) })
-                else { break }
-                words.append(decoded)
+                guard let row = try self.word(word.id) else { break }
+                words.append(row.word(drawingStrokes: info.strokes))
             }
             guard words.count == match.words.count else { continue }  // gone since (a build in between)
             var hit = hit(match, words: words, info: info)

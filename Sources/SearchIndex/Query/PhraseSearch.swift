@@ -191,7 +191,7 @@ struct PhraseSearch {
         // replicated page) would cost more rows than the bounds themselves.
         var readAlong = Set(unfinished.keys)
         if otherTermRowsPerBound == nil, !unfinished.isEmpty,
-            let lastWordID = try database.statement("SELECT max(id) FROM words").firstRow([], { $0.int64(0) })
+            let lastWordID = try store.lastWordID()
         {
             // (each of the driver's rows left may be a candidate)
             let most = candidates.count + driverList.estimatedRowsLeft(lastWordID: lastWordID)
@@ -207,8 +207,6 @@ struct PhraseSearch {
         // as soon as the ranking is settled.
         var unfiltered = ceilings.keys.sorted()
         let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
-        let range = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         var known = CandidateHeap()
         // the matches of candidates checked when they were bounded, added in their turn
         var matchOfBounded: [Int64: QueryMatch] = [:]
@@ -232,7 +230,7 @@ struct PhraseSearch {
                 continue
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
-                let match = try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, range, &reads)
+                let match = try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, &reads)
                 if let match { ranking.add(match) }
                 continue
             }
@@ -245,7 +243,7 @@ struct PhraseSearch {
             } else {
                 reads.bounded += 1
                 // (one that fails now would fail in its turn, which changes nothing but the pop)
-                if let match = try checked(candidate, range, &reads) {
+                if let match = try checked(candidate, &reads) {
                     candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
                     matchOfBounded[candidate.start] = match
                     known.push(candidate)
@@ -273,15 +271,14 @@ struct PhraseSearch {
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
     /// term on its stored readings.
-    private func checked(_ candidate: Candidate, _ range: Statement, _ reads: inout Reads) throws -> QueryMatch? {
+    private func checked(_ candidate: Candidate, _ reads: inout Reads) throws -> QueryMatch? {
         reads.fetches += 1
         let terms = query.terms
         var words: [WordMatch] = []
         var start: WordPlace?
-        try range.forEachRow(
-            [candidate.start, candidate.start + Int64(terms.count - 1)],
-            while: { statement in
-                let row = WordRow(statement)
+        try store.forEachWord(
+            from: candidate.start, through: candidate.start + Int64(terms.count - 1),
+            { row in
                 let place = row.place
                 let first = start ?? place
                 guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
@@ -395,7 +392,9 @@ private struct TermMatches {
         if let vocabulary = match.vocabulary, !vocabulary.rowsAllPass {
             kept = (
                 vocabulary,
-                try Statement(database: database, sql: "SELECT \(WordRow.columns) FROM words w WHERE w.id = ?")
+                try Statement(
+                    database: database,
+                    sql: "SELECT \(StoredLine.columns) FROM lines l WHERE l.id = \(IndexStore.lineHolding("?1"))")
             )
         } else {
             kept = nil
@@ -414,7 +413,12 @@ private struct TermMatches {
                 let rank = ReadingID.rank(rowID)
                 guard
                     try kept.word.firstRow(
-                        [(rowID >> 3) & WordID.mask], { kept.vocabulary.passes(folded: WordRow($0).folded, rank: rank) }
+                        [(rowID >> 3) & WordID.mask],
+                        {
+                            WordRow(of: (rowID >> 3) & WordID.mask, in: StoredLine($0)).map {
+                                kept.vocabulary.passes(folded: $0.folded, rank: rank)
+                            }
+                        }
                     )
                         == true
                 else { continue }

@@ -78,6 +78,14 @@ struct StoredReadings {
     var confidence: Double?
     var buckets: String?
 
+    init(candidates: String, folded: String?, scores: [UInt8], confidence: Double?, buckets: String?) {
+        self.candidates = candidates
+        self.folded = folded
+        self.scores = scores
+        self.confidence = confidence
+        self.buckets = buckets
+    }
+
     init(_ word: IndexedWord) {
         let texts = word.candidates.map { IndexStore.oneLine($0.text) }
         candidates = texts.joined(separator: "\n")

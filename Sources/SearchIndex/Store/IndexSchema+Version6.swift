@@ -41,8 +41,8 @@ extension IndexSchema {
 
         /// The `readings` view over schema 6's `words`, and FTS5 tables that keep positions.
         static let readings =
-            IndexSchema.readingsView(buckets: "w.reading_buckets", folded: "w.folded") + ftsTables
-            + IndexSchema.readingTriggers(updating: "id, folded, reading_buckets")
+            IndexSchema.Version12.readingsView(buckets: "w.reading_buckets", folded: "w.folded") + ftsTables
+            + IndexSchema.Version12.readingTriggers(updating: "id, folded, reading_buckets")
 
         /// Schema 6's table of whole words, which keeps positions (its `readings_trigram` is not
         /// made: schema 12 drops it, `IndexStore.dropReadingsTrigram`).

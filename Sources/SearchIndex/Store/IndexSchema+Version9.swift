@@ -25,13 +25,13 @@ extension IndexSchema {
                 width REAL GENERATED ALWAYS AS (width100 / 100.0) VIRTUAL,
                 height REAL GENERATED ALWAYS AS (height100 / 100.0) VIRTUAL
             );
-            """ + IndexSchema.wordsOfDrawingTrigger
+            """ + IndexSchema.Version12.wordsOfDrawingTrigger
 
         /// The `readings` view over schema 9's `words`.
-        static let readingsView = IndexSchema.readingsView(
+        static let readingsView = IndexSchema.Version12.readingsView(
             buckets: "w.reading_buckets", folded: "coalesce(w.folded, w.candidates)")
 
         /// The view, its FTS5 tables and their triggers.
-        static let readings = readingsView + IndexSchema.ftsTables + IndexSchema.currentReadingTriggers
+        static let readings = readingsView + IndexSchema.ftsTables + IndexSchema.Version12.currentReadingTriggers
     }
 }

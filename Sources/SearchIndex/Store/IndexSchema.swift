@@ -3,7 +3,7 @@ import TextMatching
 /// The index's SQL schema and its version.
 ///
 /// `PRAGMA user_version` holds `IndexSchema.version`; `PRAGMA application_id` marks the file as
-/// ours. Words are stored once in `words`; the `readings` view lists every word's candidate
+/// ours. Words are stored a line to a row in `lines`; the `readings` view lists every word's candidate
 /// readings (up to `ReadingID.indexedReadings`) with their `ReadingID`s, and an external-content
 /// FTS5 table indexes it (`readings_fts`, unicode61). In-word terms find the distinct forms
 /// holding them in `vocabulary_trigram` and their readings in `readings_fts`
@@ -32,15 +32,16 @@ import TextMatching
 /// bounds and stroke positions into one blob (`PackedPlace`), each column a byte of every row's
 /// header, and stores Float32 scores without a tag byte (`PackedColumns`); 12 drops
 /// `readings_trigram`, a trigram index over every word's readings, for the one over the distinct
-/// forms that `vocabulary_trigram` already held (`VocabularyMatch`).
-/// `IndexSchema.Version6` and `Version9` keep what older indexes are migrated through.
+/// forms that `vocabulary_trigram` already held (`VocabularyMatch`); 13 stores a line's words in
+/// one row of `lines` (`PackedLine`), every word and reading keeping its ID.
+/// `IndexSchema.Version6`, `Version9` and `Version12` keep what older indexes are migrated through.
 enum IndexSchema {
     /// Bump on any incompatible change, and add a migration in `IndexStore.prepareSchema`.
-    static let version = 12
+    static let version = 13
     /// "NBIX": lets us refuse SQLite files that are not indexes.
     static let applicationID: Int32 = 0x4E42_4958
 
-    static let create = fileTables + words + readings + vocabulary
+    static let create = fileTables + lines + readings + vocabulary
 
     /// Files and their drawings (a drawing's stroke IDs: `StrokeList`).
     static let fileTables =
@@ -81,38 +82,32 @@ enum IndexSchema {
         """
 
     /// A drawing's words are the IDs `drawing << 20` to `drawing << 20 | 0xFFFFF` (`WordID`), in
-    /// place order: `drawing_id` and `text` (the best reading) are computed from the stored
-    /// columns, and removing a drawing removes its range (`words_of_drawing_ad`). A NULL
-    /// `folded`, `confidence` or `reading_buckets` is the value its rule gives (`ImpliedColumns`).
-    static let words = """
-        CREATE TABLE words(
-            id INTEGER PRIMARY KEY,          -- WordID: drawing, word number in place order
+    /// place order, stored a line to a row (`PackedLine`): a line's ID is its first word's, and
+    /// removing a drawing removes its range (`lines_of_drawing_ad`).
+    static let lines = """
+        CREATE TABLE lines(
+            id INTEGER PRIMARY KEY,          -- WordID of its first word; word i is id + i
             source INTEGER NOT NULL,         -- 0 handwriting, 1 typed text
-            candidates TEXT NOT NULL,        -- every reading, best first, one per line
-            folded TEXT,                     -- candidates folded (IndexStore.storedForms); NULL: lower(candidates)
-            scores BLOB NOT NULL,            -- their scores, same order (PackedColumns)
-            confidence REAL,                 -- NULL: the best one's share of the scores' probability
-            reading_buckets TEXT,            -- each candidate's score bucket (ReadingID); NULL: '\(ImpliedColumns.topBucketOnly)'
-            place BLOB NOT NULL,             -- line, position, bounds and stroke positions (PackedPlace)
-            drawing_id INTEGER GENERATED ALWAYS AS (id >> 20) VIRTUAL,
-            text TEXT GENERATED ALWAYS AS (substr(candidates, 1, instr(candidates || char(10), char(10)) - 1)) VIRTUAL
+            candidates TEXT NOT NULL,        -- each word's readings, one per line, words split by char(31)
+            folded TEXT,                     -- the same folded (IndexStore.storedForms); NULL: lower(candidates)
+            scores BLOB NOT NULL,            -- each word's scores behind their length (PackedLine)
+            confidences BLOB,                -- (word, confidence) where the scores do not give it; NULL: none
+            reading_buckets TEXT,            -- each word's score buckets (ReadingID), split by char(31); NULL: all '\(ImpliedColumns.topBucketOnly)'
+            place BLOB NOT NULL              -- the line number, each word's position, bounds and strokes (PackedLine)
         );
-        """ + wordsOfDrawingTrigger
-
-    /// Removing a drawing removes its words.
-    static let wordsOfDrawingTrigger = """
-        CREATE TRIGGER words_of_drawing_ad AFTER DELETE ON drawings BEGIN
-            DELETE FROM words WHERE id BETWEEN old.id << 20 AND (old.id << 20) | \(WordID.maxWordsPerDrawing - 1);
+        CREATE TRIGGER lines_of_drawing_ad AFTER DELETE ON drawings BEGIN
+            DELETE FROM lines WHERE id BETWEEN old.id << 20 AND (old.id << 20) | \(WordID.maxWordsPerDrawing - 1);
         END;
         """
 
-    /// The `readings` view, its FTS5 table and the triggers that keep it in step with `words`.
-    /// `folded` holds no control characters (the writer replaces them), so turning its lines into
-    /// a JSON array needs only quotes and backslashes escaped. (SQLite's bit operators share one
-    /// precedence, hence the parentheses.) The FTS5 table keeps row IDs only (`detail=none`,
-    /// `columnsize=0`): every query checks the readings it is handed itself, so it asks for
-    /// tokens together rather than in sequence (`FTSExpression`).
-    static let readings = readingsView + ftsTables + currentReadingTriggers
+    /// The `readings` view, its FTS5 table, the triggers that keep it in step with `lines`, and
+    /// the `words` view. `folded` holds no control characters but the words' separators (the
+    /// writer replaces them), so turning it into JSON arrays needs only quotes and backslashes
+    /// escaped. (SQLite's bit operators share one precedence, hence the parentheses.) The FTS5
+    /// table keeps row IDs only (`detail=none`, `columnsize=0`): every query checks the readings
+    /// it is handed itself, so it asks for tokens together rather than in sequence
+    /// (`FTSExpression`).
+    static let readings = readingsView + ftsTables + readingTriggers + wordsView
 
     /// The FTS5 table over the `readings` view, without positions or sizes.
     static let ftsTables = """
@@ -121,50 +116,63 @@ enum IndexSchema {
             detail=none, columnsize=0);
         """
 
-    /// The `readings` view alone: every word's candidate readings, with their `ReadingID`s.
-    static let readingsView = readingsView(
-        buckets: "coalesce(w.reading_buckets, '\(ImpliedColumns.topBucketOnly)')",
-        folded: "coalesce(w.folded, lower(w.candidates))")
-
-    /// A `readings` view over a `words` whose readings' buckets (space-separated) and folded readings
-    /// (a line each) are the SQL expressions `buckets` and `folded` of its row `w`: each schema keeps
-    /// them its own way, and the view over an older schema must read what its FTS5 tables indexed.
-    static func readingsView(buckets: String, folded: String) -> String {
-        """
-        CREATE VIEW readings(id, word_id, folded) AS
-            SELECT ((\(ReadingID.buckets - 1) - json_extract('[' || replace(\(buckets), ' ', ',') || ']', '$[' || r.key || ']')) << 53)
-                       | (w.id << 3) | r.key,
-                   w.id, r.value
-            FROM words w,
-                 json_each('["' || replace(replace(replace(\(folded), '\\', '\\\\'), '"', '\\"'), char(10), '","') || '"]') r
+    /// Every word's candidate readings, with their `ReadingID`s: each line's folded readings as
+    /// a JSON array of its words' arrays of readings, and its buckets so (an empty list, or
+    /// none, the top bucket).
+    static let readingsView = """
+        CREATE VIEW readings(id, word_id, line_id, folded) AS
+            SELECT ((\(ReadingID.buckets - 1) - coalesce(json_extract(
+                           '[[' || replace(replace(l.reading_buckets, ' ', ','), char(31), '],[') || ']]',
+                           '$[' || w.key || '][' || r.key || ']'), \(ReadingID.buckets - 1))) << 53)
+                       | ((l.id + w.key) << 3) | r.key,
+                   l.id + w.key, l.id, r.value
+            FROM lines l,
+                 json_each('[["' || replace(replace(replace(replace(coalesce(l.folded, lower(l.candidates)),
+                     '\\', '\\\\'), '"', '\\"'), char(10), '","'), char(31), '"],["') || '"]]') w,
+                 json_each(w.value) r
             WHERE r.key < \(ReadingID.indexedReadings);
 
         """
+
+    /// The triggers that index a line's readings when it is written and drop them before it
+    /// changes or goes.
+    static let readingTriggers =
+        readingTriggers(
+            on: "lines", rowsOf: "line_id", updating: "id, candidates, folded, reading_buckets") + "\n"
+
+    /// The triggers that index the readings of a row of `table` (those of the `readings` view
+    /// whose `key` is its ID) when it is written and drop them before it changes (any of
+    /// `columns`) or goes.
+    static func readingTriggers(on table: String, rowsOf key: String, updating columns: String) -> String {
+        """
+        CREATE TRIGGER \(table)_ai AFTER INSERT ON \(table) BEGIN
+            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE \(key) = new.id;
+        END;
+        CREATE TRIGGER \(table)_bd BEFORE DELETE ON \(table) BEGIN
+            INSERT INTO readings_fts(readings_fts, rowid, folded)
+                SELECT 'delete', id, folded FROM readings WHERE \(key) = old.id;
+        END;
+        CREATE TRIGGER \(table)_bu BEFORE UPDATE OF \(columns) ON \(table) BEGIN
+            INSERT INTO readings_fts(readings_fts, rowid, folded)
+                SELECT 'delete', id, folded FROM readings WHERE \(key) = old.id;
+        END;
+        CREATE TRIGGER \(table)_au AFTER UPDATE OF \(columns) ON \(table) BEGIN
+            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE \(key) = new.id;
+        END;
+        """
     }
 
-    /// The triggers that keep `readings_fts` in step with `words`.
-    static let currentReadingTriggers = readingTriggers(updating: "id, candidates, folded, reading_buckets")
+    /// Each word for the `sqlite3` shell, `SELECT drawing_id, text FROM words` as before schema
+    /// 13 (no query reads it: they read `lines`). `json_quote` escapes every control character
+    /// (an index migrated from version 1 or 2 may keep some in `candidates`), the separator as
+    /// `\u001f`, which the JSON string is split at.
+    static let wordsView = """
+        CREATE VIEW words(id, drawing_id, source, text, candidates) AS
+            SELECT l.id + w.key, l.id >> 20, l.source,
+                   substr(w.value, 1, instr(w.value || char(10), char(10)) - 1), w.value
+            FROM lines l, json_each('[' || replace(json_quote(l.candidates), '\\u001f', '","') || ']') w;
 
-    /// The triggers that index a word's readings when it is written and drop them before it
-    /// changes (any of `columns`) or goes.
-    static func readingTriggers(updating columns: String) -> String {
         """
-        CREATE TRIGGER words_ai AFTER INSERT ON words BEGIN
-            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
-        END;
-        CREATE TRIGGER words_bd BEFORE DELETE ON words BEGIN
-            INSERT INTO readings_fts(readings_fts, rowid, folded)
-                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
-        END;
-        CREATE TRIGGER words_bu BEFORE UPDATE OF \(columns) ON words BEGIN
-            INSERT INTO readings_fts(readings_fts, rowid, folded)
-                SELECT 'delete', id, folded FROM readings WHERE word_id = old.id;
-        END;
-        CREATE TRIGGER words_au AFTER UPDATE OF \(columns) ON words BEGIN
-            INSERT INTO readings_fts(rowid, folded) SELECT id, folded FROM readings WHERE word_id = new.id;
-        END;
-        """
-    }
 
     /// Every distinct form the indexed readings hold (`VocabularyForms`: each reading whole, or its
     /// one token), with a trigram index: in-word and `--fuzzy` terms find the forms holding them

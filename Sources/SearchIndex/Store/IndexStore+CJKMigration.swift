@@ -2,7 +2,7 @@ import Foundation
 import TextMatching
 
 extension IndexStore {
-    /// Versions 1 to 5 to 6 (run on schema 7's tables, after `compact`): words whose best reading holds CJK characters beside other parts
+    /// Versions 1 to 5 to 6 (run on schema 13's `lines`, once the older words are moved there): words whose best reading holds CJK characters beside other parts
     /// (typed "学习", "PencilKit手写": until version 6 one word each) are split as the writer
     /// splits them now (`IndexedWord.splitAtCJKCharacters`), so a query of CJK characters finds
     /// them as it finds new ones. Nothing is dropped: each drawing holding such a word has its
@@ -11,30 +11,38 @@ extension IndexStore {
     func splitCJKRuns() throws {
         var drawings: [Int64] = []
         let chunk = try database.statement(
-            "SELECT id, drawing_id, text FROM words WHERE id > ? ORDER BY id LIMIT 10000")
+            "SELECT \(StoredLine.columns) FROM lines l WHERE l.id > ? ORDER BY l.id LIMIT 2000")
         var last = Int64.min
         while true {
             var end: Int64?
             try chunk.forEachRow([last]) { (row: Statement) -> Void in
-                end = row.int64(0)
-                let text = row.string(2)
-                if CJKText.mayContainCJK(text), CJKText.parts(of: text).count > 1, drawings.last != row.int64(1) {
-                    drawings.append(row.int64(1))
+                let line = StoredLine(row)
+                end = line.id
+                let drawing = line.id >> 20
+                guard drawings.last != drawing else { return }
+                for index in 0..<line.count {
+                    let text = line.text(index)
+                    if CJKText.mayContainCJK(text), CJKText.parts(of: text).count > 1 {
+                        drawings.append(drawing)
+                        break
+                    }
                 }
             }
             guard let end else { break }
             last = end
         }
-        let read = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
-        for drawing in Set(drawings).sorted() {
+        for drawing in drawings {
             var words: [IndexedWord] = []
             let strokes = try drawingStrokes(drawing)
-            let range = Self.wordRange(of: drawing)
-            try read.forEachRow([range.first, range.last]) { words.append(WordRow($0).word(drawingStrokes: strokes)) }
+            try forEachLine(ofDrawing: drawing) { line in
+                for index in 0..<line.count {
+                    words.append(WordRow(line: line, index: index).word(drawingStrokes: strokes))
+                }
+            }
             let split = IndexedWord.numberedInLines(
                 words.flatMap { $0.splitAtCJKCharacters(estimatingBoxes: $0.source == .typedText) })
-            try database.run("DELETE FROM words WHERE id BETWEEN ? AND ?", range.first, range.last)
+            let range = Self.wordRange(of: drawing)
+            try database.run("DELETE FROM lines WHERE id BETWEEN ? AND ?", range.first, range.last)
             try insertWords(split, drawingID: drawing)
         }
     }

@@ -85,7 +85,7 @@ extension IndexStore {
                 FROM words_v7 ORDER BY id;
             DROP TABLE words_v7;
             """)
-        try database.execute(IndexSchema.Version9.readingsView + IndexSchema.currentReadingTriggers)
+        try database.execute(IndexSchema.Version9.readingsView + IndexSchema.Version12.currentReadingTriggers)
     }
 
     /// Versions 1 to 8, through schema 9's words, to 11: `folded`, `confidence` and
@@ -99,10 +99,10 @@ extension IndexStore {
     /// lists the same readings under the same IDs, so the FTS5 tables stay as they are and only
     /// the view and the triggers that name `words` are made again.
     func leaveImpliedColumnsOut() throws {
-        try setWordsAside(as: "words_v9", making: IndexSchema.words)
+        try setWordsAside(as: "words_v9", making: IndexSchema.Version12.words)
         try moveWords(from: "words_v9", implyingColumns: true)
         try database.execute("DROP TABLE words_v9")
-        try database.execute(IndexSchema.readingsView + IndexSchema.currentReadingTriggers)
+        try database.execute(IndexSchema.Version12.readingsView + IndexSchema.Version12.currentReadingTriggers)
     }
 
     /// Writes the words of `table` (schema 9's or 10's columns) into schema 11's `words`, in ID

@@ -59,11 +59,6 @@ extension IndexStore {
     func insertWords(
         _ words: [IndexedWord], drawingID: Int64, strokeOrigins: [UUID: StrokeKeyLog.Origin] = [:]
     ) throws {
-        let statement = try database.statement(
-            """
-            INSERT INTO words(id, source, candidates, folded, scores, confidence, reading_buckets, place)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         // numbered in place order, so a phrase's words have consecutive IDs (`PhraseSearch`)
         let inPlaceOrder = words.sorted {
             ($0.source.rawValue, $0.line, $0.position) < ($1.source.rawValue, $1.line, $1.position)
@@ -75,19 +70,36 @@ extension IndexStore {
         // an empty `stroke_keys` (none derived), not NULL (not looked at: `deriveStrokeIDs`)
         try database.run(
             "UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?", list.ids, list.keys ?? [], drawingID)
+        var line: (first: Int, source: Int, words: [(readings: StoredReadings, place: PackedPlace)])?
         for (number, (word, positions)) in zip(inPlaceOrder, strokes.words).enumerated() {
-            let readings = StoredReadings(word)
             let place = PackedPlace(
                 line: word.line, position: word.position, bounds: StoredBounds.columns(word.bounds), strokes: positions)
-            try statement.execute([
-                try WordID.make(drawingID: drawingID, wordNumber: number), word.source.rawValue, readings.candidates,
-                readings.folded, readings.scores, readings.confidence, readings.buckets, place.bytes,
-            ])
+            if let current = line, current.source != word.source.rawValue || current.words[0].place.line != word.line {
+                try insertLine(drawingID: drawingID, firstWord: current.first, source: current.source, current.words)
+                line = nil
+            }
+            if line == nil { line = (number, word.source.rawValue, []) }
+            line?.words.append((StoredReadings(word), place))
         }
+        if let line { try insertLine(drawingID: drawingID, firstWord: line.first, source: line.source, line.words) }
         try addToVocabulary(
             words.flatMap { word in
                 word.candidates.prefix(ReadingID.indexedReadings).map { Self.storedForms(Self.oneLine($0.text)) }
             })
+    }
+
+    /// Writes one line's words (`PackedLine`), the first numbered `firstWord` in its drawing.
+    func insertLine(
+        drawingID: Int64, firstWord: Int, source: Int, _ words: [(readings: StoredReadings, place: PackedPlace)]
+    ) throws {
+        let columns = PackedLine.Columns(line: words[0].place.line, words: words)
+        let last = try WordID.make(drawingID: drawingID, wordNumber: firstWord + words.count - 1)
+        try database.run(
+            """
+            INSERT INTO lines(id, source, candidates, folded, scores, confidences, reading_buckets, place)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, last - Int64(words.count - 1), source, columns.candidates, columns.folded, columns.scores,
+            columns.confidences, columns.buckets, columns.place)
     }
 
     /// A reading as `words.folded` stores it and the FTS5 tables index it: folded
@@ -166,14 +178,14 @@ extension IndexStore {
                         words: [])
                 ))
         }
-        let words = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
         for index in drawings.indices {
             let id = drawings[index].id
             let strokes = try drawingStrokes(id)
-            let range = Self.wordRange(of: id)
-            try words.forEachRow([range.first, range.last]) { row in
-                drawings[index].drawing.words.append(WordRow(row).word(drawingStrokes: strokes))
+            try forEachLine(ofDrawing: id) { line in
+                for word in 0..<line.count {
+                    drawings[index].drawing.words.append(
+                        WordRow(line: line, index: word).word(drawingStrokes: strokes))
+                }
             }
         }
         return drawings.map(\.drawing)
@@ -219,29 +231,31 @@ extension IndexStore {
             ).forEachRow([path]) { row in
                 lists.append((row.int64(0), row.withBytes(1) { StrokeList(ids: $0, keys: nil) }))
             }
-            let words = try database.statement("SELECT id, place FROM words WHERE id BETWEEN ? AND ? ORDER BY id")
-            let updateWord = try database.statement("UPDATE words SET place = ? WHERE id = ?")
+            let updateLine = try database.statement("UPDATE lines SET place = ? WHERE id = ?")
             let update = try database.statement("UPDATE drawings SET stroke_ids = ?, stroke_keys = ? WHERE id = ?")
             let lookedAt = try database.statement("UPDATE drawings SET stroke_keys = x'' WHERE id = ?")
             var derived = 0
             for (drawing, list) in lists {
-                var named: [(id: Int64, place: PackedPlace, strokes: [UUID])] = []
-                let range = Self.wordRange(of: drawing)
-                try words.forEachRow([range.first, range.last]) { (row: Statement) -> Void in
-                    let place = row.withBytes(1) { PackedPlace($0) }
-                    let ids = place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: list) }
-                    named.append((row.int64(0), place, ids))
+                var lines: [StoredLine] = []
+                try forEachLine(ofDrawing: drawing) { lines.append($0) }
+                let places = lines.map { line in (0..<line.count).map { line.place($0) } }
+                let named = places.joined().map { place in
+                    place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: list) }
                 }
-                let packed = PackedColumns.strokes(of: named.map(\.strokes)) { StrokeList.order($0, origins: origins) }
+                let packed = PackedColumns.strokes(of: named) { StrokeList.order($0, origins: origins) }
                 let columns = StrokeList.columns(of: packed.drawing, origins: origins)
                 guard let keys = columns.keys else {
                     try lookedAt.execute([drawing])
                     continue
                 }
-                for (word, strokes) in zip(named, packed.words) {
-                    var place = word.place
-                    place.strokes = strokes
-                    try updateWord.execute([place.bytes, word.id])
+                var strokes = packed.words[...]
+                for (line, linePlaces) in zip(lines, places) {
+                    let renumbered = linePlaces.map { place in
+                        var place = place
+                        place.strokes = strokes.popFirst() ?? []
+                        return place
+                    }
+                    try updateLine.execute([PackedLine.place(line: line.line, places: renumbered), line.id])
                 }
                 try update.execute([columns.ids, keys, drawing])
                 derived += 1

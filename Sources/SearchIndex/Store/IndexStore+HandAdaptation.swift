@@ -105,13 +105,14 @@ extension IndexStore {
         return try database.transaction {
             // a confidence left out (`ImpliedColumns`) is the scores', so the words are told apart here
             var unsure: [Int64] = []
-            try database.statement(
-                "SELECT id >> 20, scores, confidence FROM words WHERE source = 0 AND (confidence IS NULL OR confidence < ?)"
-            ).forEachRow([confidence]) { (row: Statement) -> Void in
-                let stored =
-                    row.optionalDouble(2)
-                    ?? row.withBytes(1, ImpliedColumns.derivedConfidence(packedScores:))
-                if stored < confidence, unsure.last != row.int64(0) { unsure.append(row.int64(0)) }
+            try database.statement("SELECT \(StoredLine.columns) FROM lines l WHERE l.source = 0").forEachRow {
+                (row: Statement) -> Void in
+                let line = StoredLine(row)
+                let drawing = line.id >> 20
+                guard unsure.last != drawing,
+                    (0..<line.count).contains(where: { WordRow(line: line, index: $0).confidence < confidence })
+                else { return }
+                unsure.append(drawing)
             }
             let drawings = String(decoding: try JSONEncoder().encode(unsure), as: UTF8.self)
             try database.run(

@@ -3,8 +3,8 @@ import Recognition
 
 /// Readings a writer's hand adds to words already stored, in the build that learned it
 /// (`Indexer.readAgainFromEvidence`): the words of a drawing by their place, and a word's readings
-/// and confidence replaced in place. The FTS5 tables follow through `words`' update triggers; the
-/// word's ID, strokes and box stay.
+/// and confidence replaced in place, its line written again (`PackedLine`). The FTS5 tables follow
+/// through `lines`' update triggers; the word's ID, strokes and box stay.
 extension IndexStore {
     /// The handwritten words of the drawings with `key` read by `recognitionVersion`, each with
     /// its ID, by drawing.
@@ -14,16 +14,15 @@ extension IndexStore {
         var ids: [Int64] = []
         try database.statement("SELECT id FROM drawings WHERE key = ? AND recognition_version = ?")
             .forEachRow([key, recognitionVersion]) { (row: Statement) -> Void in ids.append(row.int64(0)) }
-        let statement = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? AND w.source = ? ORDER BY w.id")
         return try ids.map { id in
             let strokes = try drawingStrokes(id)
-            let range = Self.wordRange(of: id)
             var words: [(id: Int64, word: IndexedWord)] = []
-            try statement.forEachRow([range.first, range.last, IndexedWord.Source.handwriting.rawValue]) {
-                (row: Statement) -> Void in
-                let word = WordRow(row)
-                words.append((word.id, word.word(drawingStrokes: strokes)))
+            try forEachLine(ofDrawing: id) { line in
+                guard line.source == IndexedWord.Source.handwriting.rawValue else { return }
+                for index in 0..<line.count {
+                    let word = WordRow(line: line, index: index)
+                    words.append((word.id, word.word(drawingStrokes: strokes)))
+                }
             }
             return words
         }
@@ -37,13 +36,17 @@ extension IndexStore {
     /// Replaces a stored word's readings and confidence with `word`'s, and adds the new readings'
     /// forms to the vocabulary.
     func updateReadings(wordID: Int64, to word: IndexedWord) throws {
-        let readings = StoredReadings(word)
+        guard let stored = try self.word(wordID) else { return }
+        let line = stored.line
+        var words = (0..<line.count).map(line.stored)
+        words[stored.index].readings = StoredReadings(word)
+        let columns = PackedLine.Columns(line: line.line, words: words)
         try database.run(
             """
-            UPDATE words SET candidates = ?, folded = ?, scores = ?, confidence = ?, reading_buckets = ?
+            UPDATE lines SET candidates = ?, folded = ?, scores = ?, confidences = ?, reading_buckets = ?
             WHERE id = ?
             """,
-            readings.candidates, readings.folded, readings.scores, readings.confidence, readings.buckets, wordID)
+            columns.candidates, columns.folded, columns.scores, columns.confidences, columns.buckets, line.id)
         try addToVocabulary(
             word.candidates.prefix(ReadingID.indexedReadings).map { Self.storedForms(Self.oneLine($0.text)) })
     }

@@ -17,14 +17,9 @@ extension IndexStore {
         let range = Self.wordRange(of: place.drawing)
         var line: [(text: String, position: Int, bounds: Rect?)] = []
         // back from the hit to the line's start, then on from the hit to its end
-        let backward = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id DESC")
-        let forward = try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.id BETWEEN ? AND ? ORDER BY w.id")
-        for (statement, from, to) in [(backward, range.first, start - 1), (forward, start, range.last)] {
-            if statement === forward { line.reverse() }
-            try statement.forEachRow([from, to]) { (statement: Statement) throws -> Bool in
-                let row = WordRow(statement)
+        for (descending, from, to) in [(true, range.first, start - 1), (false, start, range.last)] {
+            if !descending { line.reverse() }
+            try forEachWord(from: from, through: to, descending: descending) { row in
                 let at = row.place
                 guard at.source == place.source, at.line == place.line else { return false }
                 line.append((row.text, at.position, row.bounds))

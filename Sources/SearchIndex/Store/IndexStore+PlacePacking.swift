@@ -29,7 +29,7 @@ extension IndexStore {
 
     /// Begins the upgrade from schema 9 or 10, inside the migration's transaction.
     func beginMovingWords(fromSchema schema: Int) throws {
-        try setWordsAside(as: "words_v\(schema)", making: IndexSchema.words)
+        try setWordsAside(as: "words_v\(schema)", making: IndexSchema.Version12.words)
         try setMeta(Self.wordsToMove, "words_v\(schema)")
     }
 
@@ -55,7 +55,7 @@ extension IndexStore {
         guard try database.integer("SELECT count(*) FROM (SELECT 1 FROM \(table) LIMIT 1)") == 0 else { return }
         try database.transaction {
             try database.execute("DROP TABLE \(table)")
-            try database.execute(IndexSchema.readingsView + IndexSchema.currentReadingTriggers)
+            try database.execute(IndexSchema.Version12.readingsView + IndexSchema.Version12.currentReadingTriggers)
             try database.run("DELETE FROM meta WHERE key = ?", Self.wordsToMove)
         }
     }

@@ -47,7 +47,9 @@ extension IndexStore {
             files: try database.integer("SELECT count(*) FROM files") ?? 0,
             pages: try database.integer("SELECT coalesce(sum(pages), 0) FROM files") ?? 0,
             drawings: try database.integer("SELECT count(*) FROM drawings") ?? 0,
-            words: try database.integer("SELECT count(*) FROM words") ?? 0,
+            words: try database.integer(
+                "SELECT coalesce(sum(length(candidates) - length(replace(candidates, char(31), '')) + 1), 0) FROM lines"
+            ) ?? 0,
             staleDrawings: try database.integer(
                 "SELECT count(*) FROM drawings WHERE recognition_version != ?", currentRecognitionVersion) ?? 0,
             userWords: try userVocabularySize(), failures: failures)

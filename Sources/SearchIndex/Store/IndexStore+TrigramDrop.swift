@@ -21,6 +21,6 @@ extension IndexStore {
                 DROP TABLE IF EXISTS readings_trigram;
                 """)
         }
-        if wordsHaveTriggers { try database.execute(IndexSchema.currentReadingTriggers) }
+        if wordsHaveTriggers { try database.execute(IndexSchema.Version12.currentReadingTriggers) }
     }
 }

@@ -39,15 +39,16 @@ extension IndexStore {
     package func rebuildUserVocabulary() throws {
         var typed: [String: Int] = [:], handwritten: [String: Int] = [:]
         // a confidence left out (`ImpliedColumns`) is the scores', so the rows are told apart here
-        try database.statement(
-            "SELECT \(WordRow.columns) FROM words w WHERE w.source = 1 OR w.confidence IS NULL OR w.confidence >= ?"
-        )
-        .forEachRow([UserVocabulary.minimumConfidence]) { (statement: Statement) -> Void in
-            let row = WordRow(statement)
-            let isTyped = row.place.source == IndexedWord.Source.typedText.rawValue
-            guard isTyped || row.confidence >= UserVocabulary.minimumConfidence else { return }
-            for word in UserVocabulary.words(in: row.text) {
-                if isTyped { typed[word, default: 0] += 1 } else { handwritten[word, default: 0] += 1 }
+        try database.statement("SELECT \(StoredLine.columns) FROM lines l").forEachRow {
+            (statement: Statement) -> Void in
+            let line = StoredLine(statement)
+            let isTyped = line.source == IndexedWord.Source.typedText.rawValue
+            for index in 0..<line.count {
+                let row = WordRow(line: line, index: index)
+                guard isTyped || row.confidence >= UserVocabulary.minimumConfidence else { continue }
+                for word in UserVocabulary.words(in: row.text) {
+                    if isTyped { typed[word, default: 0] += 1 } else { handwritten[word, default: 0] += 1 }
+                }
             }
         }
         try database.transaction {

@@ -81,9 +81,17 @@ package final class IndexStore {
             }
             try database.execute("PRAGMA synchronous = NORMAL")
         }
-        if version == IndexSchema.version, let moving = try schemaOfWordsToMove() {
-            guard access == .write else { throw IndexStoreError.olderSchema(found: moving, supported: version) }
-            try finishMovingWords(moveSteps)
+        if version == IndexSchema.version {
+            // an upgrade begun and not ended: words still moving (`finishMovingWords`), or still
+            // to pack into lines (`finishPackingLines`)
+            if let moving = try schemaOfWordsToMove() {
+                guard access == .write else { throw IndexStoreError.olderSchema(found: moving, supported: version) }
+                try finishMovingWords(moveSteps)
+            }
+            if try hasWordsToPackInLines() {
+                guard access == .write else { throw IndexStoreError.olderSchema(found: 12, supported: version) }
+                try finishPackingLines(moveSteps)
+            }
         }
         guard version < IndexSchema.version else { return }
         guard access == .write else {
@@ -99,9 +107,10 @@ package final class IndexStore {
             // schema 6's tables first, then to schema 9's words (`compact`); version 7 only stores
             // its bounds anew, every older version gains the column of derived stroke IDs, empty
             // (its IDs stay stored whole: `StrokeList`), and every one leaves its implied columns
-            // out (`ImpliedColumns`) and packs its places (`PackedPlace`) before CJK runs are
-            // split; versions 9 and 10 only begin to move their words (`beginMovingWords`); every
-            // one drops the trigram index of every reading (`dropReadingsTrigram`).
+            // out (`ImpliedColumns`) and packs its places (`PackedPlace`); versions 9 and 10 only
+            // begin to move their words (`beginMovingWords`); every one drops the trigram index
+            // of every reading (`dropReadingsTrigram`); versions 1 to 8 pack their words into
+            // lines (`packAllLines`) before CJK runs are split, 9 to 12 do so in steps after.
             if version == 0 { try database.execute(IndexSchema.create) }
             if version == 1 || version == 2 { try indexReadings(from: version) }
             if (1...5).contains(version) { try refoldReadings(onlyWideText: version >= 4, addingForms: version == 5) }
@@ -117,8 +126,9 @@ package final class IndexStore {
             }
             if (1...8).contains(version) { try leaveImpliedColumnsOut() }
             if version == 9 || version == 10 { try beginMovingWords(fromSchema: version) }
-            if (1...5).contains(version) { try splitCJKRuns() }
             if (1...11).contains(version) { try dropReadingsTrigram() }
+            if (1...8).contains(version) { try packAllLines() }
+            if (1...5).contains(version) { try splitCJKRuns() }
             try database.execute("PRAGMA application_id = \(IndexSchema.applicationID)")
             try database.execute("PRAGMA user_version = \(IndexSchema.version)")
             try setMeta("schema_version", String(IndexSchema.version))
@@ -129,6 +139,9 @@ package final class IndexStore {
         // index as it was committed)
         if (9...11).contains(version) { try finishMovingWords(moveSteps) }
         if (1...8).contains(version) { try database.execute("VACUUM") }
+        // schema 12's words pack into lines in steps of their own (`finishPackingLines`), once
+        // any older move has ended
+        if (9...12).contains(version) { try finishPackingLines(moveSteps) }
     }
 
     /// Versions 1 and 2 to 3: drops the FTS tables of whole words, numbers words by `WordID`

@@ -1,6 +1,6 @@
 import DrawingModel
 
-/// Schema 11's `words.place`: where a word sits (its line and position), which of its drawing's
+/// Schema 11's and 12's `words.place`, and a word's part of schema 13's `lines.place`: where a word sits (its line and position), which of its drawing's
 /// strokes it is made of, and its bounds, in one blob.
 ///
 /// A query reads these only for the words it keeps (the line and position also for a phrase's
@@ -36,12 +36,27 @@ struct PackedPlace: Equatable {
             && a.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == b.bounds.map { [$0.x, $0.y, $0.width, $0.height] }
     }
 
-    /// The blob `words.place` stores.
+    /// The blob schema 12's `words.place` stored.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16 + strokes.count)
         PackedColumns.appendVarint(PackedColumns.zigzag(line) << 1 | (bounds == nil ? 0 : 1), to: &bytes)
         PackedColumns.appendVarint(PackedColumns.zigzag(position), to: &bytes)
+        appendBoundsAndStrokes(to: &bytes)
+        return bytes
+    }
+
+    /// The word's part of schema 13's `lines.place` (`PackedLine`), which holds the line number
+    /// once: as `bytes`, but the position where the line was, flagged for bounds.
+    var wordBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + strokes.count)
+        PackedColumns.appendVarint(PackedColumns.zigzag(position) << 1 | (bounds == nil ? 0 : 1), to: &bytes)
+        appendBoundsAndStrokes(to: &bytes)
+        return bytes
+    }
+
+    private func appendBoundsAndStrokes(to bytes: inout [UInt8]) {
         if let bounds {
             let values = [bounds.x, bounds.y, bounds.width, bounds.height].map {
                 UInt64(bitPattern: $0 << 1 ^ $0 >> 63)
@@ -53,7 +68,6 @@ struct PackedPlace: Equatable {
             }
         }
         bytes.append(contentsOf: strokes)
-        return bytes
     }
 
     init(line: Int, position: Int, bounds: (x: Int64, y: Int64, width: Int64, height: Int64)?, strokes: [UInt8]) {
@@ -73,14 +87,20 @@ struct PackedPlace: Equatable {
         strokes = offset < bytes.count ? [UInt8](bytes[offset...]) : []
     }
 
-    /// The line and position alone, which a matcher reads for every row it steps through.
-    static func lineAndPosition(_ bytes: UnsafeRawBufferPointer) -> (line: Int, position: Int) {
+    /// Decodes a word's part of a line's places (`wordBytes`), on line `line`.
+    init(line: Int, wordBytes bytes: UnsafeRawBufferPointer) {
         var offset = 0
         let head = PackedColumns.readVarint(bytes, at: &offset) ?? 0
-        return (
-            PackedColumns.unzigzag(head >> 1),
-            PackedColumns.readVarint(bytes, at: &offset).map(PackedColumns.unzigzag) ?? 0
-        )
+        self.line = line
+        position = PackedColumns.unzigzag(head >> 1)
+        bounds = head & 1 == 1 ? Self.readBounds(bytes, at: &offset) : nil
+        strokes = offset < bytes.count ? [UInt8](bytes[offset...]) : []
+    }
+
+    /// The position alone of a word's part of a line's places (`wordBytes`).
+    static func position(wordBytes bytes: UnsafeRawBufferPointer) -> Int {
+        var offset = 0
+        return PackedColumns.unzigzag((PackedColumns.readVarint(bytes, at: &offset) ?? 0) >> 1)
     }
 
     private static func readBounds(

@@ -11,63 +11,37 @@ struct WordPlace: Hashable {
     var position: Int
 }
 
-/// A row of `words` read by column name.
+/// A word read out of its line (`StoredLine`): the line and the word's index in it.
 ///
-/// A statement selects `WordRow.columns` (from a table aliased `w`), after any columns of its own,
-/// and wraps its current row with the offset where they start, so no caller counts columns. The
-/// accessors read SQLite's column on demand: a search reads many rows and keeps few, so stroke
-/// IDs and bounds are decoded only for the words it keeps (`PackedPlace`). `folded` is NULL
-/// where it would repeat `candidates` lowercased, `confidence` where the scores give it
-/// (`ImpliedColumns`): the accessors compute those only when read.
+/// A search reads many rows and keeps few, so stroke IDs and bounds are decoded only for the
+/// words it keeps (`PackedPlace`). `folded` is implied where it would repeat the readings
+/// lowercased, `confidence` where the scores give it (`ImpliedColumns`): the accessors compute
+/// those only when read.
 struct WordRow {
-    /// Every column.
-    static let columns = "w.id, w.source, w.place, w.candidates, w.scores, w.folded, w.confidence"
+    let line: StoredLine
+    let index: Int
 
-    private enum Column: Int32 {
-        case id, source, place, candidates, scores, folded, confidence
-    }
-
-    private let statement: Statement
-    private let offset: Int32
-
-    init(_ statement: Statement, offset: Int32 = 0) {
-        self.statement = statement
-        self.offset = offset
-    }
-
-    private func column(_ column: Column) -> Int32 { offset + column.rawValue }
-
-    var id: Int64 { statement.int64(column(.id)) }
+    var id: Int64 { line.id + Int64(index) }
+    var source: Int { line.source }
     var place: WordPlace {
-        let (line, position) = statement.withBytes(column(.place), PackedPlace.lineAndPosition)
-        return WordPlace(drawing: id >> 20, source: statement.int(column(.source)), line: line, position: position)
+        WordPlace(drawing: id >> 20, source: line.source, line: line.line, position: line.position(index))
     }
     /// The best reading: the first line of `readings`.
-    var text: String {
-        statement.withBytes(column(.candidates)) { bytes in
-            let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
-        }
-    }
+    var text: String { line.text(index) }
     /// Every reading, best first, one per line.
-    var readings: String { statement.string(column(.candidates)) }
+    var readings: String { line.readings(index) }
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
-    var folded: String {
-        statement.isNull(column(.folded))
-            ? statement.withBytes(column(.candidates), ImpliedColumns.lowered) : statement.string(column(.folded))
-    }
+    var folded: String { line.folded(index) }
     /// The stored confidence, or the one the scores give where none is stored (`ImpliedColumns`).
     var confidence: Double { confidence(rawScores: nil) }
 
     private func confidence(rawScores raw: [Double]?) -> Double {
-        if let stored = statement.optionalDouble(column(.confidence)) { return stored }
+        if let stored = line.storedConfidence(index) { return stored }
         if let raw { return ImpliedColumns.derivedConfidence(scores: raw) }
-        return statement.withBytes(column(.scores), ImpliedColumns.derivedConfidence(packedScores:))
+        return line.withScores(index, ImpliedColumns.derivedConfidence(packedScores:))
     }
     /// The word's bounds, in points (`StoredBounds`).
-    var bounds: Rect? {
-        statement.withBytes(column(.place)) { PackedPlace($0) }.rect
-    }
+    var bounds: Rect? { line.place(index).rect }
 
     /// The score of the reading at `candidate` (`ReadingID.score`); the scores are decoded only for
     /// an alternative reading, since the best one scores the word's confidence.
@@ -88,7 +62,7 @@ struct WordRow {
     }
 
     /// The candidates' log-likelihoods (`PackedColumns`).
-    private var rawScores: [Double] { statement.withBytes(column(.scores), PackedColumns.scores) }
+    private var rawScores: [Double] { line.withScores(index, PackedColumns.scores) }
 
     /// The whole word, decoded.
     /// - Parameter drawingStrokes: the stroke IDs of the word's drawing, which its `strokes` are
@@ -99,10 +73,10 @@ struct WordRow {
         let candidates = texts.enumerated().map { index, text in
             WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)
         }
-        let place = statement.withBytes(column(.place)) { PackedPlace($0) }
+        let place = line.place(index)
         let strokeIDs = place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawingStrokes) }
         return IndexedWord(
-            source: IndexedWord.Source(rawValue: statement.int(column(.source))) ?? .handwriting, line: place.line,
+            source: IndexedWord.Source(rawValue: line.source) ?? .handwriting, line: place.line,
             position: place.position, candidates: candidates, confidence: confidence(rawScores: scores),
             strokeIDs: strokeIDs, bounds: place.rect)
     }

@@ -120,6 +120,9 @@ final class Statement {
         return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 
+    /// The length in bytes of a text or blob column.
+    func byteCount(_ column: Int32) -> Int { Int(sqlite3_column_bytes(handle, column)) }
+
     func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
