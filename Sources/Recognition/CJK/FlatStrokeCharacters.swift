@@ -26,8 +26,10 @@ enum FlatStrokeCharacters {
     /// A character of flat strokes has at most this many.
     static let mostStrokes = 3
     /// The group is at least this many writing sizes wide (`LocalSize`, the typical height of
-    /// a letter stroke around it): a character is wider than a hyphen.
+    /// a letter stroke around it), a character being wider than a hyphen, and at most
+    /// `mostWidth`, narrower than a rule across a page.
     static let leastWidth = 1.0
+    static let mostWidth = 8.0
     /// The cell kept clear of other ink: this share of the group's width to its left and right
     /// (a dash stands close between two words) ...
     static let sideClearance = 0.25
@@ -65,7 +67,7 @@ enum FlatStrokeCharacters {
             guard let box = LineGrouping.extent(stack, traces),
                 let widest = stack.max(by: { traces[$0].bounds.width < traces[$1].bounds.width })
             else { return false }
-            return box.width >= leastWidth * sizes[widest]
+            return (leastWidth * sizes[widest]...mostWidth * sizes[widest]).contains(box.width)
         }.map { $0.sorted { traces[$0].order < traces[$1].order } }
     }
 
