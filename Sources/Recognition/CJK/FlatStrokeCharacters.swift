@@ -26,13 +26,15 @@ enum FlatStrokeCharacters {
     /// A character of flat strokes has at most this many.
     static let mostStrokes = 3
     /// The group is at least this many writing sizes wide (`LocalSize`, the typical height of
-    /// a letter stroke around it), a character being wider than a hyphen, and at most
-    /// `mostWidth`, narrower than a rule across a page.
-    static let leastWidth = 1.0
+    /// a letter stroke around it, or of a character's strokes where characters are all around),
+    /// a character being wider than a hyphen, and at most `mostWidth`, narrower than a rule
+    /// across a page.
+    static let leastWidth = 0.75
     static let mostWidth = 8.0
     /// The cell kept clear of other ink: this share of the group's width to its left and right
-    /// (a dash stands close between two words) ...
-    static let sideClearance = 0.25
+    /// (a dash stands close between two words, the flat strokes of に close beside its first
+    /// strokes) ...
+    static let sideClearance = 0.5
     /// ... and this share of its width above and below its middle (a cell about a character
     /// high on each side: an underline's word is just above it, a fraction's numbers just over
     /// and under it).
