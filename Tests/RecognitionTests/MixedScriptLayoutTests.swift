@@ -40,18 +40,4 @@ import Testing
         let rows = MixedScriptLayout.rows(of: [0, 1, 2], traces, lines: [[0], [1]])
         #expect(rows.map { Set($0) } == [[0, 1], [2]])
     }
-
-    /// The Latin layout cut characters written in two halves (去: 土 over ム) into two lines, and
-    /// each half was read alone, as Latin (`+`, `u`). Halves touching one over the other are one
-    /// row again; the next row, a line's height below, stays apart.
-    @Test func aCharacterCutInTwoHalvesIsOneRowAgain() {
-        let traces = [
-            Self.trace(Rect(x: 0, y: 0, width: 20, height: 10), order: 0),
-            Self.trace(Rect(x: 40, y: 0, width: 20, height: 10), order: 1),
-            Self.trace(Rect(x: 2, y: 10.5, width: 16, height: 9.5), order: 2),
-            Self.trace(Rect(x: 0, y: 50, width: 20, height: 20), order: 3),
-        ]
-        let rows = MixedScriptLayout.rows(of: [0, 1, 2, 3], traces, lines: [[0, 1], [2], [3]])
-        #expect(rows.map { Set($0) } == [[0, 1, 2], [3]])
-    }
 }

@@ -38,16 +38,8 @@ struct MixedScriptLayout: Sendable {
         var line: TextLine
         var traces: [Int]
         var words: [DecodedWord]
-        /// For a line of Latin writing, its doubtful words; nil for a line mostly doubtful.
-        var doubtful: [DoubtfulWord]?
-    }
-
-    /// Where a doubtful word of a line of Latin writing takes ink back from.
-    private struct DoubtfulWord {
-        /// The word's ink widened by half the line's height on each side, the line's height high.
-        var reach: Rect
-        /// The word's own ink.
-        var ink: Rect
+        /// For a line of Latin writing, the boxes of its doubtful words; nil for a line mostly doubtful.
+        var doubtful: [Rect]?
     }
 
     /// The lines of `traces` read by `reader` (whose `latin` and `cjk` are both set), in reading
@@ -69,7 +61,7 @@ struct MixedScriptLayout: Sendable {
         var found = zip(pieces, latinReader.read(lines: pieces.map(\.line.ink))).map { piece, words in
             Found(
                 line: piece.line, traces: piece.traces, words: words,
-                doubtful: doubtfulWords(words, in: piece.line.ink, reader: reader))
+                doubtful: doubtfulBoxes(words, in: piece.line.ink, reader: reader))
         }
         // the ink each line of Latin writing takes back: lines mostly doubtful and traces no line
         // holds, each as one unit, lying over one of its doubtful words
@@ -133,12 +125,10 @@ struct MixedScriptLayout: Sendable {
         return LineOrdering.readingOrder(of: result.map(\.line.bounds)).map { result[$0] }
     }
 
-    /// A line's doubtful words; nil when the line is mostly doubtful
-    /// (`MixedScriptLineReader.wholeLineShare` of its points) or read as nothing: a line of
-    /// characters, laid out again at the CJK size.
-    private func doubtfulWords(
-        _ words: [DecodedWord], in ink: LineInk, reader: MixedScriptLineReader
-    ) -> [DoubtfulWord]? {
+    /// The boxes of a line's doubtful words, widened by half the line's height on each side; nil
+    /// when the line is mostly doubtful (`MixedScriptLineReader.wholeLineShare` of its points) or
+    /// read as nothing: a line of characters, laid out again at the CJK size.
+    private func doubtfulBoxes(_ words: [DecodedWord], in ink: LineInk, reader: MixedScriptLineReader) -> [Rect]? {
         guard !words.isEmpty, let box = Rect(enclosing: ink.points.lazy.map(\.location)), box.height > 0 else {
             return nil
         }
@@ -148,32 +138,21 @@ struct MixedScriptLayout: Sendable {
         let margin = box.height / 2
         return runs.compactMap { run in
             Rect(enclosing: run.ink.ink.points.lazy.map(\.location)).map {
-                DoubtfulWord(
-                    reach: Rect(x: $0.minX - margin, y: box.minY, width: $0.width + 2 * margin, height: box.height),
-                    ink: $0)
+                Rect(x: $0.minX - margin, y: box.minY, width: $0.width + 2 * margin, height: box.height)
             }
         }
     }
 
-    /// How near, in heights of the line or row, ink above or below a character's part must come
-    /// to be its other part: the Latin layout cuts a character written in two halves (会, 去)
-    /// into two lines, while a card's character under its word, or the next row, stands apart.
-    static let touching = 0.1
-
     /// The line of Latin writing whose doubtful word some ink lies over (its centre inside the
-    /// word's widened box) or continues (its centre within the box's width, its ink touching the
-    /// word's above or below), nil for none; the nearest such word's line when several.
+    /// word's widened box), nil for none; the nearest such word's line when several.
     private func host(of unit: [Int], _ traces: [InkTrace], among found: [Found]) -> Int? {
         guard let first = unit.first else { return nil }
         let box = unit.dropFirst().reduce(traces[first].bounds) { $0.union(traces[$1].bounds) }
         let (x, y) = (box.midX, box.midY)
         var best: (line: Int, distance: Double)?
         for (i, line) in found.enumerated() {
-            for word in line.doubtful ?? [] where word.reach.minX <= x && x <= word.reach.maxX {
-                let gap = max(box.minY - word.ink.maxY, word.ink.minY - box.maxY)
-                guard (word.reach.minY...word.reach.maxY).contains(y) || gap <= Self.touching * word.reach.height
-                else { continue }
-                let distance = abs(y - word.reach.midY) + abs(x - word.reach.midX)
+            for word in line.doubtful ?? [] where word.minX <= x && x <= word.maxX && word.minY <= y && y <= word.maxY {
+                let distance = abs(y - word.midY) + abs(x - word.midX)
                 if best.map({ distance < $0.distance }) ?? true { best = (i, distance) }
             }
         }
@@ -181,8 +160,7 @@ struct MixedScriptLayout: Sendable {
     }
 
     /// Some traces (`pooled`) in rows: the lines of `lines` (each a list of traces) among them,
-    /// those side by side joined (each holding at least half of the lower one's height) and those
-    /// one over the other touching (a character cut in two halves, `touching`), and
+    /// those side by side joined (each holding at least half of the lower one's height), and
     /// every other trace with the row over whose band (widened by half its height) its centre
     /// lies, the nearest; the traces in no row are one more.
     static func rows(of pooled: [Int], _ traces: [InkTrace], lines: [[Int]]) -> [[Int]] {
@@ -197,7 +175,6 @@ struct MixedScriptLayout: Sendable {
                 let b = extent(rows[j])
                 let shared = min(a.maxY, b.maxY) - max(a.minY, b.minY)
                 return shared >= 0.5 * min(a.height, b.height)
-                    || (-shared <= Self.touching * max(a.height, b.height) && min(a.maxX, b.maxX) > max(a.minX, b.minX))
             }) {
                 rows[k] += rows.remove(at: j)
             } else {
