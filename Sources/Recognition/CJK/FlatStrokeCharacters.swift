@@ -1,5 +1,4 @@
 import DrawingModel
-import Foundation
 
 /// Flat strokes standing as a character of flat strokes would (一, 二, 三), on a page read with a
 /// Latin language beside Chinese or Japanese.
@@ -42,23 +41,30 @@ enum FlatStrokeCharacters {
 
     /// The groups of `traces` (indices into it, in writing order) that stand as a character of
     /// flat strokes.
-    /// - Complexity: O(f² + f · n) for f straight flat traces among n, after the writing sizes
-    ///   (`LocalSize.sizes`), which are measured only when there is a candidate.
+    /// - Complexity: O(f² + s · n) for f straight flat traces, s stacks of them and n traces,
+    ///   and the writing sizes (`LocalSize.sizes`), measured only when a stack stands clear.
     static func groups(in traces: [InkTrace]) -> [[Int]] {
         let flat = traces.indices.filter { isStraightFlat(traces[$0]) }
         guard !flat.isEmpty else { return [] }
-        var stacks = flat.map { [$0] }
-        // join stacked strokes until no two stacks are stacked
-        var k = 0
-        while k < stacks.count {
-            if let j = stacks.indices.first(where: { j in
-                j > k && stacks[k].contains { a in stacks[j].contains { b in areStacked(traces[a], traces[b]) } }
-            }) {
-                stacks[k] += stacks.remove(at: j)
-            } else {
-                k += 1
+        // stacks: the flat strokes linked by being stacked, each under its first stroke's root
+        var root = Array(flat.indices)
+        func find(_ k: Int) -> Int {
+            var k = k
+            while root[k] != k {
+                root[k] = root[root[k]]
+                k = root[k]
+            }
+            return k
+        }
+        for a in flat.indices {
+            for b in flat.indices where b > a && areStacked(traces[flat[a]], traces[flat[b]]) {
+                let (ra, rb) = (find(a), find(b))
+                if ra != rb { root[max(ra, rb)] = min(ra, rb) }
             }
         }
+        var members: [Int: [Int]] = [:]
+        for k in flat.indices { members[find(k), default: []].append(flat[k]) }
+        let stacks = members.keys.sorted().compactMap { members[$0] }
         let candidates = stacks.filter { stack in
             guard stack.count <= mostStrokes, let box = LineGrouping.extent(stack, traces) else { return false }
             return box.height <= box.width && isClear(box, except: Set(stack), traces)

@@ -20,6 +20,10 @@ import Foundation
 ///   again at the CJK size (`characters`) and read by the mixed reader, which weighs each part's
 ///   scripts.
 ///
+/// Strokes standing as a character of flat strokes would (一, 二, 三: `FlatStrokeCharacters`) are
+/// taken out first, since the Latin layout reads them as dashes or drops them as rules, and each
+/// group is read as characters alone.
+///
 /// An English page costs one Latin reading plus its few doubtful words.
 struct MixedScriptLayout: Sendable {
     /// Finds the lines of Latin writing (the layout of an English page).
