@@ -24,8 +24,16 @@ enum MixedCards {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/cjk/mixed-cards.json")
 
-    /// Each page of the fixture as a drawing, with the strokes of each item.
-    static func pages() throws -> [(kind: String, drawing: Drawing, items: [(Item, Set<UUID>)])] {
+    /// The rows of `make_card_pages.py --seed 11`'s card pages holding a card whose character is
+    /// 一, 二 or 三 (Tests/Fixtures/cjk/flat-stroke-cards.json, the same sources and licences),
+    /// each page's rows at their places.
+    static let flatStrokeCards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/cjk/flat-stroke-cards.json")
+
+    /// Each page of a fixture as a drawing, with the strokes of each item.
+    static func pages(
+        of fixture: URL = fixture
+    ) throws -> [(kind: String, drawing: Drawing, items: [(Item, Set<UUID>)])] {
         try JSONDecoder().decode([Page].self, from: Data(contentsOf: fixture)).map { page in
             var drawing = Drawing()
             var items: [(Item, Set<UUID>)] = []
@@ -147,6 +155,26 @@ struct MixedScriptTests {
         for item in row where item.0.script == "latin" {
             let over = transcript.lines.flatMap(\.words).filter { !$0.strokeIDs.isDisjoint(with: item.1) }
             #expect(!over.isEmpty && !over.contains { CJKText.containsCJK($0.text) }, "\(over.map(\.text))")
+        }
+    }
+
+    /// Version 33 took a card's 一, 二 or 三 for dashes or rules: the Latin layout joined a
+    /// flat stroke to its word's line as a mark, read `-`, or dropped it, and laid out at the CJK
+    /// size a lone flat stroke was a rule, read as nothing (2 of the 12 such characters of the
+    /// seed-11 cards found, and a word lost with its character). Strokes standing as a character
+    /// of flat strokes would (`FlatStrokeCharacters`) are read as characters now, and their words
+    /// as before.
+    @Test func aCardsFlatStrokeCharacterWasTakenForADash() throws {
+        let recognizer = try HandwritingRecognizer.make(languages: Self.languages)
+        for page in try MixedCards.pages(of: MixedCards.flatStrokeCards) {
+            let transcript = recognizer.transcribe(page.drawing)
+            // each such card: the word, then its character
+            let cards = page.items.indices.dropFirst().filter { ["一", "二", "三"].contains(page.items[$0].0.label) }
+            for item in cards.flatMap({ [page.items[$0 - 1], page.items[$0]] }) {
+                #expect(
+                    MixedCards.found(item, in: transcript), "\(page.kind): \(item.0.label) not read: \(transcript.text)"
+                )
+            }
         }
     }
 

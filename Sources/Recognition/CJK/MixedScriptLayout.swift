@@ -20,6 +20,10 @@ import Foundation
 ///   again at the CJK size (`characters`) and read by the mixed reader, which weighs each part's
 ///   scripts.
 ///
+/// Strokes standing as a character of flat strokes would (一, 二, 三: `FlatStrokeCharacters`) are
+/// taken out first, since the Latin layout reads them as dashes or drops them as rules, and each
+/// group is read as characters alone.
+///
 /// An English page costs one Latin reading plus its few doubtful words.
 struct MixedScriptLayout: Sendable {
     /// Finds the lines of Latin writing (the layout of an English page).
@@ -50,7 +54,13 @@ struct MixedScriptLayout: Sendable {
         minimumLikelihood: Double, tracesPerLine: Int
     ) -> [ReadLine] {
         guard let cjk = reader.cjk else { return [] }
-        let pieces = latin.tracedLines(of: traces).flatMap { Self.pieces($0, tracesPerLine) }
+        // strokes standing as 一, 二 or 三 would are no Latin writing's dashes or rules
+        let flat = FlatStrokeCharacters.groups(in: traces)
+        let flatTraces = Set(flat.joined())
+        let kept = traces.indices.filter { !flatTraces.contains($0) }
+        let pieces = latin.tracedLines(of: kept.map { traces[$0] })
+            .map { (line: $0.line, traces: $0.traces.map { kept[$0] }) }
+            .flatMap { Self.pieces($0, tracesPerLine) }
             .filter { $0.line.textLikelihood >= minimumLikelihood }
         var found = zip(pieces, latinReader.read(lines: pieces.map(\.line.ink))).map { piece, words in
             Found(
@@ -61,6 +71,7 @@ struct MixedScriptLayout: Sendable {
         // holds, each as one unit, lying over one of its doubtful words
         var taken = Array(repeating: false, count: traces.count)
         for line in found { for k in line.traces { taken[k] = true } }
+        for k in flatTraces { taken[k] = true }
         let units =
             found.indices.filter { found[$0].doubtful == nil }.map { found[$0].traces }
             + traces.indices.filter { !taken[$0] }.map { [$0] }
@@ -107,6 +118,12 @@ struct MixedScriptLayout: Sendable {
         }
         for line in lines {
             let words = reader.mixed(line.ink, western: known[line.ink] ?? [], cjk: cjk)
+            if !words.isEmpty { result.append(ReadLine(line: line, words: words)) }
+        }
+        for group in flat {
+            let line = LayoutAnalyzer.makeLine(group, traces, 1)
+            // read in a cell as high as the strokes are wide, the character's, not their own thin height
+            let words = cjk.read(line.ink, lineHeight: line.bounds.width)
             if !words.isEmpty { result.append(ReadLine(line: line, words: words)) }
         }
         return LineOrdering.readingOrder(of: result.map(\.line.bounds)).map { result[$0] }
