@@ -19,7 +19,8 @@ import Testing
         ("0\n4\n", 2, "words-xx.commonness: line 2: not a commonness class 0-3"),
         ("0\nx\n", 2, "words-xx.commonness: line 2: not a commonness class 0-3"),
         ("0\n1\n", 3, "words-xx.commonness: 2 classes for a word list of 3 words"),
-        ("0\n1\n2\n", 2, "words-xx.commonness: line 3: not a commonness class 0-3"),
+        ("0\n1\n2\n", 2, "words-xx.commonness: 3 classes for a word list of 2 words"),
+        ("0\n\n1\n", 3, "words-xx.commonness: line 2: not a commonness class 0-3"),
     ])
     func aDamagedFileIsNamed(text: String, words: Int, message: String) {
         let error = #expect(throws: ModelError.self) {

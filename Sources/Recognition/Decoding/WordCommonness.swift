@@ -26,17 +26,18 @@ struct WordCommonness: Sendable, Equatable {
     /// The classes of `text`, a word list's commonness file of `wordCount` lines.
     /// - Throws: `ModelError.invalid` naming `name` when a line is not a class or the count differs.
     init(text: String, wordCount: Int, name: String) throws(ModelError) {
+        let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
+        let lines = body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == wordCount else {
+            throw .invalid("\(name): \(lines.count) classes for a word list of \(wordCount) words")
+        }
         var classes: [UInt8] = []
         classes.reserveCapacity(wordCount)
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.isEmpty, number == wordCount { break }
+        for (number, line) in lines.enumerated() {
             guard let c = UInt8(line), c <= Self.rarest else {
                 throw .invalid("\(name): line \(number + 1): not a commonness class 0-\(Self.rarest)")
             }
             classes.append(c)
-        }
-        guard classes.count == wordCount else {
-            throw .invalid("\(name): \(classes.count) classes for a word list of \(wordCount) words")
         }
         self.classes = classes
         logPrior = Self.zipfLogPrior(classCounts: (0...Self.rarest).map { c in classes.count { $0 == c } })
