@@ -293,7 +293,7 @@ package struct NeuralLineReader: LineReading {
         let decoded = words.map { word in
             let span = word.frames.isEmpty ? word.frames.lowerBound..<(word.frames.lowerBound + 1) : word.frames
             let kept = readings(
-                of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1,
+                of: span, in: logp, classCount: k, standsAlone: word.classes.count == 1, isWholeLine: words.count == 1,
                 lineReading: text(word.classes), lineReadingYieldsToMarkedLetter: lineIsOneNonLetter)
             return DecodedWord(candidates: kept, pointRange: word.points, confidence: confidence(of: kept))
         }
@@ -305,14 +305,15 @@ package struct NeuralLineReader: LineReading {
     /// reading is one marked letter. Empty only when nothing is read there and no line reading is
     /// given.
     private func readings(
-        of span: Range<Int>, in logp: [Float], classCount k: Int, standsAlone: Bool, lineReading: String?,
+        of span: Range<Int>, in logp: [Float], classCount k: Int, standsAlone: Bool, isWholeLine: Bool = false,
+        lineReading: String?,
         lineReadingYieldsToMarkedLetter: Bool = false
     ) -> [WordCandidate] {
         // twice as many as kept, so that readings pooled by `pooledByFolding` leave their slots
         // to others
         let hyps = decoder.decode(
             logp, classCount: k, frames: span, allowSpace: false, count: 2 * decoder.settings.candidatesPerWord,
-            standsAlone: standsAlone)
+            standsAlone: standsAlone, isWholeLine: isWholeLine)
         var candidates = hyps.map {
             (reading: WordCandidate(text: text($0.classes), score: Double($0.score)), penalty: Double($0.penalty))
         }

@@ -13,6 +13,8 @@ enum RecognizerResources {
     static let sentencesName = "lm-text-en"
     /// Slurs and insults kept out of every word list and of the character model.
     static let blockedWordsName = "blocked-words"
+    /// The extension of a word list's commonness classes (`WordCommonness`).
+    static let commonnessExtension = "commonness"
 
     /// The word list of a language code (`words-en`, `words-de` …).
     static func wordListName(_ code: String) -> String { "words-\(code)" }
@@ -199,12 +201,23 @@ enum RecognizerResources {
         let model = try ModelFile(data: try load(modelName, modelExtension))
         let blocked = try blockedWords()
         var words: [Substring] = []
+        var classes: [UInt8] = []
+        var ranked: WordCommonness?
         for code in languages {
             let list = String(decoding: try load(wordListName(code), "txt"), as: UTF8.self)
-            words += list.split(separator: "\n").filter { !blocked.contains($0.lowercased()) }
+            let listed = list.split(separator: "\n")
+            let commonness = try wordCommonness(code, wordCount: listed.count)
+            for (i, word) in listed.enumerated() where !blocked.contains(word.lowercased()) {
+                words.append(word)
+                classes.append(commonness?.classes[i] ?? WordCommonness.rarest)
+            }
+            ranked = ranked ?? commonness
         }
         let sentences = String(decoding: try load(sentencesName, "txt"), as: UTF8.self)
-        let lexicon = Lexicon(words: words)
+        // one language's classes rank words (English's, the only list with them)
+        let lexicon =
+            ranked.map { Lexicon(words: words, ranked: WordCommonness(classes: classes, logPrior: $0.logPrior)) }
+            ?? Lexicon(words: words)
         let kept = sentences.split(separator: "\n").filter { line in
             !line.split(whereSeparator: { !$0.isLetter }).contains { blocked.contains($0.lowercased()) }
         }
@@ -214,6 +227,16 @@ enum RecognizerResources {
         return try NeuralLineReader(
             model: model, languageModel: CharacterLanguageModel(texts: texts), lexicon: lexicon,
             settings: settings)
+    }
+
+    /// The commonness classes of language `code`'s word list of `wordCount` words
+    /// (`words-<code>.commonness`); nil for a language without them.
+    static func wordCommonness(_ code: String, wordCount: Int) throws(ModelError) -> WordCommonness? {
+        let name = wordListName(code)
+        guard Bundle.module.url(forResource: name, withExtension: commonnessExtension) != nil else { return nil }
+        return try WordCommonness(
+            text: String(decoding: try load(name, commonnessExtension), as: UTF8.self), wordCount: wordCount,
+            name: "\(name).\(commonnessExtension)")
     }
 
     /// The words of `blocked-words.txt`, lower case.

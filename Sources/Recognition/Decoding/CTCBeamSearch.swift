@@ -4,7 +4,9 @@
 /// the probability of its frames ending in a blank and in its last character. Its rank adds, per
 /// character, `lmWeight ×` the character model's log-probability and `insertionBonus`, and once per
 /// word `oovPenalty` when the letters of that word leave the word list or stop short of a word, and
-/// `mixedCasePenalty` when their case fits no usual shape.
+/// `mixedCasePenalty` when their case fits no usual shape. A line's reading that is one listed word
+/// (and a reading of a word alone in its line) adds `commonWordWeight ×` the log-prior of its
+/// commonness class (`WordCommonness`).
 /// Words outside the list are penalized, never forbidden, so names and codes are still read.
 /// The beam search's knobs, tuned on the dev writers (`make bench-recognizer`).
 package struct DecoderSettings: Sendable {
@@ -19,6 +21,15 @@ package struct DecoderSettings: Sendable {
     package var insertionBonus: Float = 2.5
     /// Charged once per word whose letters leave the word list or stop short of a word.
     package var oovPenalty: Float = 2.5
+    /// Weight of a listed word's commonness log-prior (`WordCommonness`), added to a line's
+    /// reading that is that one word, and to the readings of a word alone in its line, so that a
+    /// word with no sentence around it (a vocabulary card's) is read as the common word rather
+    /// than a rare look-alike its ink makes about as likely (`self`, not `surf`). Readings of
+    /// several words get none: a prior per word paid for splitting a rare word into common ones
+    /// (`play off`), and in a sentence the character model weighs the words already. The readings
+    /// of a word among others get none either: lifting their common alternatives made common
+    /// queries hit where they are not written (docs/recognizer.md).
+    package var commonWordWeight: Float = 0.5
     /// Characters less likely than this in a frame are not tried there.
     package var pruneLogProbability: Float = -9
     /// At most this many characters are tried per frame.
@@ -142,6 +153,8 @@ struct CTCBeamSearch: Sendable {
         /// The current word's characters, counted to 2, and the context before them.
         var wordLength: UInt8 = 0
         var wordContext: CharacterLanguageModel.Context = .start
+        /// Whether a space has ended a word before this node's (the reading is more than one word).
+        var wordEnded = false
     }
 
     private struct Beam {
@@ -158,9 +171,11 @@ struct CTCBeamSearch: Sendable {
     ///   - standsAlone: whether the frames are a word the line's reading holds as one character,
     ///     so that one letter ending them is a letter standing alone
     ///     (`loneLettersAsLikelyAsDigitsOrMarks`); within a line, a space after the letter says so.
+    ///   - isWholeLine: whether a single word's frames are the only word of their line, so that its
+    ///     readings take `commonWordWeight`'s prior as the line's reading does.
     func decode(
         _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1,
-        standsAlone: Bool = false
+        standsAlone: Bool = false, isWholeLine: Bool = false
     ) -> [Hypothesis] {
         var nodes = [
             Node(
@@ -243,7 +258,9 @@ struct CTCBeamSearch: Sendable {
             if standsAlone { end.languageModel += loneLetterLift(n, boundary: end.languageModel) }
             return Hypothesis(
                 classes: classes.reversed(), acousticScore: beam.total,
-                score: beam.total + n.lmScore + end.languageModel - end.penalty, penalty: n.penalty + end.penalty)
+                score: beam.total + n.lmScore + end.languageModel
+                    + (allowSpace || isWholeLine ? oneWordPrior(n) : 0) - end.penalty,
+                penalty: n.penalty + end.penalty)
         }
         finished.sort { $0.score > $1.score }
         var seen = Set<[Int]>()
@@ -267,6 +284,7 @@ struct CTCBeamSearch: Sendable {
         var caseShape = parent.caseShape
         var wordLength = min(parent.wordLength + 1, 2)
         var wordContext = parent.wordContext
+        var wordEnded = parent.wordEnded
         if let key = Lexicon.key(ch), key != UInt8(ascii: "'") {
             caseShape = Self.caseShape(after: parent.caseShape, upper: key != ch)
             if caseShape == .mixed && parent.caseShape != .mixed { score -= settings.mixedCasePenalty }
@@ -275,6 +293,7 @@ struct CTCBeamSearch: Sendable {
             caseShape = .noLetters
             let end = endOfWord(parent)
             score += end.languageModel + loneLetterLift(parent, boundary: end.languageModel)
+            wordEnded = wordEnded || parent.wordLength > 0
             penalty += end.penalty
             word = .start
             wordLength = 0
@@ -309,7 +328,7 @@ struct CTCBeamSearch: Sendable {
         return Node(
             parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
             context: parent.context.appending(symbol), word: word, caseShape: caseShape,
-            wordLength: wordLength, wordContext: wordContext)
+            wordLength: wordLength, wordContext: wordContext, wordEnded: wordEnded)
     }
 
     /// The shape after one more letter, upper case or not.
@@ -330,6 +349,13 @@ struct CTCBeamSearch: Sendable {
         return (
             settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context), penalty
         )
+    }
+
+    /// For a reading ending at `n`: the weighted commonness prior of the listed word it is, when
+    /// it is one word and nothing else; else 0.
+    private func oneWordPrior(_ n: Node) -> Float {
+        guard !n.wordEnded, case .inLexicon(let node) = n.word, lexicon.isWord(node) else { return 0 }
+        return settings.commonWordWeight * lexicon.logPrior(node)
     }
 
     /// For a word of one letter ending at `n`, followed by a boundary scoring `boundary`: what

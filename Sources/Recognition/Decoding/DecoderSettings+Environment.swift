@@ -11,6 +11,7 @@ extension DecoderSettings {
         ("NBI_LM_WEIGHT", { $0.lmWeight = Float($1) }),
         ("NBI_INSERTION_BONUS", { $0.insertionBonus = Float($1) }),
         ("NBI_OOV_PENALTY", { $0.oovPenalty = Float($1) }),
+        ("NBI_COMMON_WORDS", { $0.commonWordWeight = Float($1) }),
         ("NBI_BEAM", { $0.beamWidth = Int($1) }),
         ("NBI_MARGIN", { $0.candidateMargin = $1 }),
         ("NBI_CANDIDATES", { $0.candidatesPerWord = max(1, Int($1)) }),

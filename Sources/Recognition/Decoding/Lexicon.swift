@@ -1,6 +1,7 @@
 /// The word list as a trie over lower-case letters (accented ones included) and the apostrophe,
 /// in the decoder's bytes (`DecoderAlphabet`), walked one character at a time by the beam search. Nodes live in flat arrays (first child, next sibling) so the whole
-/// list costs a few megabytes and no per-node allocation.
+/// list costs a few megabytes and no per-node allocation. A word may carry its commonness class
+/// (`WordCommonness`), whose log-prior the beam search adds when a reading ends on the word.
 struct Lexicon: Sendable {
     typealias Node = Int32
     static let root: Node = 0
@@ -9,9 +10,21 @@ struct Lexicon: Sendable {
     private var nextSibling: [Node] = [-1]
     private var label: [UInt8] = [0]
     private var terminal: [Bool] = [false]
+    /// Per node: the commonness class of the word ending there, the most common where words of
+    /// several lists end alike.
+    private var commonness: [UInt8] = [WordCommonness.rarest]
+    /// Per commonness class, its log-prior (all 0 when no word was ranked).
+    private var logPriorOfClass = [Float](repeating: 0, count: Int(WordCommonness.rarest) + 1)
 
     init<S: Sequence>(words: S) where S.Element: StringProtocol {
         add(words)
+    }
+
+    /// The words of `words` with their commonness classes, `ranked.classes[i]` that of `words[i]`;
+    /// the log-priors of the classes are `ranked`'s.
+    init(words: [Substring], ranked: WordCommonness) {
+        for (word, commonness) in zip(words, ranked.classes) { add(word, commonness: commonness) }
+        logPriorOfClass = ranked.logPrior
     }
 
     /// This list with `words` added (a copy: the shared list stays as it is).
@@ -22,19 +35,19 @@ struct Lexicon: Sendable {
     }
 
     private mutating func add<S: Sequence>(_ words: S) where S.Element: StringProtocol {
-        for word in words {
-            guard let bytes = DecoderAlphabet.bytes(of: word) else { continue }
-            var node = Self.root
-            var ok = true
-            for c in bytes {
-                guard let k = Self.key(c) else {
-                    ok = false
-                    break
-                }
-                node = child(of: node, k) ?? insert(k, under: node)
-            }
-            if ok, node != Self.root { terminal[Int(node)] = true }
+        for word in words { add(word, commonness: WordCommonness.rarest) }
+    }
+
+    private mutating func add<W: StringProtocol>(_ word: W, commonness wordClass: UInt8) {
+        guard let bytes = DecoderAlphabet.bytes(of: word) else { return }
+        var node = Self.root
+        for c in bytes {
+            guard let k = Self.key(c) else { return }
+            node = child(of: node, k) ?? insert(k, under: node)
         }
+        guard node != Self.root else { return }
+        terminal[Int(node)] = true
+        commonness[Int(node)] = min(commonness[Int(node)], wordClass)
     }
 
     /// Every key some word of the list has.
@@ -61,6 +74,9 @@ struct Lexicon: Sendable {
 
     func isWord(_ node: Node) -> Bool { terminal[Int(node)] }
 
+    /// The log-prior of the commonness class of the word ending at `node` (a word: `isWord`).
+    func logPrior(_ node: Node) -> Float { logPriorOfClass[Int(commonness[Int(node)])] }
+
     /// Whether `word` (any case) is in the list.
     func contains(_ word: String) -> Bool {
         guard let bytes = DecoderAlphabet.bytes(of: word) else { return false }
@@ -76,6 +92,7 @@ struct Lexicon: Sendable {
         let node = Node(label.count)
         label.append(key)
         terminal.append(false)
+        commonness.append(WordCommonness.rarest)
         firstChild.append(-1)
         nextSibling.append(firstChild[Int(parent)])
         firstChild[Int(parent)] = node
