@@ -203,10 +203,12 @@ enum RecognizerResources {
         var words: [Substring] = []
         var classes: [UInt8] = []
         var ranked: WordCommonness?
+        var everyListRanked = true
         for code in languages {
             let list = String(decoding: try load(wordListName(code), "txt"), as: UTF8.self)
             let listed = list.split(separator: "\n")
             let commonness = try wordCommonness(code, wordCount: listed.count)
+            everyListRanked = everyListRanked && commonness != nil
             for (i, word) in listed.enumerated() where !blocked.contains(word.lowercased()) {
                 words.append(word)
                 classes.append(commonness?.classes[i] ?? WordCommonness.rarest)
@@ -214,10 +216,14 @@ enum RecognizerResources {
             ranked = ranked ?? commonness
         }
         let sentences = String(decoding: try load(sentencesName, "txt"), as: UTF8.self)
-        // one language's classes rank words (English's, the only list with them)
+        // Words are ranked only when every language's list ranks them (English's alone does): a
+        // prior for one language's common words beside another's unranked list reads the other
+        // language's lone words as English look-alikes (`make bench-languages`).
         let lexicon =
-            ranked.map { Lexicon(words: words, ranked: WordCommonness(classes: classes, logPrior: $0.logPrior)) }
-            ?? Lexicon(words: words)
+            everyListRanked
+            ? ranked.map { Lexicon(words: words, ranked: WordCommonness(classes: classes, logPrior: $0.logPrior)) }
+                ?? Lexicon(words: words)
+            : Lexicon(words: words)
         let kept = sentences.split(separator: "\n").filter { line in
             !line.split(whereSeparator: { !$0.isLetter }).contains { blocked.contains($0.lowercased()) }
         }

@@ -22,3 +22,25 @@ struct CommonShortWordTests {
         }
     }
 }
+
+/// English's commonness prior beside another language's unranked word list read that language's
+/// lone words as English look-alikes (`make bench-languages`: every language's word CER rose); a
+/// set of languages whose lists do not all rank their words ranks none.
+struct UnrankedListBesideEnglishTests {
+    private func prior(of word: String, languages: [String]) throws -> Float {
+        let lexicon = try RecognizerResources.makeLineReader(languages: languages, settings: DecoderSettings())
+            .decoder.lexicon
+        var node = Lexicon.root
+        for byte in try #require(DecoderAlphabet.bytes(of: word)) {
+            node = try #require(lexicon.child(of: node, try #require(Lexicon.key(byte))))
+        }
+        #expect(lexicon.isWord(node))
+        return lexicon.logPrior(node)
+    }
+
+    @Test func englishPriorBesideAnUnrankedListFavouredEnglishLookAlikes() throws {
+        #expect(try prior(of: "time", languages: ["en"]) > 0)
+        #expect(try prior(of: "time", languages: ["en", "fr"]) == 0)
+        #expect(try prior(of: "time", languages: ["fr", "en"]) == 0)
+    }
+}
