@@ -38,6 +38,7 @@ import os
 import platform
 import random
 import re
+import resource
 import shutil
 import sqlite3
 import statistics
@@ -157,11 +158,18 @@ def query_phrases(count, seed):
 
 
 def replicate(source, out, root, first, copies, stat):
+    """Runs replicate_index.py; its wall and CPU seconds (user and system), since on a shared
+    machine the wall says more about the load than about the replication."""
     cmd = [sys.executable, os.path.join(HERE, "replicate_index.py"), source, out, "--root", root,
            "--layout", "inside", "--first", str(first), "--copies", str(copies), "--untie"]
     if stat:
         cmd.append("--stat")
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
     subprocess.run(cmd, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - used.ru_utime + after.ru_stime - used.ru_stime
+    return {"copies": copies, "seconds": round(time.perf_counter() - start, 1), "cpu_seconds": round(cpu, 1)}
 
 
 def main():
@@ -247,12 +255,14 @@ def main():
     per_copy_pages = pages_real // args.copies
     big_copies = max(-(-args.pages // per_copy_pages), tree_copies)
     big = os.path.join(work, f"big-v{version}-s{schema}-{big_copies}-{REPLICAS}.sqlite")
+    replication = None  # made by this run, not taken from the cache
     if not os.path.exists(big):
         log(f"bench: replicating to {big_copies} copies ({big_copies * per_copy_pages} pages) ...")
-        replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)
+        replication = replicate(noop, big + ".tmp", tree, tree_copies, big_copies - tree_copies, stat=False)
         os.replace(big + ".tmp", big)
     if args.index_only:
-        log(f"bench: made {big}")
+        log(f"bench: made {big}" + (f" in {replication['seconds']} s, CPU {replication['cpu_seconds']} s"
+                                    if replication else ""))
         return
     st_big = status(cli, big)
     words = query_words(args.queries, args.seed)
@@ -307,6 +317,8 @@ def main():
                                                           if v["share"] >= 0.01},
                         "spawn_only_p50_ms": round(percentile(spawn, 0.5), 1),
                         "modes": modes, "max_rss_mb": round(rss_q, 1)}
+    if replication:
+        figures["query"]["replication"] = replication
     peak = max(figures["build"]["max_rss_mb"], figures["noop_rebuild"]["max_rss_mb"], rss_q)
     figures["peak_rss_mb"] = peak
 

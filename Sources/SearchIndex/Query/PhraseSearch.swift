@@ -208,6 +208,7 @@ struct PhraseSearch {
         var unfiltered = ceilings.keys.sorted()
         let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
         var known = CandidateHeap()
+        var wordRanges = try ShortWordRanges(database: database)
         // the matches of candidates checked when they were bounded, added in their turn
         var matchOfBounded: [Int64: QueryMatch] = [:]
         var next = 0
@@ -230,7 +231,8 @@ struct PhraseSearch {
                 continue
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
-                let match = try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, &reads)
+                let match =
+                    try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, &wordRanges, &reads)
                 if let match { ranking.add(match) }
                 continue
             }
@@ -243,7 +245,7 @@ struct PhraseSearch {
             } else {
                 reads.bounded += 1
                 // (one that fails now would fail in its turn, which changes nothing but the pop)
-                if let match = try checked(candidate, &reads) {
+                if let match = try checked(candidate, &wordRanges, &reads) {
                     candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
                     matchOfBounded[candidate.start] = match
                     known.push(candidate)
@@ -271,12 +273,14 @@ struct PhraseSearch {
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
     /// term on its stored readings.
-    private func checked(_ candidate: Candidate, _ reads: inout Reads) throws -> QueryMatch? {
+    private func checked(
+        _ candidate: Candidate, _ wordRanges: inout ShortWordRanges, _ reads: inout Reads
+    ) throws -> QueryMatch? {
         reads.fetches += 1
         let terms = query.terms
         var words: [WordMatch] = []
         var start: WordPlace?
-        try store.forEachWord(
+        try wordRanges.forEachWord(
             from: candidate.start, through: candidate.start + Int64(terms.count - 1),
             { row in
                 let place = row.place

@@ -20,39 +20,24 @@ extension IndexStore {
     func forEachWord(
         from first: Int64, through last: Int64, descending: Bool = false, _ body: (WordRow) throws -> Bool
     ) throws {
-        func visit(_ line: StoredLine) throws -> Bool {
-            let from = Int(max(first - line.id, 0))
-            let through = Int(min(last - line.id, Int64(line.count - 1)))
-            guard from <= through else { return true }
-            for index in descending ? Array((from...through).reversed()) : Array(from...through) {
-                if try !body(WordRow(line: line, index: index)) { return false }
+        guard last - first < ShortWordRanges.mostWords else {
+            // A longer range (a line's context, read until the line ends) is read from its first
+            // line on, in its order.
+            let statement = try database.statement(Self.linesOfRange + (descending ? " DESC" : ""))
+            try statement.forEachRow([first, last]) {
+                try ShortWordRanges.visit(StoredLine($0), from: first, through: last, descending: descending, body)
             }
-            return true
-        }
-        // A phrase checks its candidates' few words, thousands of times a query: their lines are
-        // read back from `last`'s to `first`'s, one B-tree seek. A longer range (a line's context,
-        // read until the line ends) is read from its first line on, in its order.
-        guard last - first < Self.shortRange else {
-            let statement = try database.statement(
-                """
-                SELECT \(StoredLine.columns) FROM lines l WHERE l.id BETWEEN coalesce(\(Self.lineHolding("?1")), ?1) AND ?2
-                ORDER BY l.id \(descending ? "DESC" : "")
-                """)
-            try statement.forEachRow([first, last]) { try visit(StoredLine($0)) }
             return
         }
-        var lines: [StoredLine] = []
-        try database.statement("SELECT \(StoredLine.columns) FROM lines l WHERE l.id <= ? ORDER BY l.id DESC")
-            .forEachRow([last]) { (row: Statement) -> Bool in
-                let line = StoredLine(row)
-                if line.id + Int64(line.count) > first { lines.append(line) }
-                return line.id > first
-            }
-        for line in descending ? lines : lines.reversed() where try !visit(line) { return }
+        var lines = ShortWordRanges(statement: try database.statement(ShortWordRanges.sql), keepsLastLine: false)
+        try lines.forEachWord(from: first, through: last, descending: descending, body)
     }
 
-    /// The most words a range read back from its end holds (`forEachWord`).
-    private static let shortRange: Int64 = 64
+    /// The lines holding a range's words, from its first word's line on (`forEachWord`).
+    private static let linesOfRange = """
+        SELECT \(StoredLine.columns) FROM lines l WHERE l.id BETWEEN coalesce(\(lineHolding("?1")), ?1) AND ?2
+        ORDER BY l.id
+        """
 
     /// The lines of a drawing, in ID order.
     func forEachLine(ofDrawing drawing: Int64, _ body: (StoredLine) throws -> Void) throws {

@@ -36,34 +36,40 @@ struct StoredLine {
         func column(_ column: Column) -> Int32 { offset + column.rawValue }
         id = statement.int64(column(.id))
         source = statement.int(column(.source))
-        // one buffer, sized once: a line is read for every row a search steps through
-        let kinds: [Column] = [.candidates, .folded, .scores, .confidences, .buckets, .place]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(kinds.reduce(0) { $0 + statement.byteCount(column($1)) })
-        var ranges: [Range<Int>?] = []
-        for kind in kinds {
-            guard !statement.isNull(column(kind)) else {
-                ranges.append(nil)
-                continue
+        // One buffer, sized once and filled in place, with no other allocation: a line is read
+        // for every row a search steps through, and a phrase reads one for each candidate.
+        let total = Self.copied.reduce(0) { $0 + statement.byteCount(column($1)) }
+        var ranges = CopiedRanges()
+        let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, filled in
+            filled = 0
+            for kind in Self.copied where !statement.isNull(column(kind)) {
+                let start = filled
+                statement.withBytes(column(kind)) { value in
+                    let count = min(value.count, total - filled)
+                    guard count > 0, let from = value.baseAddress, let to = buffer.baseAddress else { return }
+                    (to + filled).update(from: from.assumingMemoryBound(to: UInt8.self), count: count)
+                    filled += count
+                }
+                ranges[kind] = start..<filled
             }
-            let start = bytes.count
-            statement.withBytes(column(kind)) { bytes.append(contentsOf: $0) }
-            ranges.append(start..<bytes.count)
         }
-        candidates = ranges[0] ?? 0..<0
-        folded = ranges[1]
-        scores = ranges[2] ?? candidates.upperBound..<candidates.upperBound
-        confidences = ranges[3] ?? scores.upperBound..<scores.upperBound
-        buckets = ranges[4]
-        let place = ranges[5] ?? bytes.count..<bytes.count
+        let candidates = ranges[.candidates] ?? 0..<0
+        self.candidates = candidates
+        folded = ranges[.folded]
+        scores = ranges[.scores] ?? candidates.upperBound..<candidates.upperBound
+        confidences = ranges[.confidences] ?? scores.upperBound..<scores.upperBound
+        buckets = ranges[.buckets]
+        let place = ranges[.place] ?? bytes.count..<bytes.count
         var words = 1
         var readings = 1
-        for byte in bytes[candidates] {
-            if byte == PackedLine.separator {
-                words += 1
-                readings += 1
-            } else if byte == UInt8(ascii: "\n") {
-                readings += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer[candidates] {
+                if byte == PackedLine.separator {
+                    words += 1
+                    readings += 1
+                } else if byte == UInt8(ascii: "\n") {
+                    readings += 1
+                }
             }
         }
         count = words
@@ -73,6 +79,40 @@ struct StoredLine {
         line = PackedColumns.unzigzag(head)
         places = min(start, place.upperBound)..<place.upperBound
         self.bytes = bytes
+    }
+
+    /// The columns copied into `bytes`, in their order there.
+    private static let copied: [Column] = [.candidates, .folded, .scores, .confidences, .buckets, .place]
+
+    /// Where each copied column lies in `bytes`; nil for NULL. Fixed fields, not an array, so
+    /// that reading a line allocates nothing but its buffer.
+    private struct CopiedRanges {
+        private var candidates, folded, scores, confidences, buckets, place: Range<Int>?
+
+        subscript(kind: Column) -> Range<Int>? {
+            get {
+                switch kind {
+                case .candidates: candidates
+                case .folded: folded
+                case .scores: scores
+                case .confidences: confidences
+                case .buckets: buckets
+                case .place: place
+                case .id, .source: nil
+                }
+            }
+            set {
+                switch kind {
+                case .candidates: candidates = newValue
+                case .folded: folded = newValue
+                case .scores: scores = newValue
+                case .confidences: confidences = newValue
+                case .buckets: buckets = newValue
+                case .place: place = newValue
+                case .id, .source: break
+                }
+            }
+        }
     }
 
     /// The word's part of a text column: between the separators before and after it.
