@@ -31,8 +31,10 @@ struct UnrankedListBesideEnglishTests {
         let lexicon = try RecognizerResources.makeLineReader(languages: languages, settings: DecoderSettings())
             .decoder.lexicon
         var node = Lexicon.root
-        for byte in try #require(DecoderAlphabet.bytes(of: word)) {
-            node = try #require(lexicon.child(of: node, try #require(Lexicon.key(byte))))
+        let bytes = try #require(DecoderAlphabet.bytes(of: word))
+        for byte in bytes {
+            let key = try #require(Lexicon.key(byte))
+            node = try #require(lexicon.child(of: node, key))
         }
         #expect(lexicon.isWord(node))
         return lexicon.logPrior(node)
