@@ -1,5 +1,5 @@
 /// What schemas 10 to 12 stored, a row a word, kept for the migrations of older indexes: they
-/// are brought to schema 12's `words` first, which `IndexStore.finishMovingLines` then moves into
+/// are brought to schema 12's `words` first, which `IndexStore.finishPackingLines` then moves into
 /// schema 13's `lines` (`PackedLine`).
 extension IndexSchema {
     enum Version12 {
