@@ -240,7 +240,8 @@ def main():
     if args.init and not os.path.exists(state_path):
         probe = next(iter(Synthetic(args.glyphs, 512, args.seed + 1000)))[0]
         new = warm_start(model, args.init, chars, probe)
-        imprint(model, args.glyphs, new)
+        if new:  # none when the classes are the file's own
+            imprint(model, args.glyphs, new)
         print(f"{len(chars) - len(new)} classes' output rows from {args.init}, {len(new)} imprinted")
     if os.path.exists(state_path):
         state = torch.load(state_path, weights_only=False)
