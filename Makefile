@@ -20,7 +20,7 @@
 #   bench-layout     stroke class (writing / drawing / markup) and line grouping on real pages labelled by eye
 #   loss-table       where the words of dev pages are lost (best, n-best, split, merged, misread, missing)
 #   fresh-misses     why bench-fresh's and bench-real's missed words are missed (query side, layout, dropped, network)
-#   bench-adapt      one index per dev writer with >= 150 samples, with and without build --adapt (ADAPT_ARGS=--writers K)
+#   bench-adapt      one index per dev writer with >= 150 samples, in its labels' language, with and without build --adapt (ADAPT_ARGS=--writers K)
 #   bench-adapt-archive  build --adapt's cost on ~1,000 pages and on the real notebooks
 #   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
 #   adapt-leads      which reading may lead a word the hand read again: CER per dev writer and rule (ADAPT_LEADS_ARGS)

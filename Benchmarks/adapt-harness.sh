@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Which adaptation to a writer's hand works (issue 47): adapt-bench on the UNIPEN dev writers with
 # at least 150 samples, each writer's samples split alternately into ink to learn from (its sure
-# words) and ink to read, with the shipped network and with each variant's adaptation.
+# words) and ink to read, with the shipped network and with each variant's adaptation. Each
+# writer is read in the language of its labels' words (Benchmarks/writer_languages.py).
 # Writes Benchmarks/results/adapt-harness-<date>.json (commit, machine, date, command, figures).
 # Usage: Benchmarks/adapt-harness.sh [SHARED_DIR] [--writers K] [--from N] [--variants part:steps:rate:l2,...]
 set -euo pipefail
@@ -14,8 +15,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 gzip -dc "$data/dev-words.jsonl.gz" > "$tmp/words.jsonl"
 gzip -dc "$data/dev-lines.jsonl.gz" > "$tmp/lines.jsonl"
+python3 Benchmarks/writer_languages.py --shared "$shared" --json "$tmp/languages.json" >/dev/null
 swift build -c release --static-swift-stdlib --product adapt-bench >/dev/null
-"$(swift build -c release --show-bin-path)/adapt-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" --json "$tmp/out.json" "$@"
+"$(swift build -c release --show-bin-path)/adapt-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" \
+    --languages "$tmp/languages.json" --json "$tmp/out.json" "$@"
 mkdir -p Benchmarks/results
 out="Benchmarks/results/adapt-harness-$(date -u +%Y-%m-%dT%H%M%SZ).json"
 python3 - "$tmp/out.json" "$out" "adapt-harness.sh $*" <<'PY'

@@ -9,12 +9,15 @@ is indexed twice in a folder of its own:
   adapt     `build --adapt` twice (the first learns the hand from the sure words and marks the
             pages with unsure words, the second reads those again with it), and the best readings
             from `text --index` of that index.
+Each writer is read in the language of its labels' words (`writer_languages.py`, by the word lists,
+never by what the recognizer reads), through NOTEBOOK_INDEX_LANGUAGES, for every build and text.
 Reports search recall and precision and the CER of the best readings per writer and on average,
 the seconds of a plain build, of the first `build --adapt` (reading and learning) and of the
 second (reading the unsure pages again), and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
 
 --baseline FILE takes the no-adapt figures from an earlier result (readings without --adapt do
-not change unless the recognizer version does: the file must name the same one) and --no-timing
+not change unless the recognizer version or the languages do: the file must name the same
+version, and a writer read there in other languages is measured again) and --no-timing
 leaves out the timed builds, so a change to the adaptation is measured in about a third of the time.
 The `NBI_` variables set (the hand's settings to measure, `HandAdapter.Settings.fromEnvironment`)
 are recorded with the figures.
@@ -34,6 +37,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import writer_languages  # noqa: E402
+
 # run_eval.py calls `CLI build DIR --index F` and `CLI text FILE --json`; this wrapper adds the
 # adaptation: two builds with --adapt, and text with the index the builds wrote.
 WRAPPER = """#!/bin/sh
@@ -48,7 +54,7 @@ esac
 """
 
 
-def timed_builds(cli, notebook, folder):
+def timed_builds(cli, notebook, folder, env):
     """Seconds of `build`, then of two `build --adapt`, each into a fresh index of its own."""
     os.makedirs(folder)
     shutil.copy(notebook, folder)
@@ -57,7 +63,7 @@ def timed_builds(cli, notebook, folder):
         index = os.path.join(folder, "plain.sqlite" if key == "plain" else "adapt.sqlite")
         start = time.monotonic()
         subprocess.run([cli, "build", folder, "--index", index] + extra, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+                       stderr=subprocess.DEVNULL, env=env)
         seconds[key] = round(time.monotonic() - start, 2)
     return seconds
 
@@ -97,6 +103,19 @@ def main():
                         "--formats", "xopp"], check=True, stdout=subprocess.DEVNULL)
         truth = json.load(open(os.path.join(pages, "truth.json")))
         notebooks = sorted({loc["path"] for it in truth["items"] for loc in it["locations"]})
+        lists = writer_languages.word_lists()
+        writers = writer_languages.writers(shared, args.min_samples)
+        if len(writers) != len(notebooks):
+            sys.exit(f"bench_adapt.py: make_pages.py laid out {len(notebooks)} writers, writer_languages.py "
+                     f"found {len(writers)}")
+        # make_pages.py names the writers w000, w001, ... in the order writer_languages.writers lists them
+        names = [os.path.splitext(os.path.basename(n))[0] for n in notebooks]
+        for notebook, (writer, labels) in zip(notebooks, writers):
+            placed = sorted(it["label"] for it in truth["items"] for loc in it["locations"] if loc["path"] == notebook)
+            if placed != sorted(labels):
+                sys.exit(f"bench_adapt.py: {notebook} does not hold the samples of {writer}")
+        languages = {name: (writer, [writer_languages.language_of(labels, lists)])
+                     for name, (writer, labels) in zip(names, writers)}
         if args.writers:
             notebooks = notebooks[: args.writers]
         wrapper = os.path.join(tmp, "adapting-cli")
@@ -106,9 +125,11 @@ def main():
         rows = []
         for notebook in notebooks:
             name = os.path.splitext(os.path.basename(notebook))[0]
-            row = {"notebook": name}
+            writer, codes = languages[name]
+            row = {"notebook": name, "writer": writer, "languages": codes}
+            env = dict(os.environ, NOTEBOOK_INDEX_LANGUAGES=",".join(codes))
             for mode, engine in (("no_adapt", cli), ("adapt", wrapper)):
-                if mode == "no_adapt" and name in baseline:
+                if mode == "no_adapt" and name in baseline and baseline[name].get("languages", ["en"]) == codes:
                     row[mode] = baseline[name][mode]
                     continue
                 folder = os.path.join(tmp, f"{name}-{mode}")
@@ -124,15 +145,15 @@ def main():
                     json.dump(dict(truth, items=items), f)
                 out = os.path.join(tmp, f"{name}-{mode}.json")
                 subprocess.run([sys.executable, os.path.join(eval_dir, "run_eval.py"), folder, "--engine", "cli",
-                                "--cli", engine, "--json", out], check=True, stdout=subprocess.DEVNULL)
+                                "--cli", engine, "--json", out], check=True, stdout=subprocess.DEVNULL, env=env)
                 figures = json.load(open(out))
                 row["samples"] = len(items)
                 row[mode] = {k: figures[k] for k in ("search_recall", "search_precision", "cer", "wer")}
             if not args.no_timing:
-                row["build_seconds"] = timed_builds(cli, notebook, os.path.join(tmp, f"{name}-timed"))
+                row["build_seconds"] = timed_builds(cli, notebook, os.path.join(tmp, f"{name}-timed"), env)
             rows.append(row)
             a, n = row["adapt"], row["no_adapt"]
-            print(f"{name}: {row['samples']} samples  recall {n['search_recall']:.3f} -> {a['search_recall']:.3f}  "
+            print(f"{name} ({','.join(codes)}): {row['samples']} samples  recall {n['search_recall']:.3f} -> {a['search_recall']:.3f}  "
                   f"precision {n['search_precision']:.3f} -> {a['search_precision']:.3f}  "
                   f"CER {n['cer']:.3f} -> {a['cer']:.3f}  build {row.get('build_seconds', '-')}", flush=True)
         average = {mode: {k: round(sum(r[mode][k] for r in rows) / max(len(rows), 1), 4)

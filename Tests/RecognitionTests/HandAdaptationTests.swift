@@ -139,6 +139,28 @@ struct HandAdaptationTests {
         #expect(!recognizer.adapted(by: kept).transcribe(sample.drawing).text.isEmpty)
     }
 
+    /// L2 pulls the map towards the identity, the shipped reader: on the same words and steps,
+    /// the chosen pull (`Settings(part: .logitMap)`) leaves it nearer than a third of it does.
+    @Test func theChosenPullKeepsTheMapNearerTheShippedReader() throws {
+        let (recognizer, samples) = try Self.sureWords()
+        let repeated = samples.flatMap { Array(repeating: $0, count: Self.smallFit.heldOutEvery) }
+        var chosen = HandAdapter.Settings(part: .logitMap)
+        chosen.minimumWords = Self.smallFit.minimumWords
+        chosen.steps = 10
+        var weaker = chosen
+        weaker.l2 = chosen.l2 / 3
+        func distanceFromIdentity(_ settings: HandAdapter.Settings) throws -> Float {
+            let (adaptation, report) = try #require(recognizer.learnHand(from: repeated, settings: settings))
+            let map = try #require(adaptation, "rejected: \(report)")
+            let k = map.classCount
+            return map.weights.indices.reduce(0) { sum, i in
+                let d = map.weights[i] - (i / k == i % k ? 1 : 0)
+                return sum + d * d
+            }
+        }
+        #expect(try distanceFromIdentity(chosen) < distanceFromIdentity(weaker))
+    }
+
     /// Errors must not teach themselves: a fit to readings that are wrong (each letter of the
     /// training words moved to the next class) reads the held-out words worse and is rejected.
     @Test func anAdaptationReadingHeldOutWordsWorseIsRejected() throws {

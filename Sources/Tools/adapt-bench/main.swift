@@ -5,12 +5,16 @@
 // ink the fit never saw, is read with the shipped network and with each adaptation that was
 // accepted. Run by `Benchmarks/adapt-harness.sh`.
 //
+// With `--languages FILE` (a JSON object, "contributor/writer": ["de"], as
+// `Benchmarks/writer_languages.py --json` writes it), each writer is read in its languages, the
+// others in English.
+//
 // With `--pooled`, the fit's cost as an archive pays it: the first halves of all the writers are
 // read into one collector (as one index of many pages keeps its sure words), and each variant
 // is fitted to them, with its CPU seconds, steps and held-out figures; nothing is read again.
 //
 //     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...]
-//                 [--pooled] [--json FILE]
+//                 [--languages FILE] [--pooled] [--json FILE]
 //
 // (writers in name order, from the N-th, K of them; all by default)
 //
@@ -87,7 +91,22 @@ var writers = byWriter.keys.filter { byWriter[$0]!.count >= minimumSamples }.sor
 writers = Array(writers.dropFirst(firstWriter))
 if writerLimit > 0 { writers = Array(writers.prefix(writerLimit)) }
 
+let languagesByWriter: [String: [String]] =
+    try option("--languages").map { path in
+        guard
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [String: [String]]
+        else { fail("\(path): not an object of writers' language lists") }
+        return object
+    } ?? [:]
+
 let base = try HandwritingRecognizer.makeDefault()
+
+/// The shipped recognizer for a writer's languages (`--languages`), English when none is given.
+func recognizer(for writer: String) throws -> HandwritingRecognizer {
+    guard let codes = languagesByWriter[writer], codes != ["en"] else { return base }
+    return try HandwritingRecognizer.make(languages: codes.map { Locale.Language(identifier: $0) })
+}
 
 /// The samples' best readings, read on every core.
 func read(_ samples: [InkSample], with recognizer: HandwritingRecognizer) -> [String] {
@@ -151,7 +170,7 @@ func described(_ report: HandAdapter.Report, kept: Bool) -> (text: String, figur
     let collector = AdaptationCollector(capacity: variants.map(\.settings.maximumWords).max() ?? 0)
     for writer in writers {
         let learn = byWriter[writer]!.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-        _ = read(learn, with: base.collecting(into: collector))
+        _ = read(learn, with: try recognizer(for: writer).collecting(into: collector))
     }
     let sure = collector.samples
     say("\(writers.count) writers: \(collector.offered) sure words offered, \(sure.count) kept")
@@ -186,29 +205,32 @@ for writer in writers {
     let learn = all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     let test = all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
     let collector = AdaptationCollector()
-    let learnReadings = read(learn, with: base.collecting(into: collector))
+    let shippedReader = try recognizer(for: writer)
+    let learnReadings = read(learn, with: shippedReader.collecting(into: collector))
     let sure = collector.samples
     let sureRight = zip(learnReadings, learn).filter { $0.0 == $0.1.label }.count
-    let shipped = Score(read(test, with: base), test)
+    let shipped = Score(read(test, with: shippedReader), test)
     baseTotals.cer += shipped.cer
     baseTotals.accuracy += shipped.accuracy
     say(
         String(
             format:
-                "%@  %d samples, %d sure words (%d learning samples read right)  shipped: CER %.2f %%  words %.1f %%",
-            writer, all.count, sure.count, sureRight, 100 * shipped.cer, 100 * shipped.accuracy))
+                "%@ (%@)  %d samples, %d sure words (%d learning samples read right)  shipped: CER %.2f %%  words %.1f %%",
+            writer, (languagesByWriter[writer] ?? ["en"]).joined(separator: ","), all.count, sure.count, sureRight,
+            100 * shipped.cer, 100 * shipped.accuracy))
     var row: [String: Any] = [
-        "writer": writer, "samples": all.count, "sure_words": sure.count,
+        "writer": writer, "languages": languagesByWriter[writer] ?? ["en"], "samples": all.count,
+        "sure_words": sure.count,
         "shipped": ["cer": shipped.cer, "word_accuracy": shipped.accuracy],
     ]
     var perVariant: [String: Any] = [:]
     for variant in variants {
         let start = Date()
-        guard let (adaptation, report) = base.learnHand(from: sure, settings: variant.settings) else {
+        guard let (adaptation, report) = shippedReader.learnHand(from: sure, settings: variant.settings) else {
             fail("the recognizer has no network to adapt")
         }
         let seconds = Date().timeIntervalSince(start)
-        let score = adaptation.map { Score(read(test, with: base.adapted(by: $0)), test) } ?? shipped
+        let score = adaptation.map { Score(read(test, with: shippedReader.adapted(by: $0)), test) } ?? shipped
         totals[variant.name, default: (0, 0, 0)].cer += score.cer
         totals[variant.name, default: (0, 0, 0)].accuracy += score.accuracy
         if adaptation != nil { totals[variant.name, default: (0, 0, 0)].accepted += 1 }
