@@ -50,8 +50,13 @@ enum LineGrouping {
     /// - Parameter stackedByWindow: whether lines lying over each other are compared window by
     ///   window (`localOverlap`); false for CJK writing, whose characters are stacks of parts that
     ///   the first pass may leave as an upper and a lower row, overlapping as wholes only.
-    static func lines(of glyphs: [Int], in traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true) -> [[Int]]
-    {
+    /// - Parameter keepsStraysApart: whether stray traces stay out of lines (`isStray`); false for
+    ///   CJK writing, where one stroke of a character (the sides of a box) can be much larger than
+    ///   the median stroke, and which the rule was not measured on.
+    static func lines(
+        of glyphs: [Int], in traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true,
+        keepsStraysApart: Bool = true
+    ) -> [[Int]] {
         let sorted = glyphs.sorted { a, b in
             let ka = traces[a].bounds.minX, kb = traces[b].bounds.minX
             return ka != kb ? ka < kb : traces[a].order < traces[b].order
@@ -74,7 +79,9 @@ enum LineGrouping {
                 let gap = box.minX - line.maxX
                 let limit = max(gapLimit(size: size, height: line.bandBottom - line.bandTop), line.spacingLimit)
                 guard gap <= limit else { continue }
-                if gap > strayGap * size, isStray(box, besideLettersOf: line.letterHeight) { continue }
+                if keepsStraysApart, gap > strayGap * size, isStray(box, besideLettersOf: line.letterHeight) {
+                    continue
+                }
                 guard let fit = overlapFit(box.minY, box.maxY, band: line.bandTop, line.bandBottom) else { continue }
                 let score = fit - 0.2 * max(0, gap) / size
                 if best.map({ score > $0.score }) ?? true { best = (i, score) }
@@ -86,7 +93,9 @@ enum LineGrouping {
                 builders.append(Builder(g, box))
             }
         }
-        return mergeFragments(builders.map(\.members), traces: traces, sizes: sizes, stackedByWindow: stackedByWindow)
+        return mergeFragments(
+            builders.map(\.members), traces: traces, sizes: sizes, stackedByWindow: stackedByWindow,
+            keepsStraysApart: keepsStraysApart)
     }
 
     /// A score when a trace's vertical extent overlaps a line's band enough to join it; nil
@@ -109,7 +118,8 @@ enum LineGrouping {
     ///   pairs whose boxes are close and overlap vertically look at their traces. Passes repeat
     ///   while a merge grew a box (rarely more than two).
     static func mergeFragments(
-        _ lines: [[Int]], traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true
+        _ lines: [[Int]], traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true,
+        keepsStraysApart: Bool = true
     ) -> [[Int]] {
         var lines = lines
         var boxes = lines.map { extent($0, traces) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -129,7 +139,7 @@ enum LineGrouping {
                         size: min(lineSizes[a], lineSizes[b]), height: min(boxes[a].height, boxes[b].height))
                     let gap = max(boxes[b].minX - boxes[a].maxX, boxes[a].minX - boxes[b].maxX)
                     guard boxes[b].minX - boxes[a].maxX <= reach, boxes[a].minX - boxes[b].maxX <= reach,
-                        gap <= strayGap * min(lineSizes[a], lineSizes[b])
+                        !keepsStraysApart || gap <= strayGap * min(lineSizes[a], lineSizes[b])
                             || !straysApart(lines[a], boxes[a], lines[b], boxes[b], reach: reach, traces: traces),
                         boxes[a].minY < boxes[b].maxY, boxes[b].minY < boxes[a].maxY,
                         localOverlap(
