@@ -83,7 +83,7 @@ def main():
                 recorded = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("results: ")][-1]
                 layout = json.load(open(recorded))["figures"]
                 os.remove(recorded)  # a candidate's figures go into this script's record only
-                for key in ("stroke_accuracy", "writing_read", "drawing_read", "markup_read", "lines_grouped"):
+                for key in ("stroke_accuracy", "writing_read", "drawing_read", "markup_read", "lines_grouped", "lines_exact"):
                     figures[f"{name}:{key}"] = layout[key]
                 figures[f"{name}:real_found"], real_missed = words_found(
                     args.bin, args.shared, os.path.join(args.shared, "realnotes"),

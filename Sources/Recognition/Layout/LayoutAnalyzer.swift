@@ -104,7 +104,9 @@ package struct LayoutAnalyzer: Sendable {
             }
         }
         var groups = Self.cut(
-            LineGrouping.lines(of: glyphs, in: traces, sizes: sizes, stackedByWindow: sizeScale == 1),
+            LineGrouping.lines(
+                of: glyphs, in: traces, sizes: sizes, stackedByWindow: sizeScale == 1,
+                keepsStraysApart: sizeScale == 1),
             at: enclosures, traces)
         // One or two small or flat glyphs on their own (the top of a "?", the bar of an "I", a
         // long t-crossbar, an accent) join the line next to them when there is one; otherwise
@@ -126,7 +128,8 @@ package struct LayoutAnalyzer: Sendable {
             for i in oversized { bigSizes[i] = bigSize }
             let writingLines = groups
             for members in LineGrouping.lines(
-                of: oversized, in: traces, sizes: bigSizes, stackedByWindow: sizeScale == 1)
+                of: oversized, in: traces, sizes: bigSizes, stackedByWindow: sizeScale == 1,
+                keepsStraysApart: sizeScale == 1)
             {
                 if let host = LineGrouping.host(for: members, among: writingLines, traces: traces, sizes: sizes) {
                     groups[host] += members

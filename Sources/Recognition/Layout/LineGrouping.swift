@@ -7,7 +7,8 @@ import DrawingModel
 /// larger than a word gap; otherwise it starts a line. Following only the recent band lets a
 /// line drift up or down across a page, and the gap limit keeps columns and blocks apart. A
 /// second pass merges fragments of one line (a small word beside a tall one can miss the band),
-/// comparing each pair only where they are near each other horizontally.
+/// comparing each pair only where they are near each other horizontally. Neither pass lets a
+/// trace much larger than a line's letters both ways join it across a wide gap (`isStray`).
 enum LineGrouping {
     /// Largest horizontal gap inside a line, in units of the larger of the writing size and
     /// three quarters of the line's band height (some writers leave gaps of 4 x-heights between
@@ -29,12 +30,33 @@ enum LineGrouping {
     static let overlapOfShorter = 0.35
     static let overlapOfTaller = 0.25
 
+    /// A trace wider and taller than this many times the median height of a line's letters, and
+    /// farther from it than `strayGap`, is not one of its letters: a shape kept as writing (a wave
+    /// drawn after a line), or a word in a much larger hand. Joined to the line, it would stretch
+    /// the line's box, which sets the reach at which lines merge (a heading beside the line was
+    /// pulled in), and the size the line is read at.
+    static let strayExtent = 2.5
+    /// Gap, in writing sizes, beyond which a stray trace stays out of a line: wider than a word
+    /// gap, so that a cursive word written in one large stroke still joins the words beside it.
+    static let strayGap = 2.0
+
+    /// Whether a trace with box `box` is too large, both ways, to be a letter among letters of
+    /// median height `letterHeight` (`strayExtent`).
+    static func isStray(_ box: Rect, besideLettersOf letterHeight: Double) -> Bool {
+        min(box.width, box.height) > strayExtent * letterHeight
+    }
+
     /// Lines of glyphs, each a list of trace indices in left-to-right visiting order.
     /// - Parameter stackedByWindow: whether lines lying over each other are compared window by
     ///   window (`localOverlap`); false for CJK writing, whose characters are stacks of parts that
     ///   the first pass may leave as an upper and a lower row, overlapping as wholes only.
-    static func lines(of glyphs: [Int], in traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true) -> [[Int]]
-    {
+    /// - Parameter keepsStraysApart: whether stray traces stay out of lines (`isStray`); false for
+    ///   CJK writing, where one stroke of a character (the sides of a box) can be much larger than
+    ///   the median stroke, and which the rule was not measured on.
+    static func lines(
+        of glyphs: [Int], in traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true,
+        keepsStraysApart: Bool = true
+    ) -> [[Int]] {
         let sorted = glyphs.sorted { a, b in
             let ka = traces[a].bounds.minX, kb = traces[b].bounds.minX
             return ka != kb ? ka < kb : traces[a].order < traces[b].order
@@ -57,6 +79,9 @@ enum LineGrouping {
                 let gap = box.minX - line.maxX
                 let limit = max(gapLimit(size: size, height: line.bandBottom - line.bandTop), line.spacingLimit)
                 guard gap <= limit else { continue }
+                if keepsStraysApart, gap > strayGap * size, isStray(box, besideLettersOf: line.letterHeight) {
+                    continue
+                }
                 guard let fit = overlapFit(box.minY, box.maxY, band: line.bandTop, line.bandBottom) else { continue }
                 let score = fit - 0.2 * max(0, gap) / size
                 if best.map({ score > $0.score }) ?? true { best = (i, score) }
@@ -68,7 +93,9 @@ enum LineGrouping {
                 builders.append(Builder(g, box))
             }
         }
-        return mergeFragments(builders.map(\.members), traces: traces, sizes: sizes, stackedByWindow: stackedByWindow)
+        return mergeFragments(
+            builders.map(\.members), traces: traces, sizes: sizes, stackedByWindow: stackedByWindow,
+            keepsStraysApart: keepsStraysApart)
     }
 
     /// A score when a trace's vertical extent overlaps a line's band enough to join it; nil
@@ -91,7 +118,8 @@ enum LineGrouping {
     ///   pairs whose boxes are close and overlap vertically look at their traces. Passes repeat
     ///   while a merge grew a box (rarely more than two).
     static func mergeFragments(
-        _ lines: [[Int]], traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true
+        _ lines: [[Int]], traces: [InkTrace], sizes: [Double], stackedByWindow: Bool = true,
+        keepsStraysApart: Bool = true
     ) -> [[Int]] {
         var lines = lines
         var boxes = lines.map { extent($0, traces) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -109,7 +137,10 @@ enum LineGrouping {
                     else { break }
                     let reach = gapLimit(
                         size: min(lineSizes[a], lineSizes[b]), height: min(boxes[a].height, boxes[b].height))
+                    let gap = max(boxes[b].minX - boxes[a].maxX, boxes[a].minX - boxes[b].maxX)
                     guard boxes[b].minX - boxes[a].maxX <= reach, boxes[a].minX - boxes[b].maxX <= reach,
+                        !keepsStraysApart || gap <= strayGap * min(lineSizes[a], lineSizes[b])
+                            || !straysApart(lines[a], boxes[a], lines[b], boxes[b], reach: reach, traces: traces),
                         boxes[a].minY < boxes[b].maxY, boxes[b].minY < boxes[a].maxY,
                         localOverlap(
                             lines[a], boxes[a], lines[b], boxes[b], reach: reach, traces: traces,
@@ -156,6 +187,19 @@ enum LineGrouping {
         return 2 * agreeing > shared
     }
 
+    /// Whether one of two lines is a single trace that is stray (`isStray`) beside the letters of
+    /// the other's near end (within `reach` of it), so that the first pass's refusal holds.
+    private static func straysApart(
+        _ a: [Int], _ boxA: Rect, _ b: [Int], _ boxB: Rect, reach: Double, traces: [InkTrace]
+    ) -> Bool {
+        let letterHeight = { (members: [Int], box: Rect) -> Double in
+            let near = members.filter { meets(traces[$0].bounds, box.minX - reach...box.maxX + reach) }
+            return MarkAttachment.median(near.map { traces[$0].bounds.height })
+        }
+        return a.count == 1 && isStray(boxA, besideLettersOf: letterHeight(b, boxA))
+            || b.count == 1 && isStray(boxB, besideLettersOf: letterHeight(a, boxB))
+    }
+
     /// Vertical overlap needed, relative to the shorter extent, where two lines lie over each
     /// other: more than beside each other, since ascenders and descenders of neighbouring lines
     /// written close together overlap a third of a line or more.
@@ -197,10 +241,15 @@ enum LineGrouping {
         var box: Rect?
         for m in members {
             let b = traces[m].bounds
-            if let xs, b.maxX < xs.lowerBound || b.minX > xs.upperBound { continue }
+            if let xs, !meets(b, xs) { continue }
             box = box.map { $0.union(b) } ?? b
         }
         return box
+    }
+
+    /// Whether the horizontal extent of `box` meets `xs`.
+    static func meets(_ box: Rect, _ xs: ClosedRange<Double>) -> Bool {
+        box.maxX >= xs.lowerBound && box.minX <= xs.upperBound
     }
 
     /// A line being built: its members and the band of its last few glyphs.
@@ -234,6 +283,9 @@ enum LineGrouping {
             if recent.count > LineGrouping.bandLength { recent.removeFirst() }
         }
 
+        /// The median height of the line's last few glyphs: its letters' height, which one
+        /// large trace does not move.
+        var letterHeight: Double { MarkAttachment.median(recent.map(\.height)) }
         var bandTop: Double { recent.reduce(0) { $0 + $1.minY } / Double(recent.count) }
         var bandBottom: Double { recent.reduce(0) { $0 + $1.maxY } / Double(recent.count) }
     }
