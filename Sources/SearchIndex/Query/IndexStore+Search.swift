@@ -221,14 +221,6 @@ extension IndexStore {
 }
 
 extension SearchQuery {
-    /// The first reading of a stored word that `term` matches (`matchingCandidate`), its edits
-    /// and its score.
-    func reading(of row: WordRow, matching term: Term) -> (candidate: Int, distance: Int, score: Double)? {
-        guard let (candidate, distance) = matchingCandidate(readings: row.readings, folded: row.folded, term: term)
-        else { return nil }
-        return (candidate, distance, row.score(ofCandidate: candidate))
-    }
-
     /// `matchingCandidate` for a stored word, looked up in `known` (by the readings it compares,
     /// for one term) before it is worked out, and remembered there.
     func matchingCandidate(

@@ -209,6 +209,7 @@ struct PhraseSearch {
         let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
         var known = CandidateHeap()
         var wordRanges = try ShortWordRanges(database: database)
+        var matchOfReadings = [[String: (index: Int, distance: Int)?]](repeating: [:], count: terms.count)
         // the matches of candidates checked when they were bounded, added in their turn
         var matchOfBounded: [Int64: QueryMatch] = [:]
         var next = 0
@@ -232,7 +233,8 @@ struct PhraseSearch {
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
                 let match =
-                    try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, &wordRanges, &reads)
+                    try matchOfBounded.removeValue(forKey: candidate.start)
+                    ?? checked(candidate, &wordRanges, &matchOfReadings, &reads)
                 if let match { ranking.add(match) }
                 continue
             }
@@ -245,7 +247,7 @@ struct PhraseSearch {
             } else {
                 reads.bounded += 1
                 // (one that fails now would fail in its turn, which changes nothing but the pop)
-                if let match = try checked(candidate, &wordRanges, &reads) {
+                if let match = try checked(candidate, &wordRanges, &matchOfReadings, &reads) {
                     candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
                     matchOfBounded[candidate.start] = match
                     known.push(candidate)
@@ -273,8 +275,12 @@ struct PhraseSearch {
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
     /// term on its stored readings.
+    /// - Parameter matchOfReadings: each term's match of the readings already checked, as a single
+    ///   word keeps it: a common word's candidates repeat a few lists of readings thousands of
+    ///   times, and matching a list splits it and compares each of its forms.
     private func checked(
-        _ candidate: Candidate, _ wordRanges: inout ShortWordRanges, _ reads: inout Reads
+        _ candidate: Candidate, _ wordRanges: inout ShortWordRanges,
+        _ matchOfReadings: inout [[String: (index: Int, distance: Int)?]], _ reads: inout Reads
     ) throws -> QueryMatch? {
         reads.fetches += 1
         let terms = query.terms
@@ -288,12 +294,13 @@ struct PhraseSearch {
                 guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
                     place.source == first.source, place.line == first.line,
                     place.position == first.position + words.count,
-                    let reading = query.reading(of: row, matching: terms[words.count])
+                    let (reading, distance) = query.matchingCandidate(
+                        of: row, matching: terms[words.count], knowing: &matchOfReadings[words.count])
                 else { return false }
                 start = first
                 words.append(
                     WordMatch(
-                        id: row.id, candidate: reading.candidate, distance: reading.distance, score: reading.score))
+                        id: row.id, candidate: reading, distance: distance, score: row.score(ofCandidate: reading)))
                 return true
             })
         guard words.count == terms.count, let start else { return nil }
