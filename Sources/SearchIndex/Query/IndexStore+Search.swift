@@ -226,10 +226,14 @@ extension SearchQuery {
     func matchingCandidate(
         of row: WordRow, matching term: Term, knowing known: inout [String: (index: Int, distance: Int)?]
     ) -> (index: Int, distance: Int)? {
-        let readings = row.readings, folded = row.folded
-        let key = options.caseSensitive ? readings : folded
+        // (the readings are compared as written only when case matters, else as folded: the
+        // other is not taken out of the row)
+        let key = options.caseSensitive ? row.readings : row.folded
         if let match = known[key] { return match }
-        let match = matchingCandidate(readings: readings, folded: folded, term: term)
+        let match =
+            options.caseSensitive
+            ? matchingCandidate(readings: key, folded: "", term: term)
+            : matchingCandidate(readings: "", folded: key, term: term)
         known[key] = match
         return match
     }

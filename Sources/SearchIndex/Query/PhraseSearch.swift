@@ -41,7 +41,8 @@ struct PhraseSearch {
     let store: IndexStore
     let query: SearchQuery
     /// Rows of each unfinished term read per candidate bounded on its own words (step 3); nil:
-    /// `defaultRowsPerBound`. Tests vary it with `chunkRows` to reach every path on small pages.
+    /// by the term's forms (`rowsPerBound(forms:)`). Tests vary it with `chunkRows` to reach
+    /// every path on small pages.
     var otherTermRowsPerBound: Int?
     /// Rows per term per round of the race (step 1).
     var chunkRows = 4096
@@ -57,6 +58,18 @@ struct PhraseSearch {
     /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
     private static let defaultRowsPerBound = 32
+
+    /// Rows of an unfinished term read per bound: about as many as a bound costs. FTS5 steps
+    /// every form of an OR for each row it gives, so the row of a term of a few forms costs
+    /// about half that of an in-word piece or a two-letter prefix held by dozens, and twice as
+    /// many of them cost a bound. (Whether a term is read along at all is decided at the lower
+    /// rate: `defaultRowsPerBound`.)
+    static func rowsPerBound(forms: Int) -> Int {
+        forms <= fewForms ? 2 * defaultRowsPerBound : defaultRowsPerBound
+    }
+
+    /// The most forms a term may hold to read its rows at the higher rate.
+    private static let fewForms = 8
     /// Other terms are read on after the race up to the driver's rows, and at least this many: a
     /// rare driver leaves sets that rule candidates out at once, a common one no more rows than
     /// it read itself.
@@ -206,7 +219,11 @@ struct PhraseSearch {
         // whichever candidate has the best bound, known or not, goes next, so reading stops
         // as soon as the ranking is settled.
         var unfiltered = ceilings.keys.sorted()
-        let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
+        let rowsPerBound = matches.map { match in
+            otherTermRowsPerBound
+                ?? Self.rowsPerBound(forms: match.expressions.reduce(0) { $0 + FTSExpression.alternatives(in: $1) })
+        }
+        let alongInOrder = readAlong.sorted()
         var known = CandidateHeap()
         var wordRanges = try ShortWordRanges(database: database)
         var matchOfReadings = [[String: (index: Int, distance: Int)?]](repeating: [:], count: terms.count)
@@ -256,9 +273,9 @@ struct PhraseSearch {
 
             // read on in the unfinished terms; one read to its end rules the rest out at once
             var finished = false
-            for index in unfinished.keys.sorted() where readAlong.contains(index) {
-                try unfinished[index]?.read(more: rowsPerBound)
-                reads.rowsAlong += rowsPerBound
+            for index in alongInOrder where unfinished[index] != nil {
+                try unfinished[index]?.read(more: rowsPerBound[index])
+                reads.rowsAlong += rowsPerBound[index]
                 guard let list = unfinished[index], list.isComplete else { continue }
                 sets[index] = list.bestReadings()
                 ceilings[index] = nil
