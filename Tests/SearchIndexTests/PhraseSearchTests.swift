@@ -253,4 +253,45 @@ import Testing
         #expect(matches.map(\.score) == expected.map(\.score))
         #expect(matches.count == 2)
     }
+
+    /// A term of a few forms read along the bounds reads 64 rows a bound, twice what a term held by
+    /// dozens of forms reads (`PhraseSearch.rowsPerBound(forms:)`), so its set rules the other
+    /// candidates out after half the bounds ("you" of "you ever" on the bench index), with the same
+    /// matches. Here "the" (one form, 43 rows, 6 read in the race) ends with the first bound.
+    @Test func aTermOfFewFormsReadsTwiceTheRowsAlongABound() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try IndexStore(path: folder.index, access: .write)
+        for page in 0..<40 {
+            let texts = (0..<12).map { position -> String in
+                if position == 0 { return "the" }
+                guard page % 8 == 3, position >= 5 else { return "word" }
+                return position == 6 ? "court" : position == 5 ? (page % 16 == 3 ? "the" : "call") : "word"
+            }
+            let words = texts.enumerated().map { position, text in
+                IndexedWord(
+                    source: .handwriting, line: 0, position: position,
+                    candidates: [WordCandidate(text: text, score: 0)],
+                    confidence: 1, strokeIDs: [], bounds: nil)
+            }
+            try store.replace(IndexedFile.oneDrawing(path: "/x/\(page).tnb", words: words))
+        }
+        let query = SearchQuery("the court", options: SearchOptions(limit: 1000))
+        func run(rowsPerBound: Int?) throws -> (PhraseSearch.Reads, [QueryMatch]) {
+            var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
+            search.chunkRows = 2
+            search.readOnAtLeast = 4
+            var ranking = MatchRanking(limit: 1000, minimumScore: 0)
+            let reads = try search.run(into: &ranking)
+            return (reads, Array(ranking.best))
+        }
+        let (reads, matches) = try run(rowsPerBound: nil)
+        let (halfAsMany, expected) = try run(rowsPerBound: 32)
+        #expect(reads.rowsAlong == 64)
+        #expect(reads.bounded == 1)
+        #expect(halfAsMany.bounded == 2)
+        #expect(matches.map(\.start) == expected.map(\.start))
+        #expect(matches.map(\.score) == expected.map(\.score))
+        #expect(matches.count == 3)
+    }
 }

@@ -64,7 +64,7 @@ struct PhraseSearch {
     /// about half that of an in-word piece or a two-letter prefix held by dozens, and twice as
     /// many of them cost a bound. (Whether a term is read along at all is decided at the lower
     /// rate: `defaultRowsPerBound`.)
-    static func rowsPerBound(forms: Int) -> Int {
+    private static func rowsPerBound(forms: Int) -> Int {
         forms <= fewForms ? 2 * defaultRowsPerBound : defaultRowsPerBound
     }
 
