@@ -206,16 +206,20 @@ import Testing
 @Suite struct PhraseReadAlongTests {
     /// Pages of "the" written again and again, a few of which hold "call court" or "the court".
     static func index(at path: String) throws -> IndexStore {
+        try index(at: path) { page, position in
+            guard page % 8 == 3 else { return "the" }
+            return position == 6 ? "court" : position == 5 && page % 16 == 3 ? "call" : "the"
+        }
+    }
+
+    /// 40 pages of one line of 12 words, read with certainty: `text(page, position)`.
+    static func index(at path: String, text: (Int, Int) -> String) throws -> IndexStore {
         let store = try IndexStore(path: path, access: .write)
         for page in 0..<40 {
-            let texts = (0..<12).map { position -> String in
-                guard page % 8 == 3 else { return "the" }
-                return position == 6 ? "court" : position == 5 && page % 16 == 3 ? "call" : "the"
-            }
-            let words = texts.enumerated().map { position, text in
+            let words = (0..<12).map { position in
                 IndexedWord(
                     source: .handwriting, line: 0, position: position,
-                    candidates: [WordCandidate(text: text, score: 0)],
+                    candidates: [WordCandidate(text: text(page, position), score: 0)],
                     confidence: 1, strokeIDs: [], bounds: nil)
             }
             try store.replace(IndexedFile.oneDrawing(path: "/x/\(page).tnb", words: words))
@@ -261,20 +265,10 @@ import Testing
     @Test func aTermOfFewFormsReadsTwiceTheRowsAlongABound() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
-        let store = try IndexStore(path: folder.index, access: .write)
-        for page in 0..<40 {
-            let texts = (0..<12).map { position -> String in
-                if position == 0 { return "the" }
-                guard page % 8 == 3, position >= 5 else { return "word" }
-                return position == 6 ? "court" : position == 5 ? (page % 16 == 3 ? "the" : "call") : "word"
-            }
-            let words = texts.enumerated().map { position, text in
-                IndexedWord(
-                    source: .handwriting, line: 0, position: position,
-                    candidates: [WordCandidate(text: text, score: 0)],
-                    confidence: 1, strokeIDs: [], bounds: nil)
-            }
-            try store.replace(IndexedFile.oneDrawing(path: "/x/\(page).tnb", words: words))
+        let store = try Self.index(at: folder.index) { page, position in
+            if position == 0 { return "the" }
+            guard page % 8 == 3, position >= 5 else { return "word" }
+            return position == 6 ? "court" : position == 5 ? (page % 16 == 3 ? "the" : "call") : "word"
         }
         let query = SearchQuery("the court", options: SearchOptions(limit: 1000))
         func run(rowsPerBound: Int?) throws -> (PhraseSearch.Reads, [QueryMatch]) {
