@@ -117,7 +117,8 @@ def open_index(path, schema=None, other_schema=""):
         con = sqlite3.connect(uri, uri=True)
         found = con.execute("PRAGMA user_version").fetchone()[0]
         if schema is not None and found != schema:
-            sys.exit(f"{path}: not a schema-{schema} index (schema {found})" + (f"; {other_schema}" if other_schema else ""))
+            elsewhere = f"; {other_schema}" if other_schema else ""
+            sys.exit(f"{path}: not a schema-{schema} index (schema {found}){elsewhere}")
         pages = con.execute("SELECT coalesce(sum(pages), 0) FROM files").fetchone()[0]
     except sqlite3.DatabaseError as e:
         sys.exit(f"{path}: not a notebook-index index ({e})")
