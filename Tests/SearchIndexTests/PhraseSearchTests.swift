@@ -150,6 +150,39 @@ import Testing
         #expect(bounded > 0)  // the queries do bound candidates on their own words
     }
 
+    /// A search told to stop below a score (`PhraseSearch.stopsBelow`: a word's split matches under
+    /// the worst of its own) finds every match scoring that much that it finds without, in the
+    /// same order, and checks fewer candidates.
+    @Test func stoppingBelowAScoreKeepsEveryMatchAboveIt() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let (store, _) = try Self.indexOfRandomDrawings(seed: 5, in: folder)
+        var random = SplitMix64(seed: 7)
+        var stoppedEarlier = 0
+        for _ in 0..<40 {
+            let text = (0..<2).map { _ in Self.vocabulary[Int(random.next() % UInt64(Self.vocabulary.count))] }
+                .joined(separator: " ")
+            let query = SearchQuery(text, options: SearchOptions(limit: 1000))
+            var every = MatchRanking(limit: 1000, minimumScore: 0)
+            let everyRead = try PhraseSearch(store: store, query: query).run(into: &every)
+            let scores = every.best.map(\.score)
+            guard scores.count >= 4 else { continue }
+            let floor = scores[scores.count / 2]
+            var search = PhraseSearch(store: store, query: query)
+            search.stopsBelow = floor
+            var some = MatchRanking(limit: 1000, minimumScore: 0)
+            let reads = try search.run(into: &some)
+            func kept(_ ranking: MatchRanking) -> [[Int64]] {
+                ranking.best.filter { $0.score >= floor }.map {
+                    [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)]
+                }
+            }
+            #expect(kept(some) == kept(every), "\(text)")
+            if reads.candidates < everyRead.candidates { stoppedEarlier += 1 }
+        }
+        #expect(stoppedEarlier > 0)
+    }
+
     /// Before schema 5 a drawing's words could be numbered out of place order (version 1's
     /// migration numbered them backwards), and there was no vocabulary: `build` renumbers them and
     /// fills it, and phrases and fuzzy words are found.

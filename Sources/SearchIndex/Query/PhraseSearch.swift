@@ -44,6 +44,11 @@ struct PhraseSearch {
     /// by the term's forms (`rowsPerBound(forms:)`). Tests vary it with `chunkRows` to reach
     /// every path on small pages.
     var otherTermRowsPerBound: Int?
+    /// The search stops once no candidate left can score this much: its matches are added to a
+    /// ranking whose worst kept match already scores it (`SplitWordSearch`), so one scoring less
+    /// could never be among the best. Those scoring at least this much are found exactly as
+    /// without it, since candidates are checked best bound first.
+    var stopsBelow = -1.0
     /// Rows per term per round of the race (step 1).
     var chunkRows = 4096
     /// Two-letter prefix terms join the race once another term has read this many rows.
@@ -236,7 +241,9 @@ struct PhraseSearch {
             let knownBound = known.top?.bound ?? -1
             let unread = unreadBound()
             let ceiling = max(unknownBound, knownBound, unread)
-            if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) {
+            if ceiling < 0 || ceiling < stopsBelow || ranking.isSettled(ceiling: ceiling)
+                || !ranking.admits(score: ceiling, distance: 0)
+            {
                 return reads
             }
             if unread > max(unknownBound, knownBound) {
