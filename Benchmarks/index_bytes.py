@@ -16,12 +16,13 @@ import datetime
 import json
 import os
 import platform
-import sqlite3
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import results  # noqa: E402
 
 
 def owner(name, tables):
@@ -46,12 +47,11 @@ def stored(column):
 
 
 def measure(path):
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    con, pages = results.open_index(path)
     page_size = con.execute("PRAGMA page_size").fetchone()[0]
     page_count = con.execute("PRAGMA page_count").fetchone()[0]
     free = con.execute("PRAGMA freelist_count").fetchone()[0]
     schema = con.execute("PRAGMA user_version").fetchone()[0]
-    pages = con.execute("SELECT coalesce(sum(pages), 0) FROM files").fetchone()[0]
     words = con.execute("SELECT count(*) FROM words").fetchone()[0]
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     objects = {}
@@ -116,9 +116,6 @@ def main():
         f"{c} {b}" for c, b in figures["words_columns_bytes_per_word"].items()))
     command = " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])
     if args.record:
-        sys.path.insert(0, HERE)
-        import results  # noqa: E402
-
         results.record("index_bytes", figures, command=command, notes=args.label or None)
     if args.json:
         commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,

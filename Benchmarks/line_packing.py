@@ -66,14 +66,7 @@ def main():
     ap.add_argument("index")
     ap.add_argument("--record", action="store_true")
     args = ap.parse_args()
-    if not os.path.exists(args.index):
-        sys.exit(f"{args.index}: no such file")
-    source = sqlite3.connect(f"file:{args.index}?mode=ro", uri=True)
-    if source.execute("PRAGMA user_version").fetchone()[0] != 13:
-        sys.exit(f"{args.index}: not a schema-13 index")
-    pages = source.execute("SELECT coalesce(sum(pages), 0) FROM files").fetchone()[0]
-    if not pages:
-        sys.exit(f"{args.index}: no notebook pages")
+    source, pages = results.open_index(args.index, schema=13)
     columns = "id, source, candidates, folded, scores, confidences, reading_buckets, place"
     variants = ("lines", "scores_unprefixed", "line_each_word")
     with tempfile.TemporaryDirectory(prefix="line-packing-") as work:

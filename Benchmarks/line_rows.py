@@ -62,14 +62,8 @@ def main():
     ap.add_argument("index")
     ap.add_argument("--record", action="store_true")
     args = ap.parse_args()
-    if not os.path.exists(args.index):
-        sys.exit(f"{args.index}: no such file")
-    source = sqlite3.connect(f"file:{args.index}?mode=ro", uri=True)
-    if source.execute("PRAGMA user_version").fetchone()[0] != 12:
-        sys.exit(f"{args.index}: not a schema-12 index (schema 13 stores its lines so: Benchmarks/line_packing.py)")
-    pages = source.execute("SELECT coalesce(sum(pages), 0) FROM files").fetchone()[0]
-    if not pages:
-        sys.exit(f"{args.index}: no notebook pages")
+    source, pages = results.open_index(
+        args.index, schema=12, other_schema="schema 13 stores its lines so: Benchmarks/line_packing.py")
     with tempfile.TemporaryDirectory(prefix="line-rows-") as work:
         scratch = sqlite3.connect(os.path.join(work, "scratch.sqlite"))
         scratch.execute(

@@ -10,8 +10,16 @@ percent, and within character reading the shares of Zinnia (its library and Zinn
 network kernels (float and integer products: on pages read with `zh` alone, all the character
 networks') and the character raster. Used on English dev pages built with `--language en` and `en,zh,ja`
 (`perf record -g -o FILE notebook-index build DIR --index I --language L --jobs 1`).
+
+    profile_shares.py --by-library NAME=perf.data ... [--json OUT] [--record RESULT]
+
+gives instead each entry's shares by where the code lies: the kernel (for a query, mostly its
+`pread`s of index pages), SQLite, notebook-index itself (Swift), the C library (allocation,
+copies) and the rest. Used on single queries (`perf record -g -o FILE notebook-index query TEXT
+--index I --json`). `--record RESULT` also writes Benchmarks/results/RESULT-<date>.json.
 """
 import json
+import os
 import re
 import subprocess
 import sys
@@ -53,19 +61,53 @@ def shares(path):
             "character_raster_percent": round(raster, 1)}
 
 
+LIBRARIES = (("kernel", re.compile(r"^\[kernel")), ("sqlite", re.compile(r"libsqlite3")),
+             ("notebook_index", re.compile(r"^notebook-index$")), ("libc", re.compile(r"^libc\.")))
+
+
+def library_shares(path):
+    """The CPU seconds of a perf.data file and the share of its samples in each of `LIBRARIES`."""
+    out = subprocess.run(["perf", "report", "-i", path, "--no-children", "--sort", "dso", "-g", "none", "--stdio"],
+                         capture_output=True, text=True, check=True).stdout
+    seconds = float(re.search(r"Event count \(approx.\): (\d+)", out).group(1)) / 1e9
+    found = {name: 0.0 for name, _ in LIBRARIES}
+    found["other"] = 0.0
+    for line in out.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+(\S+)", line)
+        if not m:
+            continue
+        name = next((name for name, pattern in LIBRARIES if pattern.search(m[2])), "other")
+        found[name] += float(m[1])
+    return {"cpu_seconds": round(seconds, 3), **{f"{k}_percent": round(v, 1) for k, v in found.items()}}
+
+
+def option(args, flag):
+    """The value after `flag` in `args` (both removed), or None."""
+    if flag not in args:
+        return None
+    at = args.index(flag)
+    value = args[at + 1]
+    del args[at:at + 2]
+    return value
+
+
 def main():
     args = sys.argv[1:]
-    out = None
-    if "--json" in args:
-        at = args.index("--json")
-        out = args[at + 1]
-        del args[at:at + 2]
+    out = option(args, "--json")
+    record = option(args, "--record")
+    by_library = "--by-library" in args
+    args = [a for a in args if a != "--by-library"]
     if not args:
         sys.exit(__doc__)
-    result = {name: shares(path) for name, path in (a.split("=", 1) for a in args)}
+    measure = library_shares if by_library else shares
+    result = {name: measure(path) for name, path in (a.split("=", 1) for a in args)}
     print(json.dumps(result, indent=1))
     if out:
         json.dump(result, open(out, "w"), indent=1)
+    if record:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import results  # noqa: E402
+        results.record(record, result, command="Benchmarks/profile_shares.py " + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -23,8 +23,10 @@ import json
 import os
 import platform
 import re
+import sqlite3
 import subprocess
 import sys
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "Benchmarks", "results")
@@ -100,6 +102,29 @@ def record(benchmark, figures, command=None, notes=None, directory=RESULTS):
         f.write("\n")
     print(f"results: {os.path.relpath(path, os.getcwd())}", file=sys.stderr)
     return path
+
+
+def open_index(path, schema=None, other_schema=""):
+    """An index made by `notebook-index build`, opened read-only with Python's sqlite3, and its
+    notebook pages (`files.pages`), after the checks every tool that measures one makes: the file
+    is there and is an SQLite file, of schema `schema` when one is given (`other_schema` says
+    where to look instead), with pages. Exits with a one-line error naming the file otherwise."""
+    if not os.path.exists(path):
+        sys.exit(f"{path}: no such file")
+    # (a URI, so that `mode=ro` applies; the path quoted, so that `?` or `#` in it stay a name)
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True)
+        found = con.execute("PRAGMA user_version").fetchone()[0]
+        if schema is not None and found != schema:
+            elsewhere = f"; {other_schema}" if other_schema else ""
+            sys.exit(f"{path}: not a schema-{schema} index (schema {found}){elsewhere}")
+        pages = con.execute("SELECT coalesce(sum(pages), 0) FROM files").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        sys.exit(f"{path}: not a notebook-index index ({e})")
+    if not pages:
+        sys.exit(f"{path}: no notebook pages")
+    return con, pages
 
 
 def load_all(directory=RESULTS):

@@ -55,4 +55,12 @@ import Testing
             #expect(FTSExpression.any([a, b]) == expected)
         }
     }
+
+    /// What a phrase's term costs a row (`PhraseSearch.rowsPerBound(forms:)`): the alternatives of
+    /// `any`, conjunctions and the word "or" inside them not counted.
+    @Test func alternativesAreCounted() {
+        #expect(FTSExpression.alternatives(in: FTSExpression.any(["\"a\"", "\"b\" AND \"c\"", "\"or\""])) == 3)
+        #expect(FTSExpression.alternatives(in: FTSExpression.allTokens("x OR y")) == 1)
+        #expect(FTSExpression.alternatives(in: FTSExpression.any(["\"x\"", FTSExpression.allTokens("y OR z")])) == 2)
+    }
 }

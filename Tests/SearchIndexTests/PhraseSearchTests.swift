@@ -150,6 +150,39 @@ import Testing
         #expect(bounded > 0)  // the queries do bound candidates on their own words
     }
 
+    /// A search told to stop below a score (`PhraseSearch.stopsBelow`: a word's split matches under
+    /// the worst of its own) finds every match scoring that much that it finds without, in the
+    /// same order, and checks fewer candidates.
+    @Test func stoppingBelowAScoreKeepsEveryMatchAboveIt() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let (store, _) = try Self.indexOfRandomDrawings(seed: 5, in: folder)
+        var random = SplitMix64(seed: 7)
+        var stoppedEarlier = 0
+        for _ in 0..<40 {
+            let text = (0..<2).map { _ in Self.vocabulary[Int(random.next() % UInt64(Self.vocabulary.count))] }
+                .joined(separator: " ")
+            let query = SearchQuery(text, options: SearchOptions(limit: 1000))
+            var every = MatchRanking(limit: 1000, minimumScore: 0)
+            let everyRead = try PhraseSearch(store: store, query: query).run(into: &every)
+            let scores = every.best.map(\.score)
+            guard scores.count >= 4 else { continue }
+            let floor = scores[scores.count / 2]
+            var search = PhraseSearch(store: store, query: query)
+            search.stopsBelow = floor
+            var some = MatchRanking(limit: 1000, minimumScore: 0)
+            let reads = try search.run(into: &some)
+            func kept(_ ranking: MatchRanking) -> [[Int64]] {
+                ranking.best.filter { $0.score >= floor }.map {
+                    [$0.start.drawing, Int64($0.start.line), Int64($0.start.position)]
+                }
+            }
+            #expect(kept(some) == kept(every), "\(text)")
+            if reads.candidates < everyRead.candidates { stoppedEarlier += 1 }
+        }
+        #expect(stoppedEarlier > 0)
+    }
+
     /// Before schema 5 a drawing's words could be numbered out of place order (version 1's
     /// migration numbered them backwards), and there was no vocabulary: `build` renumbers them and
     /// fills it, and phrases and fuzzy words are found.
@@ -206,16 +239,20 @@ import Testing
 @Suite struct PhraseReadAlongTests {
     /// Pages of "the" written again and again, a few of which hold "call court" or "the court".
     static func index(at path: String) throws -> IndexStore {
+        try index(at: path) { page, position in
+            guard page % 8 == 3 else { return "the" }
+            return position == 6 ? "court" : position == 5 && page % 16 == 3 ? "call" : "the"
+        }
+    }
+
+    /// 40 pages of one line of 12 words, read with certainty: `text(page, position)`.
+    static func index(at path: String, text: (Int, Int) -> String) throws -> IndexStore {
         let store = try IndexStore(path: path, access: .write)
         for page in 0..<40 {
-            let texts = (0..<12).map { position -> String in
-                guard page % 8 == 3 else { return "the" }
-                return position == 6 ? "court" : position == 5 && page % 16 == 3 ? "call" : "the"
-            }
-            let words = texts.enumerated().map { position, text in
+            let words = (0..<12).map { position in
                 IndexedWord(
                     source: .handwriting, line: 0, position: position,
-                    candidates: [WordCandidate(text: text, score: 0)],
+                    candidates: [WordCandidate(text: text(page, position), score: 0)],
                     confidence: 1, strokeIDs: [], bounds: nil)
             }
             try store.replace(IndexedFile.oneDrawing(path: "/x/\(page).tnb", words: words))
@@ -252,5 +289,36 @@ import Testing
         #expect(matches.map(\.start) == expected.map(\.start))
         #expect(matches.map(\.score) == expected.map(\.score))
         #expect(matches.count == 2)
+    }
+
+    /// A term of a few forms read along the bounds reads 64 rows a bound, twice what a term held by
+    /// dozens of forms reads (`PhraseSearch.rowsPerBound(forms:)`), so its set rules the other
+    /// candidates out after half the bounds ("you" of "you ever" on the bench index), with the same
+    /// matches. Here "the" (one form, 43 rows, 6 read in the race) ends with the first bound.
+    @Test func aTermOfFewFormsReadsTwiceTheRowsAlongABound() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try Self.index(at: folder.index) { page, position in
+            if position == 0 { return "the" }
+            guard page % 8 == 3, position >= 5 else { return "word" }
+            return position == 6 ? "court" : position == 5 ? (page % 16 == 3 ? "the" : "call") : "word"
+        }
+        let query = SearchQuery("the court", options: SearchOptions(limit: 1000))
+        func run(rowsPerBound: Int?) throws -> (PhraseSearch.Reads, [QueryMatch]) {
+            var search = PhraseSearch(store: store, query: query, otherTermRowsPerBound: rowsPerBound)
+            search.chunkRows = 2
+            search.readOnAtLeast = 4
+            var ranking = MatchRanking(limit: 1000, minimumScore: 0)
+            let reads = try search.run(into: &ranking)
+            return (reads, Array(ranking.best))
+        }
+        let (reads, matches) = try run(rowsPerBound: nil)
+        let (halfAsMany, expected) = try run(rowsPerBound: 32)
+        #expect(reads.rowsAlong == 64)
+        #expect(reads.bounded == 1)
+        #expect(halfAsMany.bounded == 2)
+        #expect(matches.map(\.start) == expected.map(\.start))
+        #expect(matches.map(\.score) == expected.map(\.score))
+        #expect(matches.count == 3)
     }
 }

@@ -62,15 +62,32 @@ enum FTSExpression {
         return expressions.map { isConjunction($0) ? "(" + $0 + ")" : $0 }.joined(separator: " OR ")
     }
 
+    /// How many alternatives an expression made by `any` holds: FTS5 steps each of them for
+    /// every row it gives.
+    static func alternatives(in expression: String) -> Int {
+        occurrences(of: " OR ", in: expression) + 1
+    }
+
     /// Whether `expression` holds " AND " (outside quotes or in them: parentheses harm neither).
     private static func isConjunction(_ expression: String) -> Bool {
-        let and = Array(" AND ".utf8)
+        occurrences(of: " AND ", in: expression, atMost: 1) > 0
+    }
+
+    /// How often `word` occurs in `expression`, without overlaps, counted up to `most`. (A
+    /// mismatch starts again at `word`'s first byte: right for " AND " and " OR ", whose only
+    /// prefix that is also a suffix is that byte.)
+    private static func occurrences(of word: String, in expression: String, atMost most: Int = .max) -> Int {
+        let word = Array(word.utf8)
         var matched = 0
+        var found = 0
         for byte in expression.utf8 {
-            matched = byte == and[matched] ? matched + 1 : (byte == and[0] ? 1 : 0)
-            if matched == and.count { return true }
+            matched = byte == word[matched] ? matched + 1 : (byte == word[0] ? 1 : 0)
+            guard matched == word.count else { continue }
+            found += 1
+            if found == most { break }
+            matched = 0
         }
-        return false
+        return found
     }
 
     static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {

@@ -221,23 +221,19 @@ extension IndexStore {
 }
 
 extension SearchQuery {
-    /// The first reading of a stored word that `term` matches (`matchingCandidate`), its edits
-    /// and its score.
-    func reading(of row: WordRow, matching term: Term) -> (candidate: Int, distance: Int, score: Double)? {
-        guard let (candidate, distance) = matchingCandidate(readings: row.readings, folded: row.folded, term: term)
-        else { return nil }
-        return (candidate, distance, row.score(ofCandidate: candidate))
-    }
-
     /// `matchingCandidate` for a stored word, looked up in `known` (by the readings it compares,
     /// for one term) before it is worked out, and remembered there.
     func matchingCandidate(
         of row: WordRow, matching term: Term, knowing known: inout [String: (index: Int, distance: Int)?]
     ) -> (index: Int, distance: Int)? {
-        let readings = row.readings, folded = row.folded
-        let key = options.caseSensitive ? readings : folded
+        // (the readings are compared as written only when case matters, else as folded: the
+        // other is not taken out of the row)
+        let key = options.caseSensitive ? row.readings : row.folded
         if let match = known[key] { return match }
-        let match = matchingCandidate(readings: readings, folded: folded, term: term)
+        let match =
+            options.caseSensitive
+            ? matchingCandidate(readings: key, folded: "", term: term)
+            : matchingCandidate(readings: "", folded: key, term: term)
         known[key] = match
         return match
     }

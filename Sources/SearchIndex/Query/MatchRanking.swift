@@ -82,6 +82,10 @@ struct MatchRanking {
         return worst.bound <= ReadingID.ceiling(ofBucket: bucket + 1) && ceiling <= worst.bound * (1 + 1e-12)
     }
 
+    /// The worst kept score once `limit` matches are kept: a match scoring less can never be
+    /// among the best `limit`, whatever is read after it; nil before.
+    var worstKeptScore: Double? { top.count >= limit ? top.last?.score : nil }
+
     /// Whether a match scoring at most `score` with at least `distance` edits could be kept:
     /// when full, it must rank above the worst kept (among equals the first read stay). Below
     /// the floor, only a best reading that it spares.

@@ -41,8 +41,14 @@ struct PhraseSearch {
     let store: IndexStore
     let query: SearchQuery
     /// Rows of each unfinished term read per candidate bounded on its own words (step 3); nil:
-    /// `defaultRowsPerBound`. Tests vary it with `chunkRows` to reach every path on small pages.
+    /// by the term's forms (`rowsPerBound(forms:)`). Tests vary it with `chunkRows` to reach
+    /// every path on small pages.
     var otherTermRowsPerBound: Int?
+    /// The search stops once no candidate left can score this much: its matches are added to a
+    /// ranking whose worst kept match already scores it (`SplitWordSearch`), so one scoring less
+    /// could never be among the best. Those scoring at least this much are found exactly as
+    /// without it, since candidates are checked best bound first.
+    var stopsBelow = -1.0
     /// Rows per term per round of the race (step 1).
     var chunkRows = 4096
     /// Two-letter prefix terms join the race once another term has read this many rows.
@@ -57,6 +63,18 @@ struct PhraseSearch {
     /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
     private static let defaultRowsPerBound = 32
+
+    /// Rows of an unfinished term read per bound: about as many as a bound costs. FTS5 steps
+    /// every form of an OR for each row it gives, so the row of a term of a few forms costs
+    /// about half that of an in-word piece or a two-letter prefix held by dozens, and twice as
+    /// many of them cost a bound. (Whether a term is read along at all is decided at the lower
+    /// rate: `defaultRowsPerBound`.)
+    private static func rowsPerBound(forms: Int) -> Int {
+        forms <= fewForms ? 2 * defaultRowsPerBound : defaultRowsPerBound
+    }
+
+    /// The most forms a term may hold to read its rows at the higher rate.
+    private static let fewForms = 8
     /// Other terms are read on after the race up to the driver's rows, and at least this many: a
     /// rare driver leaves sets that rule candidates out at once, a common one no more rows than
     /// it read itself.
@@ -206,9 +224,14 @@ struct PhraseSearch {
         // whichever candidate has the best bound, known or not, goes next, so reading stops
         // as soon as the ranking is settled.
         var unfiltered = ceilings.keys.sorted()
-        let rowsPerBound = otherTermRowsPerBound ?? Self.defaultRowsPerBound
+        let rowsPerBound = matches.map { match in
+            otherTermRowsPerBound
+                ?? Self.rowsPerBound(forms: match.expressions.reduce(0) { $0 + FTSExpression.alternatives(in: $1) })
+        }
+        let alongInOrder = readAlong.sorted()
         var known = CandidateHeap()
         var wordRanges = try ShortWordRanges(database: database)
+        var matchOfReadings = [[String: (index: Int, distance: Int)?]](repeating: [:], count: terms.count)
         // the matches of candidates checked when they were bounded, added in their turn
         var matchOfBounded: [Int64: QueryMatch] = [:]
         var next = 0
@@ -218,7 +241,9 @@ struct PhraseSearch {
             let knownBound = known.top?.bound ?? -1
             let unread = unreadBound()
             let ceiling = max(unknownBound, knownBound, unread)
-            if ceiling < 0 || ranking.isSettled(ceiling: ceiling) || !ranking.admits(score: ceiling, distance: 0) {
+            if ceiling < 0 || ceiling < stopsBelow || ranking.isSettled(ceiling: ceiling)
+                || !ranking.admits(score: ceiling, distance: 0)
+            {
                 return reads
             }
             if unread > max(unknownBound, knownBound) {
@@ -232,7 +257,8 @@ struct PhraseSearch {
             }
             if knownBound >= unknownBound, let candidate = known.pop() {
                 let match =
-                    try matchOfBounded.removeValue(forKey: candidate.start) ?? checked(candidate, &wordRanges, &reads)
+                    try matchOfBounded.removeValue(forKey: candidate.start)
+                    ?? checked(candidate, &wordRanges, &matchOfReadings, &reads)
                 if let match { ranking.add(match) }
                 continue
             }
@@ -245,7 +271,7 @@ struct PhraseSearch {
             } else {
                 reads.bounded += 1
                 // (one that fails now would fail in its turn, which changes nothing but the pop)
-                if let match = try checked(candidate, &wordRanges, &reads) {
+                if let match = try checked(candidate, &wordRanges, &matchOfReadings, &reads) {
                     candidate.bound = Self.bound(candidate, by: match, on: unfiltered)
                     matchOfBounded[candidate.start] = match
                     known.push(candidate)
@@ -254,9 +280,9 @@ struct PhraseSearch {
 
             // read on in the unfinished terms; one read to its end rules the rest out at once
             var finished = false
-            for index in unfinished.keys.sorted() where readAlong.contains(index) {
-                try unfinished[index]?.read(more: rowsPerBound)
-                reads.rowsAlong += rowsPerBound
+            for index in alongInOrder where unfinished[index] != nil {
+                try unfinished[index]?.read(more: rowsPerBound[index])
+                reads.rowsAlong += rowsPerBound[index]
                 guard let list = unfinished[index], list.isComplete else { continue }
                 sets[index] = list.bestReadings()
                 ceilings[index] = nil
@@ -273,8 +299,12 @@ struct PhraseSearch {
 
     /// The candidate's match, when its words are one line's consecutive words and each matches its
     /// term on its stored readings.
+    /// - Parameter matchOfReadings: each term's match of the readings already checked, as a single
+    ///   word keeps it: a common word's candidates repeat a few lists of readings thousands of
+    ///   times, and matching a list splits it and compares each of its forms.
     private func checked(
-        _ candidate: Candidate, _ wordRanges: inout ShortWordRanges, _ reads: inout Reads
+        _ candidate: Candidate, _ wordRanges: inout ShortWordRanges,
+        _ matchOfReadings: inout [[String: (index: Int, distance: Int)?]], _ reads: inout Reads
     ) throws -> QueryMatch? {
         reads.fetches += 1
         let terms = query.terms
@@ -288,12 +318,13 @@ struct PhraseSearch {
                 guard row.id == candidate.start + Int64(words.count), place.drawing == first.drawing,
                     place.source == first.source, place.line == first.line,
                     place.position == first.position + words.count,
-                    let reading = query.reading(of: row, matching: terms[words.count])
+                    let (reading, distance) = query.matchingCandidate(
+                        of: row, matching: terms[words.count], knowing: &matchOfReadings[words.count])
                 else { return false }
                 start = first
                 words.append(
                     WordMatch(
-                        id: row.id, candidate: reading.candidate, distance: reading.distance, score: reading.score))
+                        id: row.id, candidate: reading, distance: distance, score: row.score(ofCandidate: reading)))
                 return true
             })
         guard words.count == terms.count, let start else { return nil }

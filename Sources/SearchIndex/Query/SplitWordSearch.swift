@@ -32,7 +32,11 @@ extension IndexStore {
                 try isForm.firstRow([TextFolding.fold(tail)], { _ in true }) != nil
             else { continue }
             var joined = MatchRanking(limit: ranking.limit, minimumScore: ranking.minimumScore)
-            try PhraseSearch(store: self, query: SearchQuery(head + " " + tail, options: options)).run(into: &joined)
+            var search = PhraseSearch(store: self, query: SearchQuery(head + " " + tail, options: options))
+            // the word's own matches often fill the ranking first: a split match scoring under
+            // the worst of them is never shown, so the split's search stops there
+            search.stopsBelow = ranking.worstKeptScore ?? -1
+            try search.run(into: &joined)
             for var match in joined.matches {
                 match.distance += 1
                 ranking.add(match)
