@@ -79,7 +79,9 @@ package struct NeuralLineReader: LineReading {
             readings.append((WordCandidate(text: reading.text, score: reading.score + weight * prior), place))
         }
         // a stable sort: readings the prior leaves equal keep their order
-        readings.sort { a, b in a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.place < b.place }
+        readings.sort { a, b in
+            a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.place < b.place
+        }
         var ranked = word
         ranked.candidates = readings.map(\.reading)
         ranked.confidence = confidence(of: ranked.candidates)
