@@ -9,6 +9,9 @@
 #   MIXED_WRITERS English dev writers, one page each (default 12)
 #   MIXED_ROUNDS  English builds with en and en,zh,ja in turn (default 3; medians)
 #   MIXED_NOTE    a note kept with the result (which build was measured, when not this tree's)
+#   MIXED_SEED    make_card_pages.py's seed (default 5, the benchmark's; choose settings on others)
+#   MIXED_CARDS_ONLY  set: the card pages only, no CJK or English pages
+#   MIXED_RESULT  the result's name (default bench-mixed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=${1:-../shared}
@@ -19,11 +22,16 @@ done
 [ -x "$bin" ] || { echo "bench-mixed: $bin not found (make build)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 Benchmarks/make_card_pages.py "$tmp/cards" --shared "$shared" --pages "${MIXED_PAGES:-3}"
-python3 "$shared/tools/eval/make_cjk_pages.py" "$tmp/cjk" "$shared/data/cjk/dev-chars.jsonl.gz"
-python3 "$shared/tools/eval/make_pages.py" "$tmp/english" "$shared/data/unipen/dev-words.jsonl.gz" \
-    --writers "${MIXED_WRITERS:-12}" --pages-per-writer 1 --formats xopp
-python3 Benchmarks/mixed_eval.py "$bin" --cards "$tmp/cards" --cjk "$tmp/cjk" --english "$tmp/english" \
-    --rounds "${MIXED_ROUNDS:-3}" --json "$tmp/figures.json"
-python3 Benchmarks/results.py bench-mixed --command "Benchmarks/bench-mixed.sh $shared $bin" --json "$tmp/figures.json" \
-    --set "binary=$bin" ${MIXED_NOTE:+--set "note=$MIXED_NOTE"}
+seed=${MIXED_SEED:-5}
+python3 Benchmarks/make_card_pages.py "$tmp/cards" --shared "$shared" --pages "${MIXED_PAGES:-3}" --seed "$seed"
+others=()
+if [ -z "${MIXED_CARDS_ONLY:-}" ]; then
+    python3 "$shared/tools/eval/make_cjk_pages.py" "$tmp/cjk" "$shared/data/cjk/dev-chars.jsonl.gz"
+    python3 "$shared/tools/eval/make_pages.py" "$tmp/english" "$shared/data/unipen/dev-words.jsonl.gz" \
+        --writers "${MIXED_WRITERS:-12}" --pages-per-writer 1 --formats xopp
+    others=(--cjk "$tmp/cjk" --english "$tmp/english" --rounds "${MIXED_ROUNDS:-3}")
+fi
+python3 Benchmarks/mixed_eval.py "$bin" --cards "$tmp/cards" "${others[@]}" --json "$tmp/figures.json"
+python3 Benchmarks/results.py "${MIXED_RESULT:-bench-mixed}" --command "Benchmarks/bench-mixed.sh $shared $bin" \
+    --json "$tmp/figures.json" --set "binary=$bin" --set "seed=$seed" ${MIXED_CARDS_ONLY:+--set "cards_only=1"} \
+    ${MIXED_NOTE:+--set "note=$MIXED_NOTE"}

@@ -191,6 +191,17 @@ def japanese(ink, rng):
     return page
 
 
+def row_of_line(item):
+    """The row of a card-line or notes page an item is written on."""
+    return round(item["box"][1] / (SIZE * 2))
+
+
+def fixture_item(item):
+    """An item as the tests' fixtures keep it: its strokes' points rounded to a tenth of a point."""
+    return {k: ([[[round(x, 1), round(y, 1)] for x, y in st] for st in v] if k == "strokes" else v)
+            for k, v in item.items()}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
@@ -200,6 +211,8 @@ def main():
     ap.add_argument("--fixture", help="also write the first --fixture-rows lines of the first card-line and notes pages, "
                     "with their strokes and the ids of the samples they came from, to this JSON file (the tests')")
     ap.add_argument("--fixture-rows", type=int, default=4)
+    ap.add_argument("--fixture-words", help="comma-separated English words: --fixture gets instead the rows of every "
+                    "card-line page that hold one of them, each page's rows as one page")
     a = ap.parse_args()
     sys.path.insert(0, os.path.join(a.shared, "tools", "eval"))
     from make_pages import write_xopp
@@ -213,19 +226,25 @@ def main():
             path = os.path.abspath(os.path.join(a.out, f"{page.kind}-{n:02d}.xopp"))
             write_xopp(path, [[(None, page.strokes, None)]])
             pages.append({"path": path, "kind": page.kind, "items": page.items})
-    if a.fixture:
+    if a.fixture and a.fixture_words:
+        words = set(a.fixture_words.split(","))
+        fixture = []
+        for page in (p for p in pages if p["kind"] == "card-line"):
+            rows = {row_of_line(i) for i in page["items"] if i["label"] in words}
+            if rows:
+                fixture.append({"kind": "card-line", "items": [
+                    fixture_item(i) for i in page["items"] if row_of_line(i) in rows]})
+        json.dump(fixture, open(a.fixture, "w"), ensure_ascii=False, separators=(",", ":"))
+    elif a.fixture:
         fixture = []
         for kind in ("card-line", "notes", "card-under"):
             page = next(p for p in pages if p["kind"] == kind)
             # a card-under card is a word and the character under it, 3.6 sizes a row
             row = ((lambda i: int((i["box"][1] - 56) // (SIZE * 3.6))) if kind == "card-under"
-                   else (lambda i: round(i["box"][1] / (SIZE * 2))))
+                   else row_of_line)
             tops = sorted({row(i) for i in page["items"] if i["script"] == "latin"})
             rows = set(tops[:a.fixture_rows])
-            fixture.append({"kind": kind, "items": [
-                {k: ([[[round(x, 1), round(y, 1)] for x, y in st] for st in v] if k == "strokes" else v)
-                 for k, v in i.items()}
-                for i in page["items"] if row(i) in rows]})
+            fixture.append({"kind": kind, "items": [fixture_item(i) for i in page["items"] if row(i) in rows]})
         json.dump(fixture, open(a.fixture, "w"), ensure_ascii=False, separators=(",", ":"))
     for p in pages:
         for i in p["items"]:

@@ -86,6 +86,10 @@ package protocol LineReading: Sendable {
     /// A quicker, rougher reading of the same ink as `read(_:lineHeight:)`, to judge whether the
     /// full one is worth making (`MixedScriptLineReader.roughMargin`); nil for a reader without one.
     func roughRead(_ line: LineInk, lineHeight: Double?) -> RoughReading?
+    /// `word`, read among other words of its line, with its readings ranked as they are for a
+    /// word alone in its line (`MixedScriptLineReader` hands it a vocabulary card's word once the
+    /// line's other words turn out to be characters); unchanged by a reader that ranks them alike.
+    func rankedAsLoneWord(_ word: DecodedWord) -> DecodedWord
 }
 
 extension LineReading {
@@ -94,6 +98,7 @@ extension LineReading {
     package func addingWords(_ words: [String]) -> any LineReading { self }
     package func knows(_ word: String) -> Bool { false }
     package func roughRead(_ line: LineInk, lineHeight: Double?) -> RoughReading? { nil }
+    package func rankedAsLoneWord(_ word: DecodedWord) -> DecodedWord { word }
 }
 
 /// A reader's rough reading of some ink (`LineReading.roughRead`) and the way to its full one.

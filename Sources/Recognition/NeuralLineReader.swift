@@ -66,6 +66,28 @@ package struct NeuralLineReader: LineReading {
         decoder.lexicon.contains(word)
     }
 
+    /// Each listed reading gains the weighted commonness prior (`DecoderSettings.commonWordWeight`)
+    /// that the beam search gives the readings of a word alone in its line, and the readings are
+    /// ranked again by it; the confidence follows. The word's frames are not searched again: its
+    /// readings are those the line's search kept.
+    package func rankedAsLoneWord(_ word: DecodedWord) -> DecodedWord {
+        let weight = Double(decoder.settings.commonWordWeight)
+        guard weight > 0 else { return word }
+        var readings: [(reading: WordCandidate, place: Int)] = []
+        for (place, reading) in word.candidates.enumerated() {
+            let prior = Double(decoder.lexicon.logPrior(of: reading.text) ?? 0)
+            readings.append((WordCandidate(text: reading.text, score: reading.score + weight * prior), place))
+        }
+        // a stable sort: readings the prior leaves equal keep their order
+        readings.sort { a, b in
+            a.reading.score != b.reading.score ? a.reading.score > b.reading.score : a.place < b.place
+        }
+        var ranked = word
+        ranked.candidates = readings.map(\.reading)
+        ranked.confidence = confidence(of: ranked.candidates)
+        return ranked
+    }
+
     /// This reader with the shipped network adapted to a writer's hand; the shipped network
     /// again for nil, or for an adaptation made for another shape of network.
     func adapted(by adaptation: HandAdaptation?) -> NeuralLineReader {

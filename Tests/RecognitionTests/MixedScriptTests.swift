@@ -30,6 +30,16 @@ enum MixedCards {
     static let flatStrokeCards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/cjk/flat-stroke-cards.json")
 
+    /// The rows of `make_card_pages.py --seed 11`'s card-line pages holding `six` or `Family`
+    /// (Tests/Fixtures/cjk/letter-gap-cards.json, the same sources and licences).
+    static let letterGapCards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/cjk/letter-gap-cards.json")
+
+    /// The rows of `make_card_pages.py --seed 23`'s card-line pages holding `small`
+    /// (Tests/Fixtures/cjk/lone-word-cards.json, the same sources and licences).
+    static let loneWordCards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/cjk/lone-word-cards.json")
+
     /// Each page of a fixture as a drawing, with the strokes of each item.
     static func pages(
         of fixture: URL = fixture
@@ -174,6 +184,34 @@ struct MixedScriptTests {
                 #expect(
                     MixedCards.found(item, in: transcript), "\(page.kind): \(item.0.label) not read: \(transcript.text)"
                 )
+            }
+        }
+    }
+
+    /// Version 34 took the median gap of a card line over its character's overlapping strokes
+    /// too, so every gap between the printed letters of the card's word earned the word-gap
+    /// bonus: `six` was read `s i x` and `Family` `ran it`, lost to search (`WordGapPrior`).
+    @Test func aCardLinesPrintedWordWasReadLetterByLetter() throws {
+        let recognizer = try HandwritingRecognizer.make(languages: Self.languages)
+        for page in try MixedCards.pages(of: MixedCards.letterGapCards) {
+            let transcript = recognizer.transcribe(page.drawing)
+            for item in page.items where ["six", "Family"].contains(item.0.label) {
+                #expect(MixedCards.found(item, in: transcript), "\(item.0.label) not read: \(transcript.text)")
+            }
+        }
+    }
+
+    /// Version 34 gave a card line's word none of the commonness prior a word alone in its line
+    /// gets, since the network reads the character beside it as more words: `small 小` was read
+    /// `swall` first (`MixedScriptLineReader.loneLatinWordRanked`).
+    @Test func aCardLinesWordMissedTheCommonnessPriorOfALoneWord() throws {
+        let recognizer = try HandwritingRecognizer.make(languages: Self.languages)
+        for page in try MixedCards.pages(of: MixedCards.loneWordCards) {
+            let transcript = recognizer.transcribe(page.drawing)
+            let words = transcript.lines.flatMap(\.words)
+            for item in page.items where item.0.label == "small" {
+                let over = words.filter { 2 * $0.strokeIDs.intersection(item.1).count >= item.1.count }
+                #expect(over.map(\.text) == ["small"], "\(transcript.text)")
             }
         }
     }

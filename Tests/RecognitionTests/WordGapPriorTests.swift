@@ -48,6 +48,29 @@ import Testing
         #expect(prior.bonuses(for: ink).isEmpty)
     }
 
+    /// Version 34 took the line's median gap over a vocabulary card's character too, whose
+    /// overlapping strokes make most gaps 0: every gap between the printed letters of the card's
+    /// word earned the bonus, and `before 前` was read `b e f ore`.
+    @Test func aCharactersOverlappingStrokesMadeEveryLetterGapAWordGap() {
+        // four letters 10 tall, 8 apart (0.8 writing sizes), then 25 apart a character of six
+        // strokes drawn over each other in a square
+        let letters = [(0.0, 8.0, 10.0), (16, 8, 10), (32, 8, 10), (48, 8, 10)]
+        let character = (0..<6).map { k in (81 + Double(k), 8.0, 10.0) }
+        let (ink, starts) = line(letters + character)
+        #expect(prior.bonuses(for: ink).keys.sorted() == [starts[4]])
+        var counted = DecoderSettings()
+        counted.gapCharacterTraces = 0
+        #expect(WordGapPrior(settings: counted).bonuses(for: ink).count == 4)
+    }
+
+    /// A cursive word's dots and crosses overlap it too, but the word runs wide: its gaps of 0
+    /// still count, so the line's word gaps keep their bonus.
+    @Test func aWideRunOfOverlappingTracesStillCounts() {
+        let word = [(0.0, 40.0, 10.0), (5, 3, 1), (20, 3, 1), (30, 3, 1)]
+        let (ink, starts) = line(word + [(48, 40, 10), (53, 3, 1), (70, 3, 1), (96, 40, 10)])
+        #expect(prior.bonuses(for: ink).keys.sorted() == [starts[4], starts[7]])
+    }
+
     @Test func noBonusWhenTurnedOff() {
         var settings = DecoderSettings()
         settings.gapSpaceBonus = 0

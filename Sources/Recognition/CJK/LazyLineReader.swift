@@ -75,4 +75,8 @@ package final class LazyLineReader: LineReading {
     package func roughRead(_ line: LineInk, lineHeight: Double?) -> RoughReading? {
         reader.roughRead(line, lineHeight: lineHeight)
     }
+
+    package func rankedAsLoneWord(_ word: DecodedWord) -> DecodedWord {
+        reader.rankedAsLoneWord(word)
+    }
 }

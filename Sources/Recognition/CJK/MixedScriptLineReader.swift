@@ -1,5 +1,6 @@
 import DrawingModel
 import Foundation
+import TextMatching
 
 /// Reads each line, and each part of a line, in its own script: Latin with the network, Chinese
 /// and Japanese with the character reader (`CJKLineReader`).
@@ -94,9 +95,30 @@ package struct MixedScriptLineReader: LineReading {
         }
     }
 
+    /// A line the network read as several words, of which characters leave one Latin word (a
+    /// vocabulary card's "self 自己"), with that word's readings ranked as a word alone in its
+    /// line (`LineReading.rankedAsLoneWord`): the network read the characters' ink as words
+    /// beside it, so the commonness prior that tells a card's `self` from `surf` never reached it.
+    static func loneLatinWordRanked(
+        _ words: [DecodedWord], western: [DecodedWord], latin: (any LineReading)?
+    ) -> [DecodedWord] {
+        guard let latin, western.count > 1 else { return words }
+        let latinPlaces = words.indices.filter { !CJKText.containsCJK(words[$0].candidates.first?.text ?? "") }
+        guard latinPlaces.count == 1, words.count > 1, let place = latinPlaces.first else { return words }
+        var ranked = words
+        ranked[place] = latin.rankedAsLoneWord(words[place])
+        return ranked
+    }
+
     /// The line's Latin words, each doubtful one replaced by the characters read in its ink
-    /// where the evidence favours them.
+    /// where the evidence favours them; a lone Latin word left among characters ranked as one
+    /// (`loneLatinWordRanked`).
     func mixed(_ line: LineInk, western: [DecodedWord], cjk: any LineReading) -> [DecodedWord] {
+        Self.loneLatinWordRanked(doubtfulPartsDecided(line, western: western, cjk: cjk), western: western, latin: latin)
+    }
+
+    /// `mixed(_:western:cjk:)` before a lone Latin word is ranked.
+    private func doubtfulPartsDecided(_ line: LineInk, western: [DecodedWord], cjk: any LineReading) -> [DecodedWord] {
         guard let lineBox = Rect(enclosing: line.points.lazy.map(\.location)), lineBox.height > 0 else {
             return western
         }

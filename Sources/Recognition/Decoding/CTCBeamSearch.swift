@@ -56,6 +56,10 @@ package struct DecoderSettings: Sendable {
     package var gapSpaceLow = 0.6
     package var gapSpaceHigh = 1.2
     package var gapSpaceTypicalMultiple = 3.0
+    /// A run of this many traces or more, each overlapping the ink before it and about as wide as
+    /// high, is taken for a CJK character whose gaps do not count towards the line's median gap
+    /// (`WordGapPrior.characterClusters`); 0 counts every gap.
+    package var gapCharacterTraces = 4
     /// Charged once per word whose letters break all of lower case, Capitalized and ALL CAPS
     /// ("aWay", "BUt"): c, o, s, w and their capitals differ only in size, and the network
     /// alone mixes them inside words.

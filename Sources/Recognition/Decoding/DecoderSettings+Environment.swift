@@ -19,6 +19,7 @@ extension DecoderSettings {
         ("NBI_GAP_LOW", { $0.gapSpaceLow = $1 }),
         ("NBI_GAP_HIGH", { $0.gapSpaceHigh = $1 }),
         ("NBI_GAP_TYPICAL", { $0.gapSpaceTypicalMultiple = $1 }),
+        ("NBI_GAP_CHARACTER_TRACES", { $0.gapCharacterTraces = max(0, Int($1)) }),
         ("NBI_FORGIVE", { $0.outsideListForgiveness = $1 }),
         ("NBI_CASE_PENALTY", { $0.mixedCasePenalty = Float($1) }),
         ("NBI_LONE_LETTERS", { $0.loneLettersAsLikelyAsDigitsOrMarks = $1 != 0 }),

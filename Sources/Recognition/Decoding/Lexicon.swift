@@ -78,14 +78,21 @@ struct Lexicon: Sendable {
     func logPrior(_ node: Node) -> Float { logPriorOfClass[Int(commonness[Int(node)])] }
 
     /// Whether `word` (any case) is in the list.
-    func contains(_ word: String) -> Bool {
-        guard let bytes = DecoderAlphabet.bytes(of: word) else { return false }
+    func contains(_ word: String) -> Bool { wordNode(word) != nil }
+
+    /// The log-prior of `word`'s commonness class (`logPrior(_:)`); nil when the list does not
+    /// hold `word` (any case).
+    func logPrior(of word: String) -> Float? { wordNode(word).map(logPrior) }
+
+    /// The node where `word` (any case) ends, when the list holds it.
+    private func wordNode(_ word: String) -> Node? {
+        guard let bytes = DecoderAlphabet.bytes(of: word) else { return nil }
         var node = Self.root
         for c in bytes {
-            guard let k = Self.key(c), let next = child(of: node, k) else { return false }
+            guard let k = Self.key(c), let next = child(of: node, k) else { return nil }
             node = next
         }
-        return node != Self.root && isWord(node)
+        return node != Self.root && isWord(node) ? node : nil
     }
 
     private mutating func insert(_ key: UInt8, under parent: Node) -> Node {
