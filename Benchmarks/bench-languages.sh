@@ -28,7 +28,10 @@ for f in "${inputs[@]}"; do [ "$f" -nt "$set_dir/.done" ] && stale=1; done
 if [ "$stale" = 1 ]; then
     # made beside the old set and swapped in only when whole: a failed remake (no torch) keeps it
     rm -rf "$set_dir.new"
-    python3 Benchmarks/make_language_set.py "$set_dir.new" --unipen "$data"
+    # the marks are drawn by Training's code, which needs torch: Training's environment when made
+    python=python3
+    [ -x Training/.venv/bin/python ] && python=Training/.venv/bin/python
+    "$python" Benchmarks/make_language_set.py "$set_dir.new" --unipen "$data"
     touch "$set_dir.new/.done"
     rm -rf "$set_dir"
     mv "$set_dir.new" "$set_dir"
