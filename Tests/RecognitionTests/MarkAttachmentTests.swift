@@ -19,13 +19,15 @@ import Testing
         let leftStrokes = try #require(page.words.last).strokes
         let right = try page.word("from", at: Point(x: left.maxX + 64, y: 40))
         let rightStrokes = try #require(page.words.last).strokes
-        let below = try page.word("quickly", at: Point(x: left.maxX - 30, y: max(left.maxY, right.maxY) + 10))
+        let gapMiddle = (left.maxX + right.minX) / 2
+        let below = try page.word("breakdown", at: Point(x: left.midX, y: max(left.maxY, right.maxY) + 2))
         let belowStrokes = try #require(page.words.last).strokes
         var pen = page.pen
-        let gapMiddle = (left.maxX + right.minX) / 2
         page.draw(DiagramTests.dot(at: Point(x: gapMiddle, y: left.maxY - 6), radius: 1.6, pen: &pen))
         let dot = try #require(page.drawn.last)
-        try #require(below.minX < gapMiddle && gapMiddle < below.maxX, "the word below stands under the dot")
+        try #require(
+            below.minX < gapMiddle && gapMiddle < below.maxX,
+            "the word below stands under the dot: \(left) \(right) \(below)")
 
         let traces = VisibleInk.traces(in: page.ink.drawing)
         let lines = LayoutAnalyzer(strokeClassifier: nil).tracedLines(of: traces).map { line in
