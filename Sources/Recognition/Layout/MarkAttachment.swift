@@ -22,7 +22,7 @@ enum MarkAttachment {
 
     /// The line index for each mark that is near a line, keyed by the mark's trace index.
     /// - Complexity: O(g log g) to sort the g line members, then per mark the members whose
-    ///   left edge lies within its window widened by the widest member.
+    ///   left edge lies within its gap window (`gapReach`) widened by the widest member.
     static func assign(
         _ marks: [Int], to lines: [[Int]], in traces: [InkTrace], sizes: [Double],
         maximumDistance: Double = maximumDistance
