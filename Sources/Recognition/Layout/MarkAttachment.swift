@@ -6,16 +6,23 @@ import DrawingModel
 /// it sits closest to vertically, measured from their core band: the median top and median bottom
 /// of those glyphs. Distances above a line count less than distances below, because dots and
 /// accents sit well above the letters they belong to while commas and periods sit on the baseline.
+/// A line with no glyph that near but with glyphs on both sides of the mark within a word gap
+/// (`gapReach`) holds the mark in one of its gaps, and competes by the band of those glyphs.
 enum MarkAttachment {
     /// Horizontal reach, in writing sizes, for a glyph to count as near a mark.
     static let reach = 1.5
     /// Farthest weighted vertical distance, in writing sizes, at which a mark still joins a line.
     static let maximumDistance = 1.5
     static let weightAbove = 0.6
+    /// Horizontal reach, in writing sizes, within which a line with glyphs on both sides of a mark
+    /// holds it in a gap between its words (`LineGrouping.gapFactor`, the widest gap inside a line):
+    /// a dot or a comma standing in a wide word gap of its own line is nearer to that line than to
+    /// the letters of the line below or above, which the narrow `reach` alone would give it to.
+    static let gapReach = LineGrouping.gapFactor
 
     /// The line index for each mark that is near a line, keyed by the mark's trace index.
     /// - Complexity: O(g log g) to sort the g line members, then per mark the members whose
-    ///   left edge lies within its window widened by the widest member.
+    ///   left edge lies within its gap window (`gapReach`) widened by the widest member.
     static func assign(
         _ marks: [Int], to lines: [[Int]], in traces: [InkTrace], sizes: [Double],
         maximumDistance: Double = maximumDistance
@@ -29,15 +36,29 @@ enum MarkAttachment {
         for m in marks {
             let box = traces[m].bounds, size = sizes[m]
             let window = (box.minX - reach * size)...(box.maxX + reach * size)
+            let gapWindow = (box.minX - gapReach * size)...(box.maxX + gapReach * size)
             var near: [Int: (tops: [Double], bottoms: [Double])] = [:]
-            var k = firstIndex(in: members, atLeast: window.lowerBound - widest)
-            while k < members.count, members[k].minX <= window.upperBound {
-                let b = traces[members[k].trace].bounds
-                if b.maxX >= window.lowerBound {
-                    near[members[k].line, default: ([], [])].tops.append(b.minY)
-                    near[members[k].line, default: ([], [])].bottoms.append(b.maxY)
+            // the glyphs of each line within the gap window, and whether they stand on both sides
+            var around: [Int: (tops: [Double], bottoms: [Double], left: Bool, right: Bool)] = [:]
+            var k = firstIndex(in: members, atLeast: gapWindow.lowerBound - widest)
+            while k < members.count, members[k].minX <= gapWindow.upperBound {
+                let b = traces[members[k].trace].bounds, line = members[k].line
+                if b.maxX >= window.lowerBound, b.minX <= window.upperBound {
+                    near[line, default: ([], [])].tops.append(b.minY)
+                    near[line, default: ([], [])].bottoms.append(b.maxY)
+                }
+                if b.maxX >= gapWindow.lowerBound {
+                    var sides = around[line] ?? ([], [], false, false)
+                    sides.tops.append(b.minY)
+                    sides.bottoms.append(b.maxY)
+                    sides.left = sides.left || b.maxX <= box.minX
+                    sides.right = sides.right || b.minX >= box.maxX
+                    around[line] = sides
                 }
                 k += 1
+            }
+            for (line, sides) in around where near[line] == nil && sides.left && sides.right {
+                near[line] = (sides.tops, sides.bottoms)
             }
             var best: (line: Int, distance: Double)?
             for l in near.keys.sorted() {
