@@ -37,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         // Debian's libdbus-1-dev: the session bus of `search-provider` (GNOME Shell, KRunner)
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1"),
+        // libmicrohttpd opened by `serve`, not linked: every other command starts without it
+        .target(name: "DeferredLibraries", dependencies: ["CMicroHTTPD"]),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
         // how text is folded for matching, shared by the index and the recognizer's own search, and
@@ -55,8 +57,16 @@ let package = Package(
             dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
         .target(
             name: "NotebookIndexCLI",
-            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus"]),
-        .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
+            dependencies: [
+                "SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus",
+                "DeferredLibraries",
+            ]),
+        // Linked by lld, the toolchain's own linker, with the relative relocations packed (DT_RELR,
+        // glibc 2.36 on): the dynamic loader reads them from a table a small fraction of the
+        // size, at every start (Swift's default linker on Linux, gold, cannot pack them).
+        .executableTarget(
+            name: "notebook-index", dependencies: ["NotebookIndexCLI"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
         // Apart from the product, under Sources/Tools: the recognizer's benchmarks, what they
         // share, and the readers' fuzzer
         .executableTarget(

@@ -38,6 +38,19 @@ struct CommandLineTests {
         #expect(ProgramVersion.number.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil)
     }
 
+    /// libmicrohttpd, and GnuTLS and the rest it needs, were loaded and initialized at the start
+    /// of every command when linked; only `serve` opens it now. The dynamic loader lists what it
+    /// loads (`LD_DEBUG=libs`).
+    @Test func startingLoadsNoHTTPServerLibrary() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(["--version"], environment: ["LD_DEBUG": "libs"])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("libsqlite3.so"))
+        #expect(!output.stderr.contains("libmicrohttpd"))
+        #expect(!output.stderr.contains("libgnutls"))
+    }
+
     @Test(arguments: [
         ([String](), "Error: missing command\nUsage: notebook-index <command> [options]\n"),
         (["find"], "Error: unknown command 'find'\nUsage: notebook-index <command> [options]\n"),
