@@ -6,6 +6,8 @@
 #define DEFERRED_LIBRARIES_BINDING_H
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #define NBI_DEFINE(type, name, parameters, arguments)                                                       \
@@ -23,6 +25,20 @@
     if ((name##_bound = (typeof(name##_bound))dlsym(handle, #name)) == NULL) {                              \
         snprintf(failure, sizeof failure, "%s has no %s", soname, #name);                                   \
         return 1;                                                                                            \
+    }
+
+// Opens `soname` and calls `find` with its handle; on failure writes why into `failure`.
+__attribute__((visibility("hidden"))) void nbi_open_library(
+    const char *soname, int (*find)(void *handle), char *failure, size_t size);
+
+// Defines `const char *name(void)`, which opens the file's library and finds its functions
+// (`find_functions`) once a process, and says NULL, or why not.
+#define NBI_DEFINE_OPEN(name)                                                                                \
+    static void open_library(void) { nbi_open_library(soname, find_functions, failure, sizeof failure); }     \
+    const char *name(void) {                                                                                 \
+        static pthread_once_t once = PTHREAD_ONCE_INIT;                                                      \
+        pthread_once(&once, open_library);                                                                   \
+        return failure[0] ? failure : NULL;                                                                  \
     }
 
 #endif

@@ -1,5 +1,4 @@
 // libmicrohttpd, opened by `serve` (DeferredLibraries.h says why and how).
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/socket.h>
@@ -8,7 +7,7 @@
 #include "Binding.h"
 #include "DeferredLibraries.h"
 
-// Debian's libmicrohttpd12 (tools/make-deb.sh recommends the package that holds it)
+// Debian's libmicrohttpd12 (tools/make-deb.sh names the package that holds it as a dependency)
 static const char *const soname = "libmicrohttpd.so.12";
 
 #define FUNCTIONS(F, V)                                                                                            \
@@ -60,19 +59,4 @@ static int find_functions(void *handle) {
     return 0;
 }
 
-static void open_library(void) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        snprintf(failure, sizeof failure, "%s", dlerror());
-        return;
-    }
-    // a library without one of the functions stays open, unused: closing it could run its
-    // finalizers while nothing else knows it was opened
-    find_functions(handle);
-}
-
-const char *nbi_open_microhttpd(void) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, open_library);
-    return failure[0] ? failure : NULL;
-}
+NBI_DEFINE_OPEN(nbi_open_microhttpd)
