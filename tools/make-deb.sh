@@ -96,6 +96,9 @@ depends=$(cd "$shlib" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/lib/notebook-index
     | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 rm -rf "$shlib"
+# the binary's packed relative relocations (DT_RELR, Package.swift) need glibc 2.36, which no
+# symbol it uses tells dpkg-shlibdeps
+depends=$(sed -E 's/libc6 \(>= 2\.(2[0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/' <<<"$depends")
 # libmicrohttpd and libzinnia are opened by the code that uses them (Sources/DeferredLibraries),
 # not linked, so dpkg-shlibdeps cannot see them: the packages holding the files opened are added
 # by name.
