@@ -2,7 +2,7 @@
 // needs them, not linked. Linked, each was loaded, relocated and initialized at the start of every
 // command, a query's too: libmicrohttpd, the HTTP server of `serve`, with what it needs (GnuTLS,
 // nettle, GMP, p11-kit, libidn2, libtasn1 ...), and libzinnia, the character recognizer of
-// Chinese and Japanese pages, whose C++ initializers ran at every start. (libdbus, which only
+// Chinese and Japanese pages. (libdbus, which only
 // `search-provider` uses, stays linked: SwiftPM links what pkg-config names for the headers'
 // folders, and dlopen would not keep it from loading.)
 //
