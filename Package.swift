@@ -31,12 +31,16 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        // Debian's libzinnia-dev: the online character recognizer behind Chinese and Japanese
+        // Debian's libzinnia-dev: the online character recognizer behind Chinese and Japanese (its
+        // header; DeferredLibraries opens the library)
         .systemLibrary(name: "CZinnia", path: "Sources/CZinnia"),
         // Debian's libmicrohttpd-dev: the HTTP server of `serve`
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         // Debian's libdbus-1-dev: the session bus of `search-provider` (GNOME Shell, KRunner)
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1"),
+        // libmicrohttpd and libzinnia opened by the code that uses them, not linked: a command
+        // that uses neither starts without them
+        .target(name: "DeferredLibraries", dependencies: ["CMicroHTTPD", "CZinnia"]),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
         // how text is folded for matching, shared by the index and the recognizer's own search, and
@@ -47,7 +51,9 @@ let package = Package(
         .target(name: "NetworkKernels", swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .target(
             name: "Recognition",
-            dependencies: ["DrawingModel", "NetworkKernels", "TextMatching", "CZinnia", "SeededRandom"]
+            dependencies: [
+                "DrawingModel", "NetworkKernels", "TextMatching", "CZinnia", "DeferredLibraries", "SeededRandom",
+            ]
                 + wideKernels.map { .target(name: $0.name) },
             resources: [.copy("Resources")]),
         .target(
@@ -55,8 +61,16 @@ let package = Package(
             dependencies: ["DrawingModel", "NotebookFormats", "Recognition", "TextMatching", "CSQLite"]),
         .target(
             name: "NotebookIndexCLI",
-            dependencies: ["SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus"]),
-        .executableTarget(name: "notebook-index", dependencies: ["NotebookIndexCLI"]),
+            dependencies: [
+                "SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus",
+                "DeferredLibraries",
+            ]),
+        // Linked by lld, the toolchain's own linker, with the relative relocations packed (DT_RELR,
+        // glibc 2.36 on): the dynamic loader reads them from a table a small fraction of the
+        // size, at every start (Swift's default linker on Linux, gold, cannot pack them).
+        .executableTarget(
+            name: "notebook-index", dependencies: ["NotebookIndexCLI"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
         // Apart from the product, under Sources/Tools: the recognizer's benchmarks, what they
         // share, and the readers' fuzzer
         .executableTarget(

@@ -7,7 +7,8 @@
 # folder in /usr/bin, and Bundle.module looks beside the link's target (/proc/self/exe). It adds
 # the nightly build's systemd user units (contrib/systemd/) and the copyright
 # (contrib/debian/copyright, DEP-5). The version is the one `notebook-index --version` prints, the
-# library dependencies are dpkg-shlibdeps' reading of the binary, and lintian must report no error.
+# library dependencies are dpkg-shlibdeps' reading of the binary and the packages of the libraries
+# it opens with dlopen (libmicrohttpd, libzinnia), and lintian must report no error.
 # DEB_MAINTAINER overrides the Maintainer field (default: git's user.name and user.email).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -95,6 +96,17 @@ depends=$(cd "$shlib" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/lib/notebook-index
     | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 rm -rf "$shlib"
+# the binary's packed relative relocations (DT_RELR, Package.swift) need glibc 2.36, which no
+# symbol it uses tells dpkg-shlibdeps
+depends=$(sed -E 's/libc6 \(>= 2\.(2[0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/' <<<"$depends")
+# libmicrohttpd and libzinnia are opened by the code that uses them (Sources/DeferredLibraries),
+# not linked, so dpkg-shlibdeps cannot see them: the packages holding the files opened are added
+# by name.
+for soname in libmicrohttpd.so.12 libzinnia.so.0; do
+    package=$(dpkg-query -S "*/$soname" | sed -n '1s/:.*//p')
+    [ -n "$package" ] || { echo "make-deb: no installed package holds $soname" >&2; exit 1; }
+    depends="$depends, $package"
+done
 
 (cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 chmod 644 "$root/DEBIAN/md5sums"

@@ -1,5 +1,6 @@
-// Debian's libmicrohttpd-dev: the HTTP server behind `notebook-index serve`. Swift cannot call C's
-// variadic functions, so the two calls that take options are wrapped here.
+// Debian's libmicrohttpd-dev: the HTTP server behind `notebook-index serve` (its header only:
+// DeferredLibraries opens the library when `serve` starts). Swift cannot call C's variadic
+// functions, so the two calls that take options are wrapped here.
 #include <stdint.h>
 #include <sys/socket.h>
 #include <microhttpd.h>

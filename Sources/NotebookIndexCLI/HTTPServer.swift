@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import DeferredLibraries
 import Foundation
 
 /// The HTTP side of `serve`: libmicrohttpd listens and parses; this type hands each request to a
@@ -47,8 +48,12 @@ final class HTTPServer: @unchecked Sendable {
     private let context: Unmanaged<Context>
 
     /// Starts listening on `address`, port `port` (0: any free port).
-    /// - Throws: `ServeError` when the address cannot be listened on (taken, not this machine's).
+    /// - Throws: `ServeError` when libmicrohttpd cannot be opened, or the address cannot be
+    ///   listened on (taken, not this machine's).
     init(address: ListenAddress, port: UInt16, handler: @escaping Handler) throws(ServeError) {
+        if let failure = nbi_open_microhttpd() {
+            throw ServeError(message: "cannot open the HTTP server's library: \(String(cString: failure))")
+        }
         let box = Context(handler: handler)
         let context = Unmanaged.passRetained(box)
         let started = address.withSocketAddress(port: port) { socketAddress in

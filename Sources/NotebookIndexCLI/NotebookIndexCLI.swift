@@ -33,7 +33,9 @@ package enum NotebookIndexCLI {
         let context = CLIContext.standard()
         let status = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        // Begun on this thread: a command that never waits (a query) runs to its end here, and
+        // the concurrency runtime's worker threads are started only by one that does.
+        Task.immediate {
             status.set(await run(arguments, context: context))
             done.signal()
         }

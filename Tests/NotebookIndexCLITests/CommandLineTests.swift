@@ -38,6 +38,20 @@ struct CommandLineTests {
         #expect(ProgramVersion.number.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil)
     }
 
+    /// libmicrohttpd (with GnuTLS and the rest it needs) and libzinnia were loaded and
+    /// initialized at the start of every command when linked; only `serve` and the character
+    /// models open them now. The dynamic loader lists what it loads (`LD_DEBUG=libs`).
+    @Test func startingLoadsNeitherTheHTTPServerNorTheCharacterRecognizer() throws {
+        let runner = CommandRunner()
+        defer { runner.cleanUp() }
+        let output = try runner.run(["--version"], environment: ["LD_DEBUG": "libs"])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("libsqlite3.so"))
+        #expect(!output.stderr.contains("libmicrohttpd"))
+        #expect(!output.stderr.contains("libgnutls"))
+        #expect(!output.stderr.contains("libzinnia"))
+    }
+
     @Test(arguments: [
         ([String](), "Error: missing command\nUsage: notebook-index <command> [options]\n"),
         (["find"], "Error: unknown command 'find'\nUsage: notebook-index <command> [options]\n"),

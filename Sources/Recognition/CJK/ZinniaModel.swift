@@ -1,4 +1,5 @@
 import CZinnia
+import DeferredLibraries
 import DrawingModel
 import Foundation
 import Synchronization
@@ -118,8 +119,10 @@ package final class ZinniaModel: @unchecked Sendable {
     }
 
     /// Opens the model file at `path`.
-    /// - Throws: `ModelError.invalid` with Zinnia's message when it cannot be read.
+    /// - Throws: `ModelError.missing` when libzinnia cannot be opened, `ModelError.invalid` with
+    ///   Zinnia's message when the file cannot be read.
     package init(path: String) throws(ModelError) {
+        if let failure = nbi_open_zinnia() { throw .missing("the Zinnia library: \(String(cString: failure))") }
         guard let handle = zinnia_recognizer_new() else { throw .invalid("\(path): zinnia could not start") }
         guard zinnia_recognizer_open(handle, path) != 0 else {
             let why = zinnia_recognizer_strerror(handle).map { String(cString: $0) } ?? "unreadable"
