@@ -23,6 +23,7 @@
 #   bench-adapt      one index per dev writer with >= 150 samples, in its labels' language, with and without build --adapt (ADAPT_ARGS=--writers K)
 #   bench-adapt-archive  build --adapt's cost on ~1,000 pages and on the real notebooks
 #   adapt-harness    the adaptation's variants per dev writer, learning half against reading half (ADAPT_HARNESS_ARGS)
+#   adapt-parts      which part of the network can learn a writer's hand: oracle and sure words, per dev writer (ADAPT_PARTS_ARGS)
 #   adapt-leads      which reading may lead a word the hand read again: CER per dev writer and rule (ADAPT_LEADS_ARGS)
 #   train            reproduce the shipped model (Python, PyTorch; from the committed checkpoints, remade when removed)
 #   layout-classifier  remake the layout's stroke classifier from nothing (Training/layout: pages, training, weights, real labels)
@@ -51,7 +52,7 @@ BIN = .build/release/notebook-index
 # flags, since SwiftPM rebuilds everything when they change.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-fresh bench-layout loss-table fresh-misses bench-adapt adapt-harness adapt-leads bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
+.PHONY: help deps lint format build test test-all demo bench bench-formats bench-recognizer bench-languages bench-cjk bench-mixed bench-index bench-hostile bench-shards bench-tests eval bench-speed bench-real bench-fresh bench-layout loss-table fresh-misses bench-adapt adapt-harness adapt-parts adapt-leads bench-adapt-archive train check-html check-serve check-pdf check-recoll check-slurm check-parallel docs-check fuzz man completions install deb check-deb clean layout-classifier
 
 build: deps
 	$(RELEASE) --product notebook-index
@@ -241,6 +242,11 @@ bench-adapt: build
 
 adapt-harness:
 	Benchmarks/adapt-harness.sh $(SHARED) $(ADAPT_HARNESS_ARGS)
+
+# Which part of the network adapts best, its upper bound with oracle labels and what sure words
+# give, in PyTorch on Training/.venv (Benchmarks/adapt-parts.sh, Training/adapt_parts.py).
+adapt-parts:
+	Benchmarks/adapt-parts.sh $(SHARED) $(ADAPT_PARTS_ARGS)
 
 # The CER of the best readings per dev writer under each rule for when the hand's reading of a
 # word leads it (Benchmarks/adapt_leads.py; ADAPT_LEADS_ARGS=--keep DIR reuses the indexes).

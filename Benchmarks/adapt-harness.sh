@@ -9,16 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=${1:-../shared}
 shift || true
-data="$shared/data/unipen"
-[ -f "$data/dev-words.jsonl.gz" ] || { echo "adapt-harness: $data/dev-words.jsonl.gz not found" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-gzip -dc "$data/dev-words.jsonl.gz" > "$tmp/words.jsonl"
-gzip -dc "$data/dev-lines.jsonl.gz" > "$tmp/lines.jsonl"
-python3 Benchmarks/writer_languages.py --shared "$shared" --json "$tmp/languages.json" >/dev/null
-swift build -c release --static-swift-stdlib --product adapt-bench >/dev/null
-"$(swift build -c release --show-bin-path)/adapt-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" \
-    --languages "$tmp/languages.json" --json "$tmp/out.json" "$@"
+source Benchmarks/adapt-bench-run.sh
+adapt_bench --json "$tmp/out.json" "$@"
 mkdir -p Benchmarks/results
 out="Benchmarks/results/adapt-harness-$(date -u +%Y-%m-%dT%H%M%SZ).json"
 python3 - "$tmp/out.json" "$out" "adapt-harness.sh $*" <<'PY'

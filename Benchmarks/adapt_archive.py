@@ -32,7 +32,11 @@ import tempfile
 import time
 
 import results
+import writer_languages
 from bench_adapt import WRAPPER
+
+# make_pages.py's own default: the writers with at least this many usable samples are laid out
+LAID_OUT_MIN_SAMPLES = 12
 
 
 FIT = re.compile(r"learned the writer's hand from \d+ sure words in ([0-9.]+) s(?: \((\d+) unsure words read again)?|"
@@ -45,7 +49,7 @@ PEAK_MIB = {}
 CPU_SECONDS = {}
 
 
-def timed(cmd, fits=None, name=None):
+def timed(cmd, fits=None, name=None, env=None):
     """Seconds `cmd` took (and, with `name`, its peak resident memory in PEAK_MIB). With `fits`,
     it runs on a terminal (`script`), where build prints its summary, and each fit the summary
     reports is appended: its seconds and the unsure words read again in that build, or
@@ -54,7 +58,7 @@ def timed(cmd, fits=None, name=None):
         cmd = ["script", "-qec", " ".join(shlex.quote(c) for c in cmd), "/dev/null"]
     start = time.monotonic()
     with tempfile.TemporaryFile("w+") as out:
-        child = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True)
+        child = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode != 0:
@@ -83,7 +87,8 @@ def lay_out_pages(shared, folder, wanted):
         out = os.path.join(folder, f"..seed{seed}")
         subprocess.run([sys.executable, os.path.join(shared, "tools", "eval", "make_pages.py"), out,
                         os.path.join(unipen, "dev-words.jsonl.gz"), os.path.join(unipen, "dev-lines.jsonl.gz"),
-                        "--writers", "0", "--pages-per-writer", "1000", "--formats", "xopp", "--seed", str(seed)],
+                        "--writers", "0", "--min-samples", str(LAID_OUT_MIN_SAMPLES), "--pages-per-writer", "1000",
+                        "--formats", "xopp", "--seed", str(seed)],
                        check=True, stdout=subprocess.DEVNULL)
         truth = json.load(open(os.path.join(out, "truth.json")))
         pages += len({(loc["path"], loc["page"]) for it in truth["items"] for loc in it["locations"]})
@@ -95,8 +100,9 @@ def lay_out_pages(shared, folder, wanted):
     return pages
 
 
-def hand_status(cli, index):
-    status = subprocess.run([cli, "status", "--json", "--index", index], capture_output=True, text=True, check=True)
+def hand_status(cli, index, env):
+    status = subprocess.run([cli, "status", "--json", "--index", index], capture_output=True, text=True, check=True,
+                            env=env)
     return json.loads(status.stdout).get("handAdaptation")
 
 
@@ -113,6 +119,8 @@ def main():
     try:
         folder = os.path.join(tmp, "notes")
         pages = lay_out_pages(shared, folder, args.pages)
+        languages = writer_languages.archive_languages(shared, LAID_OUT_MIN_SAMPLES)
+        env = dict(os.environ, NOTEBOOK_INDEX_LANGUAGES=",".join(languages))
         plain, adapt = os.path.join(tmp, "plain.sqlite"), os.path.join(tmp, "adapt.sqlite")
         fits = []
         rounds = []
@@ -120,14 +128,14 @@ def main():
             for index in (plain, adapt):
                 if os.path.exists(index):
                     os.remove(index)
-            seconds = {"plain": timed([cli, "build", folder, "--index", plain], name="plain")}
+            seconds = {"plain": timed([cli, "build", folder, "--index", plain], name="plain", env=env)}
             if r == 0:
-                seconds["plain_noop"] = timed([cli, "build", folder, "--index", plain])
+                seconds["plain_noop"] = timed([cli, "build", folder, "--index", plain], env=env)
             before = len(fits)
-            seconds["adapt_first"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, "adapt")
-            seconds["adapt_second"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, "adapt_second")
+            seconds["adapt_first"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, "adapt", env)
+            seconds["adapt_second"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, "adapt_second", env)
             if r == 0:
-                seconds["adapt_noop"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits)
+                seconds["adapt_noop"] = timed([cli, "build", folder, "--index", adapt, "--adapt"], fits, env=env)
             # where --adapt's time goes: the fit (as the build reports it), the rest of the first
             # build (the shipped reading, collecting the sure words and the unsure words'
             # evidence, reading them again), and the second build (pages left for it)
@@ -140,10 +148,10 @@ def main():
         cost = round(sum(r["adapt_first"] + r["adapt_second"] for r in rounds) / sum(r["plain"] for r in rounds), 3)
         cpu = {name: round(sum(v), 2) for name, v in CPU_SECONDS.items()}
         cpu_cost = round((cpu["adapt"] + cpu["adapt_second"]) / cpu["plain"], 3)
-        print(f"{pages} pages: --adapt costs {cost}x over {len(rounds)} rounds ({cpu_cost}x in CPU seconds, {cpu}); "
+        print(f"{pages} pages ({','.join(languages)}): --adapt costs {cost}x over {len(rounds)} rounds ({cpu_cost}x in CPU seconds, {cpu}); "
               f"peak memory {PEAK_MIB} MiB; nothing new: "
               f"{rounds[0]['plain_noop']} / {rounds[0]['adapt_noop']} s", flush=True)
-        hand = hand_status(cli, adapt)
+        hand = hand_status(cli, adapt, env)
 
         wrapper = os.path.join(tmp, "adapting-cli")
         with open(wrapper, "w") as f:
@@ -158,7 +166,7 @@ def main():
             real[mode] = json.load(open(out))
         found = {mode: real[mode]["found"] for mode in real}
         print(f"real notebooks: {found['no_adapt']} -> {found['adapt']} words found", flush=True)
-        figures = {"pages": pages, "fits": fits, "build_seconds": rounds, "adapt_cost": cost,
+        figures = {"pages": pages, "languages": languages, "fits": fits, "build_seconds": rounds, "adapt_cost": cost,
                    "peak_mib": PEAK_MIB, "cpu_seconds": CPU_SECONDS, "adapt_cpu_cost": cpu_cost,
                    "real_found_no_adapt": found["no_adapt"], "real_found_adapt": found["adapt"],
                    "real_words": real["no_adapt"]["words"], "hand": hand,

@@ -11,11 +11,15 @@ when it may lead (the others keep the shipped reading first), and the CER of the
 (run_eval.py's measure: the words whose centres lie in each sample's box) is reported per writer
 and rule. Search is not judged: every rule keeps the same readings, only their order changes.
 
+Each writer is read in the language of its labels' words (`writer_languages.py`, as bench_adapt.py
+reads it), through NOTEBOOK_INDEX_LANGUAGES, and the lexicon rules look its words up in that
+language's list.
+
 Rules:
   shipped         the shipped reading always leads (no adaptation of the best reading)
   adapted         the surer adapted reading leads (as build --adapt did before)
   among_shipped   it leads only where the shipped reader had it among its readings
-  lexicon         it leads only where it is a word of the language's word list
+  lexicon         it leads only where it is a word of the writer's language's word list
   lexicon_or_odd  it leads where it is a listed word or the shipped reading is not
   shipped_below_T it leads only where the shipped reading's confidence is below T (build --adapt
                   now: at most 0.3, `HandReading.handLeadsAtMost`)
@@ -46,6 +50,7 @@ import line_rows_packed  # noqa: E402
 import replicate_index  # noqa: E402
 import word_place  # noqa: E402
 import results  # noqa: E402
+import writer_languages  # noqa: E402
 
 RULES = ("shipped", "adapted", "among_shipped", "lexicon", "lexicon_or_odd", "shipped_below_0.2",
          "shipped_below_0.3", "shipped_below_0.4", "shipped_below_0.5", "shipped_below_0.7", "sure",
@@ -107,9 +112,7 @@ def main():
     sys.path.insert(0, os.path.join(os.path.abspath(args.shared), "tools", "eval"))
     global norm_text, edit_distance, center_inside
     from run_eval import center_inside, edit_distance, norm_text
-    here = os.path.dirname(os.path.abspath(__file__))
-    lexicon = {w.strip().lower() for w in open(os.path.join(
-        here, "..", "Sources", "Recognition", "Resources", "words-en.txt"), encoding="utf-8")}
+    lists = writer_languages.word_lists()
     cli = os.path.abspath(args.cli)
     shared = os.path.abspath(args.shared)
     unipen = os.path.join(shared, "data", "unipen")
@@ -122,16 +125,22 @@ def main():
                         "--formats", "xopp"], check=True, stdout=subprocess.DEVNULL)
         truth = json.load(open(os.path.join(pages, "truth.json")))
         notebooks = sorted({loc["path"] for it in truth["items"] for loc in it["locations"]})
+        languages = writer_languages.by_notebook(shared, args.min_samples, notebooks, truth)
         wanted = [w for w in args.writers.split(",") if w]
         rows = []
         for notebook in notebooks:
             name = os.path.splitext(os.path.basename(notebook))[0]
             if wanted and name not in wanted:
                 continue
+            writer, codes = languages[name]
+            lexicon = {w.lower() for code in codes for w in lists[code]}
             kept = args.keep or tmp
             os.makedirs(kept, exist_ok=True)
             plain, adapt = os.path.join(kept, name + "-plain.sqlite"), os.path.join(kept, name + "-adapt.sqlite")
+            # an index kept by a run that read the writer in other languages is built again
             done = os.path.join(kept, name + ".done")
+            if os.path.exists(done) and open(done).read() != ",".join(codes):
+                os.remove(done)
             if not os.path.exists(done):
                 for path in (plain, adapt):
                     if os.path.exists(path):
@@ -140,15 +149,17 @@ def main():
                 folder = os.path.join(kept, name)
                 os.makedirs(folder, exist_ok=True)
                 shutil.copy(notebook, folder)
-                quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=dict(os.environ, NOTEBOOK_INDEX_LANGUAGES=",".join(codes)))
                 subprocess.run([cli, "build", folder, "--index", plain], **quiet)
                 for _ in range(2):
                     subprocess.run([cli, "build", folder, "--index", adapt, "--adapt"], **quiet)
-                open(done, "w").close()
+                with open(done, "w") as f:
+                    f.write(",".join(codes))
             shipped, merged = stored_words(plain), stored_words(adapt)
             led = sum(1 for k in merged if k in shipped and leads("adapted", shipped[k], merged[k], lexicon)
                       != shipped[k][0][0])
-            row = {"notebook": name, "words_led_by_hand": led}
+            row = {"notebook": name, "writer": writer, "languages": codes, "words_led_by_hand": led}
             for rule in RULES:
                 best = {k: leads(rule, shipped[k], merged.get(k, shipped[k]), lexicon) for k in shipped}
                 errors = total = 0
@@ -164,7 +175,7 @@ def main():
                         total += len(want)
                 row[rule] = round(errors / max(total, 1), 4)
             rows.append(row)
-            print(name, " ".join(f"{r} {row[r]:.4f}" for r in RULES), f"led {led}", flush=True)
+            print(f"{name} ({','.join(codes)})", " ".join(f"{r} {row[r]:.4f}" for r in RULES), f"led {led}", flush=True)
         average = {r: round(sum(row[r] for row in rows) / max(len(rows), 1), 4) for r in RULES}
         worse = {r: [row["notebook"] for row in rows if row[r] > row["shipped"] + 0.001] for r in RULES}
         print("average", " ".join(f"{r} {average[r]:.4f}" for r in RULES))

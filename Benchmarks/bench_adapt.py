@@ -103,19 +103,7 @@ def main():
                         "--formats", "xopp"], check=True, stdout=subprocess.DEVNULL)
         truth = json.load(open(os.path.join(pages, "truth.json")))
         notebooks = sorted({loc["path"] for it in truth["items"] for loc in it["locations"]})
-        lists = writer_languages.word_lists()
-        writers = writer_languages.writers(shared, args.min_samples)
-        if len(writers) != len(notebooks):
-            sys.exit(f"bench_adapt.py: make_pages.py laid out {len(notebooks)} writers, writer_languages.py "
-                     f"found {len(writers)}")
-        # make_pages.py names the writers w000, w001, ... in the order writer_languages.writers lists them
-        names = [os.path.splitext(os.path.basename(n))[0] for n in notebooks]
-        for notebook, (writer, labels) in zip(notebooks, writers):
-            placed = sorted(it["label"] for it in truth["items"] for loc in it["locations"] if loc["path"] == notebook)
-            if placed != sorted(labels):
-                sys.exit(f"bench_adapt.py: {notebook} does not hold the samples of {writer}")
-        languages = {name: (writer, [writer_languages.language_of(labels, lists)])
-                     for name, (writer, labels) in zip(names, writers)}
+        languages = writer_languages.by_notebook(shared, args.min_samples, notebooks, truth)
         if args.writers:
             notebooks = notebooks[: args.writers]
         wrapper = os.path.join(tmp, "adapting-cli")

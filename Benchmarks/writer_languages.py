@@ -73,6 +73,34 @@ def writers(shared, min_samples):
     return [(f"{c}/{w}", by_writer[(c, w)]) for c, w in sorted(k for k, v in by_writer.items() if len(v) >= min_samples)]
 
 
+def by_notebook(shared, min_samples, notebooks, truth):
+    """{notebook name: (contributor/writer, [code])} for the notebooks make_pages.py --writers 0
+    --min-samples `min_samples` laid out (`notebooks`, sorted paths, and its `truth`): it names the
+    writers w000, w001, ... in the order `writers` lists them, and each notebook is checked to hold
+    exactly that writer's samples, so that a change to either layout cannot pair a notebook with
+    another writer's language."""
+    lists = word_lists()
+    listed = writers(shared, min_samples)
+    if len(listed) != len(notebooks):
+        sys.exit(f"writer_languages.py: make_pages.py laid out {len(notebooks)} writers, {len(listed)} have "
+                 f"{min_samples} usable samples")
+    out = {}
+    for notebook, (writer, labels) in zip(notebooks, listed):
+        placed = sorted(it["label"] for it in truth["items"] for loc in it["locations"] if loc["path"] == notebook)
+        if placed != sorted(labels):
+            sys.exit(f"writer_languages.py: {notebook} does not hold the samples of {writer}")
+        out[os.path.splitext(os.path.basename(notebook))[0]] = (writer, [language_of(labels, lists)])
+    return out
+
+
+def archive_languages(shared, min_samples):
+    """The languages of one index holding every writer with `min_samples` usable samples: each
+    writer's language, English first, the others in code order."""
+    lists = word_lists()
+    codes = {language_of(labels, lists) for _, labels in writers(shared, min_samples)}
+    return [DEFAULT] + sorted(codes - {DEFAULT})
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))

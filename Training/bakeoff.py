@@ -70,7 +70,8 @@ class SeparableNet(torch.nn.Module):
                     lstm.bias_ih_l0.zero_()
                     lstm.bias_ih_l0[h:2 * h] = 1.0
 
-    def forward(self, x, lengths):
+    def front(self, x, lengths):
+        """The convolutional front end: (B, T', C) frames, their lengths and their mask (B, T', 1)."""
         t = x.shape[1]
         mask = (torch.arange(t, device=x.device)[None, :] < lengths[:, None]).float()[:, None, :]
         y = F.relu(self.stem(x.transpose(1, 2) * mask)) * mask
@@ -82,8 +83,10 @@ class SeparableNet(torch.nn.Module):
                 flen = (flen + 1) // 2
             fmask = (torch.arange(y.shape[2], device=x.device)[None, :] < flen[:, None]).float()[:, None, :]
             y = (y + z) * fmask
-        y = y.transpose(1, 2)
-        fmask = fmask.transpose(1, 2)
+        return y.transpose(1, 2), flen, fmask.transpose(1, 2)
+
+    def forward(self, x, lengths):
+        y, flen, fmask = self.front(x, lengths)
         frames = torch.arange(y.shape[1], device=x.device)[None, :]
         back = flen[:, None] - 1 - frames
         back = torch.where(back >= 0, back, frames)[:, :, None]

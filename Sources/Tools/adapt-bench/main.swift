@@ -14,9 +14,13 @@
 // is fitted to them, with its CPU seconds, steps and held-out figures; nothing is read again.
 //
 //     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...]
-//                 [--languages FILE] [--pooled] [--json FILE]
+//                 [--languages FILE] [--pooled] [--readings FILE] [--json FILE]
 //
 // (writers in name order, from the N-th, K of them; all by default)
+//
+// With `--readings FILE`, each writer's samples (in the order above, both halves) are only read
+// with the shipped network, and their words and confidences written as JSON, so that an
+// experiment outside Swift (Training/adapt_parts.py) learns from the words an index holds sure.
 //
 // A variant is `part:steps:rate:l2[:words[:check]]` (part bias, logit-map or output-layer; words:
 // the most sure words fitted and held out, `HandAdapter.Settings.maximumWords`; check: measure
@@ -186,6 +190,43 @@ func described(_ report: HandAdapter.Report, kept: Bool) -> (text: String, figur
         fits[variant.name] = fit.figures.merging(["cpu_seconds": seconds, "seconds": report.seconds]) { a, _ in a }
     }
     return ["pooled": ["writers": writers.count, "sure_words_offered": collector.offered, "fits": fits]]
+}
+
+/// `--readings`: every writer's samples as the shipped network reads them, word by word.
+@MainActor func shippedReadings() throws -> [String: Any] {
+    final class Rows: @unchecked Sendable {
+        var values: [[String: Any]]
+        let lock = NSLock()
+        init(_ n: Int) { values = Array(repeating: [:], count: n) }
+    }
+    var out: [String: Any] = [:]
+    for writer in writers {
+        let all = byWriter[writer]!
+        let reader = try recognizer(for: writer)
+        let rows = Rows(all.count)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        DispatchQueue.concurrentPerform(iterations: cores) { k in
+            for i in stride(from: k, to: all.count, by: cores) {
+                let words = reader.transcribe(all[i].drawing).lines.flatMap(\.words)
+                let row: [String: Any] = [
+                    "label": all[i].label,
+                    "words": words.map { ["text": $0.text, "confidence": $0.confidence] as [String: Any] },
+                ]
+                rows.lock.lock()
+                rows.values[i] = row
+                rows.lock.unlock()
+            }
+        }
+        out[writer] = ["languages": languagesByWriter[writer] ?? ["en"], "samples": rows.values]
+        say("\(writer): \(all.count) samples read")
+    }
+    return out
+}
+
+if let path = option("--readings") {
+    try JSONSerialization.data(withJSONObject: try shippedReadings(), options: [.sortedKeys])
+        .write(to: URL(fileURLWithPath: path))
+    exit(0)
 }
 
 if args.contains("--pooled") {
