@@ -88,26 +88,43 @@ def warp(points_list, rng, size):
     return out
 
 
-def from_skeleton(points, rng):
-    """An image of a font skeleton (pixel coordinates), distorted and redrawn with a random pen."""
+def from_skeleton(points, rng, casual=0.0):
+    """An image of a font skeleton (pixel coordinates), distorted and redrawn with a random pen;
+    with probability `casual`, a part of it is left out as a hurried hand leaves out a stroke."""
     p = points.astype(np.float64) + rng.uniform(-0.5, 0.5, size=points.shape)
+    if len(p) > 40 and rng.random() < casual:
+        centre = p[rng.integers(len(p))]
+        keep = np.hypot(*(p - centre).T) > rng.uniform(4, 9)
+        if keep.sum() > len(p) // 2:
+            p = p[keep]
     (p,) = warp([p], rng, 96)
     return raster([p], radius=rng.uniform(0.55, 1.5), dots=True)
 
 
-def from_lines(lines, rng):
+def from_lines(lines, rng, casual=0.0):
     """An image of KanjiVG strokes (start and end points on a 256 canvas, in writing order), each
-    bent and moved a little, consecutive strokes sometimes joined as a hurried pen joins them."""
+    bent and moved a little, consecutive strokes sometimes joined as a hurried pen joins them.
+    With probability `casual` the hand is hurried: strokes fall short of or overshoot their ends,
+    one stroke of a busy character may be left out, and joins are more frequent."""
+    hurried = rng.random() < casual
+    drop = int(rng.integers(len(lines))) if hurried and len(lines) >= 5 and rng.random() < 0.3 else -1
     strokes = []
-    for x0, y0, x1, y1 in lines.astype(np.float64):
+    for n, (x0, y0, x1, y1) in enumerate(lines.astype(np.float64)):
+        if n == drop:
+            continue
         a = np.array([x0, y0]) + rng.normal(0, 6, 2)
         b = np.array([x1, y1]) + rng.normal(0, 6, 2)
+        if hurried:
+            # each end moves along the stroke by up to about a fifth of its length
+            d = b - a
+            a, b = a + d * rng.normal(0, 0.1), b + d * rng.normal(0, 0.1)
         normal = np.array([a[1] - b[1], b[0] - a[0]])
-        mid = (a + b) / 2 + normal * rng.normal(0, 0.08)
+        mid = (a + b) / 2 + normal * rng.normal(0, 0.14 if hurried else 0.08)
         strokes.append(np.stack([a, mid, b]))
+    join = 0.45 if hurried else 0.25
     joined = [strokes[0]]
     for s in strokes[1:]:
-        if rng.random() < 0.25:
+        if rng.random() < join:
             joined[-1] = np.concatenate([joined[-1], s])
         else:
             joined.append(s)

@@ -58,16 +58,17 @@ class CharacterNet(nn.Module):
 
 
 class Synthetic(torch.utils.data.IterableDataset):
-    """Endless batches: a uniform class, then a font face's skeleton or (a fifth of the time,
-    where KanjiVG has the character) its strokes."""
+    """Endless batches: a uniform class, then a font face's skeleton or (a `stroke_share` of the
+    time, where KanjiVG has the character) its strokes, a `casual` share of them hurried."""
 
-    def __init__(self, glyphs, batch, seed, start=0, curriculum=0):
+    def __init__(self, glyphs, batch, seed, start=0, curriculum=0, casual=0.0, stroke_share=0.2):
         g = np.load(glyphs)
         self.offsets, self.points, self.owners = g["offsets"], g["points"], g["owners"]
         self.line_offsets, self.lines, self.line_owner = g["line_offsets"], g["lines"], g["line_owner"]
         self.classes = len(g["chars"])
         self.batch, self.seed = batch, seed
         self.start, self.curriculum = start, curriculum
+        self.casual, self.stroke_share = casual, stroke_share
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
@@ -89,12 +90,14 @@ class Synthetic(torch.utils.data.IterableDataset):
             xs, ys = np.zeros((self.batch, 1, synth.SIDE, synth.SIDE), np.float32), np.zeros(self.batch, np.int64)
             for b in range(self.batch):
                 k = int(order[rng.integers(drawn)])
-                if k in strokes and (not faces[k] or rng.random() < 0.2):
+                if k in strokes and (not faces[k] or rng.random() < self.stroke_share):
                     i = strokes[k]
-                    xs[b, 0] = synth.from_lines(self.lines[self.line_offsets[i]:self.line_offsets[i + 1]], rng)
+                    xs[b, 0] = synth.from_lines(self.lines[self.line_offsets[i]:self.line_offsets[i + 1]], rng,
+                                                self.casual)
                 else:
                     i = faces[k][int(rng.integers(len(faces[k])))]
-                    xs[b, 0] = synth.from_skeleton(self.points[self.offsets[i]:self.offsets[i + 1]], rng)
+                    xs[b, 0] = synth.from_skeleton(self.points[self.offsets[i]:self.offsets[i + 1]], rng,
+                                                   self.casual)
                 ys[b] = k
             yield torch.from_numpy(xs), torch.from_numpy(ys)
 
@@ -224,6 +227,10 @@ def main():
     ap.add_argument("--eval-every", type=int, default=500)
     ap.add_argument("--save-every", type=float, default=1200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--casual", type=float, default=0.0,
+                    help="share of samples drawn by a hurried hand (strokes short, left out, joined)")
+    ap.add_argument("--stroke-share", type=float, default=0.2,
+                    help="share of samples drawn from KanjiVG's strokes where it has the character")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -267,7 +274,8 @@ def main():
     for name, dev in devs.items():
         say(f"{sum(p.numel() for p in model.parameters()):,} parameters, {len(chars)} classes, {name}: "
             f"{len(dev[1])} dev samples ({int((dev[1] < 0).sum())} outside the classes), from batch {step}")
-    loader = torch.utils.data.DataLoader(Synthetic(args.glyphs, args.batch, args.seed, step, args.curriculum), batch_size=None,
+    loader = torch.utils.data.DataLoader(Synthetic(args.glyphs, args.batch, args.seed, step, args.curriculum,
+                                                     args.casual, args.stroke_share), batch_size=None,
                                          num_workers=1, prefetch_factor=4)
     if step == 0 and args.init:  # where the warm start begins
         say("before training: " + " ".join(
