@@ -12,7 +12,8 @@ recognizer-bench --readings lines) and puts every misread word in one kind:
 
 and for each kind, how many of its words had the right word among their readings (the search found
 it but ranked it lower), and for marks_only how many of the true words a chosen language's word list
-holds (where the list could tell the decoder which mark the ink's letter carries).
+holds, and how many of those readings a list holds too (both spellings listed: the list cannot tell
+the decoder which one the ink is).
 
 Usage: word_error_kinds.py DIR [--codes fr de ...] [--read en,{code}] [--name NAME] [--no-record] [--note TEXT]
 Writes Benchmarks/results/<name>-<date>.json (Benchmarks/results.py; --name, default word-error-kinds).
@@ -48,7 +49,7 @@ def kind_of(truth, reading):
 def analyse(readings, lists):
     misread = Counter()
     in_readings = Counter()
-    marked_listed = 0
+    marked_listed = both_listed = 0
     for r in readings:
         truth, reading = r["label"], r["reading"]
         if truth == reading:
@@ -57,7 +58,9 @@ def analyse(readings, lists):
         misread[kind] += 1
         in_readings[kind] += truth in r["candidates"]
         if kind == "marks_only":
-            marked_listed += any(truth.lower() in words for words in lists)
+            truth_listed = any(truth.lower() in words for words in lists)
+            marked_listed += truth_listed
+            both_listed += truth_listed and any(reading.lower() in words for words in lists)
     total = sum(misread.values())
     return {
         "words": len(readings),
@@ -66,6 +69,7 @@ def analyse(readings, lists):
         "share_of_misread_percent": {k: round(100 * misread[k] / max(total, 1), 1) for k in KINDS},
         "right_word_among_readings": {k: in_readings[k] for k in KINDS},
         "marks_only_word_listed": marked_listed,
+        "marks_only_both_spellings_listed": both_listed,
     }
 
 
@@ -97,15 +101,19 @@ def main():
         figures[code] = row
         shares = "  ".join(f"{k} {row['share_of_misread_percent'][k]:5.1f} %" for k in KINDS)
         print(f"{code:3} misread {row['words_misread']:4} of {row['words']:4}  {shares}  "
-              f"marks_only listed {row['marks_only_word_listed']}", flush=True)
+              f"marks_only listed {row['marks_only_word_listed']} (both {row['marks_only_both_spellings_listed']})",
+              flush=True)
     if not figures:
         sys.exit(f"{args.dir}: no <code>.jsonl readings (run bench-languages with NBI_BENCH_READINGS={args.dir})")
-    totals = Counter()
+    totals, both = Counter(), 0
     for row in figures.values():
         totals.update(row["misread_words_by_kind"])
+        both += row["marks_only_both_spellings_listed"]
     misread = sum(totals.values())
     figures["all"] = {"words_misread": misread,
-                      "share_of_misread_percent": {k: round(100 * totals[k] / max(misread, 1), 1) for k in KINDS}}
+                      "share_of_misread_percent": {k: round(100 * totals[k] / max(misread, 1), 1) for k in KINDS},
+                      "marks_only_both_spellings_listed_percent":
+                          round(100 * both / max(totals["marks_only"], 1), 1)}
     print("all", figures["all"])
     if not args.no_record:
         results.record(args.name, figures, notes=args.note,
