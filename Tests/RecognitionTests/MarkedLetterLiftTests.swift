@@ -39,7 +39,8 @@ struct MarkedLetterLiftTests {
         let recognizer = try HandwritingRecognizer.make(languages: [Locale.Language(identifier: "en")])
         for sample in try Self.samples() {
             let text = recognizer.transcribe(Self.drawing(sample)).text
-            #expect(text.unicodeScalars.allSatisfy(\.isASCII), "\(sample.id): \(text)")
+            let bare = text.unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(bare, "\(sample.id): \(text)")
         }
     }
 
