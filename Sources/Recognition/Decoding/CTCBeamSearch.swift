@@ -8,7 +8,7 @@
 /// (and a reading of a word alone in its line) adds `commonWordWeight ×` the log-prior of its
 /// commonness class (`WordCommonness`).
 /// Words outside the list are penalized, never forbidden, so names and codes are still read. Inside
-/// a listed word, a marked letter's probability is lifted (`MarkedLetterLift`).
+/// a listed word, a marked letter gains a bonus, taken back if the word leaves the list (`MarkedLetterLift`).
 struct CTCBeamSearch: Sendable {
     typealias Settings = DecoderSettings
 
@@ -96,8 +96,9 @@ struct CTCBeamSearch: Sendable {
         var wordContext: CharacterLanguageModel.Context = .start
         /// Whether a space has ended a word before this node's (the reading is more than one word).
         var wordEnded = false
-        /// Whether this node is a marked letter continuing a listed word (`MarkedLetterLift`).
-        var liftsMark = false
+        /// The lifts of the current word's marked letters (`MarkedLetterLift`), taken back if the
+        /// word leaves the list or stops short of a word.
+        var wordLift: Float = 0
     }
 
     private struct Beam {
@@ -165,7 +166,7 @@ struct CTCBeamSearch: Sendable {
                 let n = nodes[Int(beam.node)]
                 add(beam.node, blank: beam.total + blankLP, nonBlank: -.infinity)
                 if n.cls > 0 {
-                    add(beam.node, blank: -.infinity, nonBlank: beam.nonBlank + emission(n, row: row, logProbabilities))
+                    add(beam.node, blank: -.infinity, nonBlank: beam.nonBlank + logProbabilities[row + Int(n.cls)])
                 }
                 for c in candidates {
                     // a marked letter only the lift made a candidate, off a listed word
@@ -180,7 +181,7 @@ struct CTCBeamSearch: Sendable {
                         slotOfNode.append(-1)
                         children[key] = child
                     }
-                    let lp = emission(nodes[Int(child)], row: row, logProbabilities)
+                    let lp = logProbabilities[row + c]
                     let from = c == Int(n.cls) ? beam.blank : beam.total
                     add(child, blank: -.infinity, nonBlank: from + lp)
                 }
@@ -210,7 +211,8 @@ struct CTCBeamSearch: Sendable {
             return Hypothesis(
                 classes: classes.reversed(), acousticScore: beam.total,
                 score: beam.total + n.lmScore + end.languageModel
-                    + (allowSpace || isWholeLine ? oneWordPrior(n) : 0) - end.penalty,
+                    + (allowSpace || isWholeLine ? oneWordPrior(n) : 0) - end.penalty
+                    - (end.penalty > 0 ? n.wordLift : 0),
                 penalty: n.penalty + end.penalty)
         }
         finished.sort { $0.score > $1.score }
@@ -276,19 +278,22 @@ struct CTCBeamSearch: Sendable {
             word = .closed
         }
         score -= penalty - parent.penalty
-        var liftsMark = false
-        if markLift.lifts(cls), case .inLexicon = word { liftsMark = true }
+        // a word that left the list or stopped short of a word gives its marks' lifts back
+        var wordLift = parent.wordLift
+        if penalty > parent.penalty { score -= wordLift }
+        if case .inLexicon = word {
+            if penalty > parent.penalty { wordLift = 0 }
+            if markLift.lifts(cls) {
+                score += markLift.bonus
+                wordLift += markLift.bonus
+            }
+        } else {
+            wordLift = 0
+        }
         return Node(
             parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
             context: parent.context.appending(symbol), word: word, caseShape: caseShape,
-            wordLength: wordLength, wordContext: wordContext, wordEnded: wordEnded, liftsMark: liftsMark)
-    }
-
-    /// The log-probability of node `n`'s character in frame row `row`: the network's, lifted for
-    /// a marked letter continuing a listed word (`MarkedLetterLift`).
-    @inline(__always)
-    private func emission(_ n: Node, row: Int, _ logProbabilities: [Float]) -> Float {
-        logProbabilities[row + Int(n.cls)] + (n.liftsMark ? markLift.bonus : 0)
+            wordLength: wordLength, wordContext: wordContext, wordEnded: wordEnded, wordLift: wordLift)
     }
 
     /// Whether class `cls` written after node `n` continues a word of the list.

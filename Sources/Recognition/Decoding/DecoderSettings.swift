@@ -63,10 +63,11 @@ package struct DecoderSettings: Sendable {
     /// Lines of `MixedTokenText` (letters and digits together, "File2", "Page 2") the character
     /// model learns from, as a share of the word lists' words.
     package var mixedTokenShare = 0.03
-    /// Added per frame to a marked letter's log-probability where it continues a listed word
-    /// (`MarkedLetterLift`): the network reads most marks with little probability, and where a
-    /// list holds the word with and without them, the bare word won (Danish `møve` read `move`).
-    package var markBonus: Float = 4
+    /// Added once for a marked letter that continues a listed word, and taken back if the word
+    /// leaves the list (`MarkedLetterLift`): the network reads most marks with little probability,
+    /// and where a list holds the word with and without them, the bare word won (Danish `møve`
+    /// read `move`).
+    package var markBonus: Float = 5
 
     package init() {}
 }

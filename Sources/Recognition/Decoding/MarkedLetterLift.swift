@@ -4,10 +4,11 @@
 /// gives a marked letter little probability even where its ink shows the mark: it reads the ink of
 /// `møve` as `move`. Where both spellings are listed (Danish `møve`, English `move`) and the
 /// character model counts a mark as its letter, that little probability is all the search weighs,
-/// so the bare word wins. Inside a listed word, a marked letter's log-probability is lifted by
-/// `bonus` in each frame, as a prior correction for a class the network saw too rarely; the list
-/// says which marks may be read there, and a reading outside the lists gains no mark. Only the
-/// marked letters the chosen lists hold are tried at all, so English alone reads as without it.
+/// so the bare word wins. A marked letter that continues a listed word gains `bonus` once in the
+/// search's score, as a prior correction for a class the network saw too rarely, and the word
+/// gives its lifts back if it leaves the list or stops short of a word: the list says which marks
+/// may be read, and a reading outside the lists gains no mark. Only the marked letters the chosen
+/// lists hold are tried at all, so English alone reads as without it.
 struct MarkedLetterLift: Sendable {
     /// Per class (the blank's is index 0): whether it is a marked letter the search tries.
     private let isLifted: [Bool]
@@ -18,7 +19,7 @@ struct MarkedLetterLift: Sendable {
     /// - Parameters:
     ///   - alphabet: each class's `DecoderAlphabet` byte (class c is `alphabet[c - 1]`).
     ///   - tried: per class, whether the search tries it (`CTCBeamSearch.triedClasses`).
-    ///   - bonus: added to a lifted letter's log-probability per frame; 0 lifts none.
+    ///   - bonus: added once for a lifted letter inside a listed word; 0 lifts none.
     init(alphabet: [UInt8], tried: [Bool], bonus: Float) {
         var isLifted = [Bool](repeating: false, count: alphabet.count + 1)
         if bonus != 0 {
@@ -37,7 +38,7 @@ struct MarkedLetterLift: Sendable {
     @inline(__always)
     func lifts(_ cls: Int) -> Bool { isLifted[cls] }
 
-    /// Adds to `candidates` the lifted letters that the bonus brings above `floor` in frame `row`
+    /// Adds to `candidates` the lifted letters that the bonus would bring above `floor` in frame `row`
     /// and are not candidates already; whether a beam may take one is for the search to say.
     func addCandidates(to candidates: inout [Int], row: Int, in logProbabilities: [Float], floor: Float) {
         for m in liftedClasses where logProbabilities[row + m] + bonus > floor && !candidates.contains(m) {
