@@ -7,6 +7,9 @@
 #                     has no accents, so its words are English ones)
 #   NBI_BENCH_READ    what the recognizer reads, {code} standing for the language measured
 #                     (default en,{code}; NBI_BENCH_READ=en shows what the word list is worth)
+#   NBI_BENCH_READINGS  a directory to write each language's word readings to (<code>.jsonl, one more
+#                     pass of the words), for Benchmarks/word_error_kinds.py
+#   NBI_BENCH_NAME      the result file's name (default bench-languages)
 # The set is cached in /tmp/nbi-language-set and remade when its inputs change.
 # (release flags as in the Makefile's RELEASE, so the builds share .build/release)
 set -euo pipefail
@@ -51,6 +54,11 @@ for code in $codes; do
     gzip -dc "$set_dir/$code-lines.jsonl.gz" > "$tmp/lines.jsonl"
     if [ ! -s "$tmp/words.jsonl" ]; then echo "   no samples"; continue; fi
     NOTEBOOK_INDEX_LANGUAGES=$langs "$bin/recognizer-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" | tee "$tmp/bench"
+    if [ -n "${NBI_BENCH_READINGS:-}" ]; then
+        mkdir -p "$NBI_BENCH_READINGS"
+        NOTEBOOK_INDEX_LANGUAGES=$langs "$bin/recognizer-bench" "$tmp/words.jsonl" "$tmp/lines.jsonl" \
+            --readings "$NBI_BENCH_READINGS/$code.jsonl"
+    fi
 
     # Search: the words laid out as pages, one writer's words to a page. run_eval queries only
     # ASCII words ([A-Za-z]{3,}), so its truth gets the labels without accents: the queries a user
@@ -90,4 +98,4 @@ keys = ["read_as", "words", "word_cer_percent", "word_wer_percent", "top5_words_
 rows = [line.split() for line in open(sys.argv[1])]
 json.dump({r[0]: dict(zip(keys, [r[1]] + [float(v) for v in r[2:]])) for r in rows}, open(sys.argv[2], "w"))
 EOF
-python3 Benchmarks/results.py bench-languages --command "make bench-languages (codes: $codes)" --json "$tmp/figures.json"
+python3 Benchmarks/results.py "${NBI_BENCH_NAME:-bench-languages}" --command "make bench-languages (codes: $codes)" --json "$tmp/figures.json"

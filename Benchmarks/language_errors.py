@@ -20,8 +20,8 @@ With --words FILE (UNIPEN JSON lines, gzipped) every language reads those words 
 dev words read with `en,<code>` show what a language's marks cost words written without any.
 
 Usage: language_errors.py [--codes fr de ...] [--read en,{code} en ...] [--set-dir DIR] [--words FILE]
-       [--limit N] [--bin RECOGNIZER_BENCH] [--no-record] [--note TEXT]
-Writes Benchmarks/results/language-errors-<date>.json (Benchmarks/results.py).
+       [--limit N] [--bin RECOGNIZER_BENCH] [--name NAME] [--no-record] [--note TEXT]
+Writes Benchmarks/results/<name>-<date>.json (Benchmarks/results.py; default name language-errors).
 """
 
 import argparse
@@ -158,6 +158,7 @@ def main():
     ap.add_argument("--words", help="read these words (UNIPEN JSON lines, gzipped) for every language")
     ap.add_argument("--limit", type=int, default=1_000_000, help="read at most this many words")
     ap.add_argument("--bin", help="recognizer-bench to run (default: build this tree's)")
+    ap.add_argument("--name", default="language-errors", help="the result file's name")
     ap.add_argument("--no-record", action="store_true")
     ap.add_argument("--note", help="kept in the results file")
     args = ap.parse_args()
@@ -192,7 +193,7 @@ def main():
                 print(f"{code:3} {languages:6} CER {row['word_cer_percent']:5.1f} %  {shares}  "
                       f"bare {row['misread_as_bare_word']} ({row['bare_word_listed']} listed)", flush=True)
     if not args.no_record:
-        results.record("language-errors", figures, notes=args.note,
+        results.record(args.name, figures, notes=args.note,
                        command="Benchmarks/language_errors.py " + " ".join(sys.argv[1:]))
 
 

@@ -7,76 +7,8 @@
 /// `mixedCasePenalty` when their case fits no usual shape. A line's reading that is one listed word
 /// (and a reading of a word alone in its line) adds `commonWordWeight ×` the log-prior of its
 /// commonness class (`WordCommonness`).
-/// Words outside the list are penalized, never forbidden, so names and codes are still read.
-/// The beam search's knobs, tuned on the dev writers (`make bench-recognizer`).
-package struct DecoderSettings: Sendable {
-    package var beamWidth = 24
-    /// Weight of the character language model's log-probability, per character.
-    package var lmWeight: Float = 0.5
-    /// Added per character, against the language model's bias toward short readings. The
-    /// generation-3 network (version 21) gives a frame to every four input rows, where version
-    /// 20's gave one to two, so a character has fewer frames to win its place against the blank:
-    /// at version 20's 1.0 and 0.6 it dropped characters, most of all in rows of separate ones
-    /// (`dev` pages CER 13.4 %; 10.6 % at 2.5 and 0.5; docs/recognizer.md has the sweep).
-    package var insertionBonus: Float = 2.5
-    /// Charged once per word whose letters leave the word list or stop short of a word.
-    package var oovPenalty: Float = 2.5
-    /// Weight of a listed word's commonness log-prior (`WordCommonness`), added to a line's
-    /// reading that is that one word, and to the readings of a word alone in its line, so that a
-    /// word with no sentence around it (a vocabulary card's) is read as the common word rather
-    /// than a rare look-alike its ink makes about as likely (`self`, not `surf`). Readings of
-    /// several words get none: a prior per word paid for splitting a rare word into common ones
-    /// (`play off`), and in a sentence the character model weighs the words already. The readings
-    /// of a word among others get none either: lifting their common alternatives made common
-    /// queries hit where they are not written (docs/recognizer.md).
-    package var commonWordWeight: Float = 0.5
-    /// Characters less likely than this in a frame are not tried there.
-    package var pruneLogProbability: Float = -9
-    /// At most this many characters are tried per frame.
-    package var maxCharactersPerFrame = 10
-    /// A word keeps alternative readings scoring at most this far (natural log) below its best,
-    /// judged after the second look. At 2 `dev` pages read with CER 8.1 % and precision 0.908;
-    /// at 4 the same CER, precision 0.910, and isolated words' top-5 88.9 % (86.6 % at 2).
-    package var candidateMargin: Double = 4
-    /// How many readings a word keeps at most.
-    package var candidatesPerWord = 5
-    /// A word read with less confidence than this beside other words of its line is read again
-    /// from its own ink, stretched `secondLookWidening` times across, and its readings ranked by
-    /// both reads (`SecondLook`; 0 turns it off). Words read with more gained nothing on `dev`
-    /// pages and lost a little; a word alone in its line was read alone already.
-    package var secondLookBelowConfidence = 0.7
-    package var secondLookWidening = 1.2
-    /// The share of a reading's word-list penalty not counted against `candidateMargin`: 1 keeps
-    /// a reading outside the list whenever the ink and the letters make it as likely as that.
-    package var outsideListForgiveness = 1.0
-    /// Added to the space class around a pen jump over a gap at least `gapSpaceHigh` writing
-    /// sizes wide, in proportion from `gapSpaceLow`, when the gap is also at least
-    /// `gapSpaceTypicalMultiple` times the line's median gap (`WordGapPrior`).
-    package var gapSpaceBonus: Float = 4
-    package var gapSpaceLow = 0.6
-    package var gapSpaceHigh = 1.2
-    package var gapSpaceTypicalMultiple = 3.0
-    /// A run of this many traces or more, each overlapping the ink before it and about as wide as
-    /// high, is taken for a CJK character whose gaps do not count towards the line's median gap
-    /// (`WordGapPrior.characterClusters`); 0 counts every gap.
-    package var gapCharacterTraces = 4
-    /// Charged once per word whose letters break all of lower case, Capitalized and ALL CAPS
-    /// ("aWay", "BUt"): c, o, s, w and their capitals differ only in size, and the network
-    /// alone mixes them inside words.
-    package var mixedCasePenalty: Float = 3
-    /// A letter standing alone ("x = 3", a row of separate letters) is scored by the character
-    /// model as no less likely than a digit or a mark standing alone in its place. English text
-    /// holds few lone letters beside many lone numbers and marks, and the model has one symbol for
-    /// all ten digits and one for all marks, so it read such rows as digits and marks (o -> 0,
-    /// s -> 5, t -> +). docs/recognizer.md has what it changed on `dev`.
-    package var loneLettersAsLikelyAsDigitsOrMarks = true
-    /// Lines of `MixedTokenText` (letters and digits together, "File2", "Page 2") the character
-    /// model learns from, as a share of the word lists' words.
-    package var mixedTokenShare = 0.03
-
-    package init() {}
-}
-
+/// Words outside the list are penalized, never forbidden, so names and codes are still read. Inside
+/// a listed word, a marked letter gains a bonus, taken back if the word leaves the list (`MarkedLetterLift`).
 struct CTCBeamSearch: Sendable {
     typealias Settings = DecoderSettings
 
@@ -112,7 +44,10 @@ struct CTCBeamSearch: Sendable {
     let alphabet: [UInt8]
     let languageModel: CharacterLanguageModel
     var lexicon: Lexicon {
-        didSet { tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon) }
+        didSet {
+            tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon)
+            markLift = MarkedLetterLift(alphabet: alphabet, tried: tried, bonus: settings.markBonus)
+        }
     }
     let settings: Settings
     /// Per class (the blank's is index 0): whether the search tries it. A letter with a diacritic
@@ -120,6 +55,7 @@ struct CTCBeamSearch: Sendable {
     /// Latin-script language, and read for Danish its Polish, Turkish and Hungarian ones took the
     /// beam's and the n-best list's places from the Danish ones and from other words.
     private var tried: [Bool]
+    private var markLift: MarkedLetterLift
 
     init(alphabet: [UInt8], languageModel: CharacterLanguageModel, lexicon: Lexicon, settings: Settings) {
         self.alphabet = alphabet
@@ -127,6 +63,7 @@ struct CTCBeamSearch: Sendable {
         self.lexicon = lexicon
         self.settings = settings
         tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon)
+        markLift = MarkedLetterLift(alphabet: alphabet, tried: tried, bonus: settings.markBonus)
     }
 
     /// `tried` for a word list: every class but the letters with diacritics its words lack
@@ -159,6 +96,9 @@ struct CTCBeamSearch: Sendable {
         var wordContext: CharacterLanguageModel.Context = .start
         /// Whether a space has ended a word before this node's (the reading is more than one word).
         var wordEnded = false
+        /// The lifts of the current word's marked letters (`MarkedLetterLift`), taken back if the
+        /// word leaves the list or stops short of a word.
+        var wordLift: Float = 0
     }
 
     private struct Beam {
@@ -216,6 +156,10 @@ struct CTCBeamSearch: Sendable {
                 candidates.sort { logProbabilities[row + $0] > logProbabilities[row + $1] }
                 candidates.removeLast(candidates.count - settings.maxCharactersPerFrame)
             }
+            if markLift.liftsAny {
+                markLift.addCandidates(
+                    to: &candidates, row: row, in: logProbabilities, floor: settings.pruneLogProbability)
+            }
             next.removeAll(keepingCapacity: true)
             let blankLP = logProbabilities[row]
             for beam in beams {
@@ -225,6 +169,10 @@ struct CTCBeamSearch: Sendable {
                     add(beam.node, blank: -.infinity, nonBlank: beam.nonBlank + logProbabilities[row + Int(n.cls)])
                 }
                 for c in candidates {
+                    // a marked letter only the lift made a candidate, off a listed word
+                    if logProbabilities[row + c] <= settings.pruneLogProbability, !continuesListedWord(n, with: c) {
+                        continue
+                    }
                     let key = UInt64(beam.node) << 8 | UInt64(c)
                     var child = children[key]
                     if child < 0 {
@@ -263,7 +211,8 @@ struct CTCBeamSearch: Sendable {
             return Hypothesis(
                 classes: classes.reversed(), acousticScore: beam.total,
                 score: beam.total + n.lmScore + end.languageModel
-                    + (allowSpace || isWholeLine ? oneWordPrior(n) : 0) - end.penalty,
+                    + (allowSpace || isWholeLine ? oneWordPrior(n) : 0) - end.penalty
+                    - (end.penalty > 0 ? n.wordLift : 0),
                 penalty: n.penalty + end.penalty)
         }
         finished.sort { $0.score > $1.score }
@@ -329,10 +278,32 @@ struct CTCBeamSearch: Sendable {
             word = .closed
         }
         score -= penalty - parent.penalty
+        // a word that left the list or stopped short of a word gives its marks' lifts back
+        var wordLift = parent.wordLift
+        if penalty > parent.penalty { score -= wordLift }
+        if case .inLexicon = word {
+            if penalty > parent.penalty { wordLift = 0 }
+            if markLift.lifts(cls) {
+                score += markLift.bonus
+                wordLift += markLift.bonus
+            }
+        } else {
+            wordLift = 0
+        }
         return Node(
             parent: index, cls: Int32(cls), lmScore: score, penalty: penalty,
             context: parent.context.appending(symbol), word: word, caseShape: caseShape,
-            wordLength: wordLength, wordContext: wordContext, wordEnded: wordEnded)
+            wordLength: wordLength, wordContext: wordContext, wordEnded: wordEnded, wordLift: wordLift)
+    }
+
+    /// Whether class `cls` written after node `n` continues a word of the list.
+    private func continuesListedWord(_ n: Node, with cls: Int) -> Bool {
+        guard let key = Lexicon.key(alphabet[cls - 1]) else { return false }
+        switch n.word {
+        case .start, .closed: return lexicon.child(of: Lexicon.root, key) != nil
+        case .inLexicon(let node): return lexicon.child(of: node, key) != nil
+        case .free: return false
+        }
     }
 
     /// The shape after one more letter, upper case or not.

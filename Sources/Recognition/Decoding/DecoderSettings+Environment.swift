@@ -26,6 +26,7 @@ extension DecoderSettings {
         ("NBI_MIXED_TOKENS", { $0.mixedTokenShare = $1 }),
         ("NBI_SECOND_LOOK", { $0.secondLookBelowConfidence = $1 }),
         ("NBI_SECOND_LOOK_WIDENING", { $0.secondLookWidening = $1 }),
+        ("NBI_MARK_BONUS", { $0.markBonus = Float($1) }),
     ]
 
     /// The shipped settings changed by the `NBI_` variables of `environment`; nil when none is set,
