@@ -112,24 +112,34 @@ func recognizer(for writer: String) throws -> HandwritingRecognizer {
     return try HandwritingRecognizer.make(languages: codes.map { Locale.Language(identifier: $0) })
 }
 
-/// The samples' best readings, read on every core.
-func read(_ samples: [InkSample], with recognizer: HandwritingRecognizer) -> [String] {
-    final class Texts: @unchecked Sendable {
-        var values: [String]
-        let lock = NSLock()
-        init(_ n: Int) { values = [String](repeating: "", count: n) }
-    }
-    let texts = Texts(samples.count)
+/// One value per slot, filled from many threads.
+final class LockedSlots<Value>: @unchecked Sendable {
+    var values: [Value?]
+    let lock = NSLock()
+    init(_ n: Int) { values = Array(repeating: nil, count: n) }
+}
+
+/// What `take` makes of each sample's transcript, the samples read on every core.
+func transcribed<Value>(
+    _ samples: [InkSample], with recognizer: HandwritingRecognizer,
+    _ take: @escaping @Sendable (Transcript) -> Value
+) -> [Value] {
+    let results = LockedSlots<Value>(samples.count)
     let cores = ProcessInfo.processInfo.activeProcessorCount
     DispatchQueue.concurrentPerform(iterations: cores) { k in
         for i in stride(from: k, to: samples.count, by: cores) {
-            let text = recognizer.transcribe(samples[i].drawing).text.replacingOccurrences(of: "\n", with: " ")
-            texts.lock.lock()
-            texts.values[i] = text
-            texts.lock.unlock()
+            let value = take(recognizer.transcribe(samples[i].drawing))
+            results.lock.lock()
+            results.values[i] = value
+            results.lock.unlock()
         }
     }
-    return texts.values
+    return results.values.map { $0! }
+}
+
+/// The samples' best readings, read on every core.
+func read(_ samples: [InkSample], with recognizer: HandwritingRecognizer) -> [String] {
+    transcribed(samples, with: recognizer) { $0.text.replacingOccurrences(of: "\n", with: " ") }
 }
 
 struct Score: Codable {
@@ -194,30 +204,19 @@ func described(_ report: HandAdapter.Report, kept: Bool) -> (text: String, figur
 
 /// `--readings`: every writer's samples as the shipped network reads them, word by word.
 @MainActor func shippedReadings() throws -> [String: Any] {
-    final class Rows: @unchecked Sendable {
-        var values: [[String: Any]]
-        let lock = NSLock()
-        init(_ n: Int) { values = Array(repeating: [:], count: n) }
-    }
     var out: [String: Any] = [:]
     for writer in writers {
         let all = byWriter[writer]!
-        let reader = try recognizer(for: writer)
-        let rows = Rows(all.count)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        DispatchQueue.concurrentPerform(iterations: cores) { k in
-            for i in stride(from: k, to: all.count, by: cores) {
-                let words = reader.transcribe(all[i].drawing).lines.flatMap(\.words)
-                let row: [String: Any] = [
-                    "label": all[i].label,
-                    "words": words.map { ["text": $0.text, "confidence": $0.confidence] as [String: Any] },
-                ]
-                rows.lock.lock()
-                rows.values[i] = row
-                rows.lock.unlock()
-            }
+        let words = transcribed(all, with: try recognizer(for: writer)) { transcript in
+            transcript.lines.flatMap(\.words).map { (text: $0.text, confidence: $0.confidence) }
         }
-        out[writer] = ["languages": languagesByWriter[writer] ?? ["en"], "samples": rows.values]
+        let rows: [[String: Any]] = zip(all, words).map { sample, words in
+            [
+                "label": sample.label,
+                "words": words.map { ["text": $0.text, "confidence": $0.confidence] as [String: Any] },
+            ]
+        }
+        out[writer] = ["languages": languagesByWriter[writer] ?? ["en"], "samples": rows]
         say("\(writer): \(all.count) samples read")
     }
     return out
