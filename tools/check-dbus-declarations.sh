@@ -29,5 +29,11 @@ _Static_assert(sizeof(DBusObjectPathVTable) == 6 * sizeof(void *) &&
     offsetof(DBusObjectPathVTable, message_function) == sizeof(void *), "DBus.c's object table");
 C
 } >"$check"
-cc -std=c11 -fsyntax-only -Werror $(pkg-config --cflags dbus-1) "$check"
+# the system's C compiler, else the Swift toolchain's clang
+compiler=$(command -v cc || command -v clang)
+# the header's folders, as pkg-config names them (Debian's, where pkg-config is missing)
+cflags=$(pkg-config --cflags dbus-1 2>/dev/null ||
+    echo "-I/usr/include/dbus-1.0 -I/usr/lib/$("$compiler" -print-multiarch)/dbus-1.0/include")
+# shellcheck disable=SC2086 # two -I flags
+"$compiler" -std=c11 -fsyntax-only -Werror $cflags "$check"
 echo "check-dbus-declarations: $(grep -c '^[A-Za-z].*[ *]dbus_[a-z_]*(' "$check") prototypes and the constants agree with libdbus's header"
