@@ -69,6 +69,7 @@ help:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	tools/count_public.sh --max 150
+	tools/check-dbus-declarations.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -36,10 +36,8 @@ let package = Package(
         .systemLibrary(name: "CZinnia", path: "Sources/CZinnia"),
         // Debian's libmicrohttpd-dev: the HTTP server of `serve`
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
-        // Debian's libdbus-1-dev: the session bus of `search-provider` (GNOME Shell, KRunner)
-        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1"),
-        // libmicrohttpd and libzinnia opened by the code that uses them, not linked: a command
-        // that uses neither starts without them
+        // libmicrohttpd, libzinnia and libdbus (the session bus of `search-provider`) opened by the
+        // code that uses them, not linked: a command that uses none starts without them
         .target(name: "DeferredLibraries", dependencies: ["CMicroHTTPD", "CZinnia"]),
         .target(name: "DrawingModel"),
         .target(name: "SeededRandom"),
@@ -62,8 +60,7 @@ let package = Package(
         .target(
             name: "NotebookIndexCLI",
             dependencies: [
-                "SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "CDBus",
-                "DeferredLibraries",
+                "SearchIndex", "NotebookFormats", "Recognition", "DrawingModel", "CMicroHTTPD", "DeferredLibraries",
             ]),
         // Linked by lld, the toolchain's own linker, with the relative relocations packed (DT_RELR,
         // glibc 2.36 on): the dynamic loader reads them from a table a small fraction of the

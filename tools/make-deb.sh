@@ -8,7 +8,7 @@
 # the nightly build's systemd user units (contrib/systemd/) and the copyright
 # (contrib/debian/copyright, DEP-5). The version is the one `notebook-index --version` prints, the
 # library dependencies are dpkg-shlibdeps' reading of the binary and the packages of the libraries
-# it opens with dlopen (libmicrohttpd, libzinnia), and lintian must report no error.
+# it opens with dlopen (libmicrohttpd, libzinnia, libdbus), and lintian must report no error.
 # DEB_MAINTAINER overrides the Maintainer field (default: git's user.name and user.email).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -99,10 +99,10 @@ rm -rf "$shlib"
 # the binary's packed relative relocations (DT_RELR, Package.swift) need glibc 2.36, which no
 # symbol it uses tells dpkg-shlibdeps
 depends=$(sed -E 's/libc6 \(>= 2\.(2[0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/' <<<"$depends")
-# libmicrohttpd and libzinnia are opened by the code that uses them (Sources/DeferredLibraries),
-# not linked, so dpkg-shlibdeps cannot see them: the packages holding the files opened are added
-# by name.
-for soname in libmicrohttpd.so.12 libzinnia.so.0; do
+# libmicrohttpd, libzinnia and libdbus are opened by the code that uses them
+# (Sources/DeferredLibraries), not linked, so dpkg-shlibdeps cannot see them: the packages holding
+# the files opened are added by name.
+for soname in libmicrohttpd.so.12 libzinnia.so.0 libdbus-1.so.3; do
     package=$(dpkg-query -S "*/$soname" | sed -n '1s/:.*//p')
     [ -n "$package" ] || { echo "make-deb: no installed package holds $soname" >&2; exit 1; }
     depends="$depends, $package"

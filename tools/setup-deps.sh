@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The Debian packages notebook-index needs beyond the Swift toolchain, in one list: SQLite (with
-# FTS5), zlib and Zinnia, the C libraries the code links; the Tegaki models Zinnia reads for Chinese
-# and Japanese; Python 3 for the benchmarks and `make docs-check`. `make build`, `make test`,
+# FTS5) and zlib, the C libraries the code links, and libmicrohttpd, Zinnia and libdbus, which it
+# opens (libdbus-1-dev's header for `make lint`'s check of the code's own declarations, dbus-daemon
+# and gdbus for the tests of `search-provider`); the Tegaki models Zinnia reads for Chinese and
+# Japanese; Python 3 for the benchmarks and `make docs-check`. `make build`, `make test`,
 # `make demo` and `.ci/run` call it first. When everything is installed it only asks dpkg; as root
 # it installs what is missing with apt-get; otherwise it names the packages and the command to run
 # and exits 1.

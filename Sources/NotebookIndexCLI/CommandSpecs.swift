@@ -351,6 +351,27 @@ enum CommandSpecs {
         searchProvider,
     ]
 
+    /// The command called `name`, alone: starting one command builds no other's options and help,
+    /// as looking it up in `all` would.
+    static func named(_ name: String) -> CommandSpec? {
+        switch name {
+        case "build": build
+        case "query": query
+        case "serve": serve
+        case "status": status
+        case "text": text
+        case "inspect": inspect
+        case "render": render
+        case "export": export
+        case "merge": merge
+        case "completions": completions
+        case "man": man
+        case "baloo-extract": balooExtract
+        case "search-provider": searchProvider
+        default: nil
+        }
+    }
+
     /// The commands shown in help, the man page and completions.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }
 

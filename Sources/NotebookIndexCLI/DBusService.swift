@@ -1,4 +1,4 @@
-import CDBus
+import DeferredLibraries
 import Foundation
 
 /// One object on the session bus, through libdbus: owns a well-known name, hands each method
@@ -32,8 +32,12 @@ final class DBusService: @unchecked Sendable {
     }
 
     /// Connects to the session bus (`$DBUS_SESSION_BUS_ADDRESS`), owns `name` and serves `path`.
-    /// - Throws: `ServeError` when there is no session bus or another process owns the name.
+    /// - Throws: `ServeError` when libdbus cannot be opened, there is no session bus or another
+    ///   process owns the name.
     init(name: String, path: String, introspection: String, handler: @escaping Handler) throws(ServeError) {
+        if let failure = nbi_open_dbus() {
+            throw ServeError(message: "cannot open the session bus's library: \(String(cString: failure))")
+        }
         var error: UnsafeMutablePointer<CChar>?
         guard let connection = nbi_dbus_own(name, &error) else {
             let reason = error.map { String(cString: $0) } ?? "no session bus"

@@ -59,11 +59,11 @@ package enum NotebookIndexCLI {
             return ExitCode.success
         }
         if name == "help" {
-            let spec = rest.first.flatMap { topic in CommandSpecs.all.first { $0.name == topic } }
+            let spec = rest.first.flatMap(CommandSpecs.named)
             context.standardOutput.write(spec?.help ?? HelpText.tool)
             return ExitCode.success
         }
-        guard let spec = CommandSpecs.all.first(where: { $0.name == name }) else {
+        guard let spec = CommandSpecs.named(name) else {
             let message = name.hasPrefix("-") ? "unknown option '\(name)'" : "unknown command '\(name)'"
             return usageError(UsageError(message: message, usage: CommandSpecs.tool.usage), context)
         }

@@ -31,6 +31,9 @@ package enum TextFolding {
 
     private static func foldLatin(_ text: String) -> String {
         guard !text.isEmpty else { return text }
+        // ASCII has no marks and no letters to spell out: Foundation's folding would lowercase it,
+        // after its first use set up the Unicode tables (most of a short query's folding)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         return spellOutLetters(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 

@@ -44,6 +44,11 @@ import Testing
             #expect(command.help.contains("  \(option.label)"))
         }
         #expect(CommandSpecs.all.filter { $0.name == name }.count == 1)
+        #expect(CommandSpecs.named(name)?.usage == command.usage)
+    }
+
+    @Test func onlyTheCommandsAreNamed() {
+        #expect(CommandSpecs.named("find") == nil && CommandSpecs.named("--version") == nil)
     }
 
     @Test func helpListsTheVisibleCommandsOnly() {

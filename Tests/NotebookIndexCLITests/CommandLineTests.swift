@@ -38,10 +38,11 @@ struct CommandLineTests {
         #expect(ProgramVersion.number.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+/) != nil)
     }
 
-    /// libmicrohttpd (with GnuTLS and the rest it needs) and libzinnia were loaded and
-    /// initialized at the start of every command when linked; only `serve` and the character
-    /// models open them now. The dynamic loader lists what it loads (`LD_DEBUG=libs`).
-    @Test func startingLoadsNeitherTheHTTPServerNorTheCharacterRecognizer() throws {
+    /// libmicrohttpd (with GnuTLS and the rest it needs), libzinnia and libdbus (with libsystemd
+    /// and its compressors) were loaded and initialized at the start of every command when
+    /// linked; only `serve`, the character models and `search-provider` open them now. The
+    /// dynamic loader lists what it loads (`LD_DEBUG=libs`).
+    @Test func startingLoadsNeitherTheHTTPServerNorTheCharacterRecognizerNorTheSessionBus() throws {
         let runner = CommandRunner()
         defer { runner.cleanUp() }
         let output = try runner.run(["--version"], environment: ["LD_DEBUG": "libs"])
@@ -50,6 +51,8 @@ struct CommandLineTests {
         #expect(!output.stderr.contains("libmicrohttpd"))
         #expect(!output.stderr.contains("libgnutls"))
         #expect(!output.stderr.contains("libzinnia"))
+        #expect(!output.stderr.contains("libdbus"))
+        #expect(!output.stderr.contains("libsystemd"))
     }
 
     @Test(arguments: [

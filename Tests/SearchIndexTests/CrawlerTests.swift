@@ -10,6 +10,18 @@ import Testing
         }
     }
 
+    /// A path already absolute and standard is kept without a URL (`Crawler.isStandardAbsolute`);
+    /// every path, kept or not, comes out as URL's standardized path.
+    @Test(arguments: [
+        ("/tmp/index.sqlite", true), ("/tmp/a b/ü%20x.sqlite", true), ("/a/.hidden/..x/...", true),
+        ("/a/./b", false), ("/a/../b", false), ("/a//b", false), ("/a/b/", false), ("/a/..", false),
+        ("/", false), ("notes/x.xopp", false), ("./x", false),
+    ])
+    func absolutePathKeepsStandardPathsAsURLWould(path: String, kept: Bool) {
+        #expect(Crawler.isStandardAbsolute(path) == kept)
+        #expect(Crawler.absolutePath(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+
     @Test func hiddenEntriesAreSkipped() {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }

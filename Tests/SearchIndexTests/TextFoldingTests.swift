@@ -16,6 +16,16 @@ import TextMatching
         #expect(TextFolding.fold(text) == folded)
     }
 
+    /// ASCII text skips Foundation's folding (`TextFolding.foldLatin`): every ASCII character,
+    /// alone and in a word, folds as Foundation folds it.
+    @Test func asciiFoldsAsFoundationFoldsIt() {
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for text in characters + [characters.joined(), "Stock OPTIONS, 3rd-Quarter!"] {
+            let foundation = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            #expect(TextFolding.fold(text) == foundation)
+        }
+    }
+
     /// Regression: ł, đ, ø and ı have no Unicode decomposition, so diacritic folding kept them and
     /// "lodz" did not find a reading "Łódź".
     @Test(arguments: [

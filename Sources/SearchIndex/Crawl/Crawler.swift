@@ -36,7 +36,18 @@ package struct Crawler: Sendable {
     /// Makes `path` absolute (relative to the working directory) and removes `.`, `..` and trailing
     /// slashes, without resolving symlinks.
     package static func absolutePath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        // most paths given are so already (an index's path, a shell's globbed files): kept as they
+        // are without the first use of URL that would find them unchanged
+        if isStandardAbsolute(path) { return path }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Whether `path` is absolute, has components, and none of them empty, `.` or `..`.
+    static func isStandardAbsolute(_ path: String) -> Bool {
+        guard path.utf8.count > 1, path.utf8.first == UInt8(ascii: "/") else { return false }
+        return !path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
+            $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8)
+        }
     }
 
     /// Whether the absolute `path` is `root` or lies below it.

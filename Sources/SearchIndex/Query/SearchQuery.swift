@@ -112,7 +112,8 @@ package struct SearchQuery: Sendable, Hashable {
     /// letters or digits.
     private static func term(_ word: String, options: SearchOptions) -> Term? {
         let trimmed = word.drop(while: { !TextFolding.isWordCharacter($0) })
-        let core = String(trimmed.reversed().drop(while: { !TextFolding.isWordCharacter($0) }).reversed())
+        let end = trimmed.lastIndex(where: TextFolding.isWordCharacter).map(trimmed.index(after:)) ?? trimmed.startIndex
+        let core = String(trimmed[..<end])
         let folded = TextFolding.fold(core)
         let tokens = TextFolding.tokens(folded).map(String.init)
         guard !tokens.isEmpty else { return nil }
