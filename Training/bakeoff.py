@@ -187,7 +187,8 @@ def grown_averaged_weights(state, net):
 
 
 class Candidate:
-    def __init__(self, name, make, peak_lr, warm, out_dir, device, start_weights=None, new_letters_only=False):
+    def __init__(self, name, make, peak_lr, warm, out_dir, device, start_weights=None, new_letters_only=False,
+                 top_layers=0, distill=0.0):
         self.name, self.peak_lr, self.warm = name, peak_lr, warm
         self.path = os.path.join(out_dir, f"{name}.pt")
         self.net = make().to(device)
@@ -221,6 +222,22 @@ class Candidate:
                 p.requires_grad_(name_.startswith("out."))
             old = alphabet.BASIC_CLASSES
             self.kept_rows = (self.net.out.weight[:old].detach().clone(), self.net.out.bias[:old].detach().clone())
+        # Only the last `top_layers` LSTM layers and the whole output layer learn: they can move how
+        # a mark's frames are read (a hook under a letter read as a comma) without the front end's
+        # features changing under every other letter.
+        if top_layers:
+            top = {f"lstms.{i}." for i in range(len(self.net.lstms) - top_layers, len(self.net.lstms))}
+            for name_, p in self.net.named_parameters():
+                p.requires_grad_(name_.startswith("out.") or any(name_.startswith(t) for t in top))
+        # The start network, frozen, as a teacher for the samples without an added letter: those keep
+        # their readings (English and the six older languages) while the added letters are learned.
+        self.teacher, self.distill = None, distill
+        if distill:
+            self.teacher = make().to(device).eval()
+            self.teacher.load_state_dict(grown_averaged_weights(
+                torch.load(start_weights, weights_only=False, map_location=device), self.teacher))
+            for p in self.teacher.parameters():
+                p.requires_grad_(False)
 
     def parameters(self):
         return sum(p.numel() for p in self.net.parameters())
@@ -237,7 +254,9 @@ class Candidate:
         self.lr = lr
         for g in self.opt.param_groups:
             g["lr"] = lr
-        self.losses.append(phase_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels, label_lengths))
+        extra = self.distillation(x, lengths, labels, label_lengths) if self.teacher is not None else None
+        self.losses.append(phase_train.ctc_step(self.net, self.ema, self.opt, self.steps, x, lengths, labels,
+                                                label_lengths, extra))
         if self.kept_rows is not None:
             with torch.no_grad():
                 old = alphabet.BASIC_CLASSES
@@ -250,6 +269,24 @@ class Candidate:
         # [0, its wall time] is charged its wall time.
         cpu, elapsed = time.process_time() - start, time.time() - wall
         self.cpu += cpu if 0 < cpu <= elapsed else elapsed
+
+    def distillation(self, x, lengths, labels, label_lengths):
+        """The loss pulling the student's frame posteriors toward the teacher's (KL, per frame, `distill`
+        times) on the batch's samples whose labels hold no added letter."""
+        added = (labels >= alphabet.BASIC_CLASSES).long()
+        ends = torch.cumsum(label_lengths, 0)
+        counts = torch.cumsum(added, 0)
+        per_sample = counts[ends - 1] - torch.cat([counts.new_zeros(1), counts[ends[:-1] - 1]])
+        plain = (per_sample == 0).float()
+        with torch.no_grad():
+            teacher, _ = self.teacher(x, lengths)
+
+        def loss(logp, flen):
+            frames = (torch.arange(logp.shape[1], device=logp.device)[None, :] < flen[:, None]).float()
+            weight = frames * plain[:, None]
+            kl = (teacher.exp() * (teacher - logp)).sum(-1)
+            return self.distill * (kl * weight).sum() / weight.sum().clamp(min=1.0)
+        return loss
 
     def save(self):
         """The state a later session resumes from, small enough to commit: the weights in float32
@@ -297,6 +334,10 @@ def main():
     ap.add_argument("--start-weights", help="averaged weights to start from where OUT holds no state (a shipped network)")
     ap.add_argument("--new-letters-only", action="store_true",
                     help="train only the output rows of the letters the start's alphabet lacks")
+    ap.add_argument("--top-layers", type=int, default=0,
+                    help="train only the last N LSTM layers and the output layer (0: every layer)")
+    ap.add_argument("--distill", type=float, default=0.0,
+                    help="weight of a frozen copy of the start as teacher on samples without an added letter")
     ap.add_argument("--wall-minutes", type=float, default=0, help="stop (and save) after training this long (0: no limit)")
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -320,7 +361,8 @@ def main():
     specs = candidate_specs(args.init)
     if args.peak_lr:
         specs = {n: (make, args.peak_lr, warm) for n, (make, _, warm) in specs.items()}
-    cands = [Candidate(n, *specs[n], args.out, device, args.start_weights, args.new_letters_only)
+    cands = [Candidate(n, *specs[n], args.out, device, args.start_weights, args.new_letters_only,
+                       args.top_layers, args.distill)
              for n in args.candidates.split(",")]
     for c in cands:
         log(f"{c.name}: {c.parameters():,} parameters, resumed at {c.cpu / 60:.1f} CPU min, {c.steps} steps")

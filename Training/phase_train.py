@@ -406,13 +406,15 @@ def cer(net, eval_set, device):
 
 # ---- training -----------------------------------------------------------------------------
 
-def ctc_step(net, ema, opt, steps, x, lengths, labels, label_lengths):
-    """One optimizer step of `net` on a batch (CTC loss per label character, gradients clipped),
-    then `ema` moved towards it (`steps` batches before this one). Returns the loss."""
+def ctc_step(net, ema, opt, steps, x, lengths, labels, label_lengths, extra_loss=None):
+    """One optimizer step of `net` on a batch (CTC loss per label character, plus
+    `extra_loss(logp, flen)` where given, gradients clipped), then `ema` moved towards it (`steps`
+    batches before this one). Returns the CTC loss."""
     logp, flen = net(x, lengths)
     per = F.ctc_loss(logp.transpose(0, 1), labels, flen, label_lengths, blank=alphabet.BLANK,
                      reduction="none", zero_infinity=True)
-    loss = (per / label_lengths.clamp(min=1)).mean()
+    ctc = (per / label_lengths.clamp(min=1)).mean()
+    loss = ctc + extra_loss(logp, flen) if extra_loss else ctc
     opt.zero_grad(set_to_none=True)
     loss.backward()
     torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
@@ -421,7 +423,7 @@ def ctc_step(net, ema, opt, steps, x, lengths, labels, label_lengths):
     with torch.no_grad():
         for e, p in zip(ema.parameters(), net.parameters()):
             e.mul_(decay).add_(p, alpha=1 - decay)
-    return float(loss.detach())
+    return float(ctc.detach())
 
 
 class Trainee:
