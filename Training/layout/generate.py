@@ -27,6 +27,8 @@ import random
 import numpy as np
 
 import diagrams
+import leaders
+import numerals
 import straight
 
 WRITING, DRAWING, MARKUP = 0, 1, 2
@@ -127,6 +129,8 @@ class Page:
         self.word_boxes = []  # (x0, y0, x1, y1) of words placed, for arrows
         self.maths = rng.choice([0, 0, 0.2, 0.5])  # share of prose rows that are formulas
         self.straight = None  # straight.Writer: words of straight letters (--straight pages)
+        self.leader_share = 0.0  # share of a line's words a leader leaves from (--leaders pages)
+        self.numerals = False  # rows of numbers with feet and serifs among the blocks (--numerals pages)
 
     def add(self, strokes, label):
         for s in strokes:
@@ -193,9 +197,10 @@ class Page:
         while x < right:
             ink, b = self.write_word(x, baseline + (x - self.rng.uniform(0, 1)) * math.tan(angle) * 0, scale, angle)
             boxes.append(b)
+            on = leaders.after_word(self, ink, b) if self.leader_share else None
             if marks:
                 self.markup(b)
-            x = b[2] + self.size * self.rng.uniform(0.6, 1.6)
+            x = on if on is not None else b[2] + self.size * self.rng.uniform(0.6, 1.6)
             if self.rng.random() < 0.04:
                 break
         return boxes
@@ -528,10 +533,14 @@ class Page:
         self.add([self.pen.path(pts, 0.01)], DRAWING)
 
 
-def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0, straight_words=None):
+def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0, straight_words=None, hard=None):
     p = Page(rng, words, lines, chars, freehand)
     if straight_words is not None:  # (faces, vocabulary): straight letters beside straight drawing
         p.straight = straight.Writer(p, *straight_words)
+    if hard == "leaders":
+        p.leader_share = rng.uniform(0.05, 0.3)
+    elif hard == "numerals":
+        p.numerals = True
     s = p.size
     columns = rng.choice([1, 1, 1, 2, 2, 3])
     colw = p.width / columns
@@ -541,6 +550,9 @@ def make_page(rng, words, lines, chars=(), freehand=False, diagram_share=0.0, st
         for _ in range(rng.randint(2, 6)):
             if p.straight is not None and rng.random() < 0.3:  # words with straight drawing in their row
                 y = straight.row(p, x, y, right)
+                continue
+            if p.numerals and rng.random() < 0.4:  # numbers with feet beside ticks (numerals.py)
+                y = numerals.row(p, x, y, right)
                 continue
             if diagram_share and rng.random() < diagram_share:  # graphs, plots, icons, swatches (diagrams.py)
                 y = diagrams.block(p, x, y, right)
@@ -667,6 +679,12 @@ def main():
                          "(so the pages before them stay as without it); a fifth are figure pages")
     ap.add_argument("--straight-diagrams", type=float, default=0.2, help="share of diagram blocks on those pages")
     ap.add_argument("--glyphs", default=writer_glyphs(), help="the synthetic writers' glyph bank (Training/packed)")
+    ap.add_argument("--leaders", type=int, default=0,
+                    help="pages whose arrows and lines leave words right after them, from the last letter (leaders.py), "
+                         "added after all the others")
+    ap.add_argument("--numerals", type=int, default=0,
+                    help="pages with rows of numbers and capitals with feet, serifs and bars beside ticks and dashes "
+                         "(numerals.py), added after all the others")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
@@ -696,6 +714,10 @@ def main():
                 pages.append(make_figure_page(r, words, lines, chars, True, kit))
             else:
                 pages.append(make_page(r, words, lines, chars, False, args.straight_diagrams, kit))
+    for hard, count in (("leaders", args.leaders), ("numerals", args.numerals)):
+        for k in range(count):
+            r = random.Random(rng.random())
+            pages.append(make_page(r, words, lines, chars, hard=hard))
     np.savez_compressed(args.out, pages=np.asarray(pages, dtype=object), allow_pickle=True)
     print(args.out, len(pages), "pages", sum(len(s) for s, _ in pages), "strokes")
 
