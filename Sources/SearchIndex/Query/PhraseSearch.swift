@@ -2,10 +2,10 @@ import Foundation
 
 /// A phrase: the query's words on consecutive positions of one line.
 ///
-/// Checking a word's stored readings costs a row fetch, and on 50,000 pages the words of a phrase
+/// Checking a word's stored readings costs a row fetch, and on a large index the words of a phrase
 /// like "and in" match hundreds of thousands of readings each, so phrases are matched on word IDs
 /// first. FTS5 hands over a term's matching readings as row IDs, which hold the word's ID
-/// (`ReadingID`), at about 0.1 µs a row, without touching `words`; and a drawing numbers its
+/// (`ReadingID`), cheaply and without touching `words`; and a drawing numbers its
 /// words in place order (`IndexSchema`), so a phrase starting at word ID s has its words at
 /// s, s + 1, ….
 ///
@@ -60,7 +60,7 @@ struct PhraseSearch {
     /// forms, so reading a quarter of a million of them to build sets cost more than the bounds.
     var driverRowsAtMost = 4096
 
-    /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
+    /// A bound fetches a row, which costs as much as many of a term's row IDs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
     private static let defaultRowsPerBound = 32
 
@@ -489,7 +489,7 @@ private struct TermMatches {
 }
 
 /// Word IDs and a row ID for each, by open addressing with Fibonacci hashing: Swift's
-/// Dictionary hashes with SipHash, which was a quarter of a phrase's time over a few hundred
+/// Dictionary hashes with SipHash, a large share of a phrase's time over a few hundred
 /// thousand IDs. A key and its value sit side by side, so a lookup touches one cache line.
 struct WordIDTable {
     /// key, value, key, value, …
