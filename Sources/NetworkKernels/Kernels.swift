@@ -3,7 +3,7 @@
 ///
 /// This file is compiled twice: as `NetworkKernels` for the target's baseline (SSE on x86-64) and,
 /// on x86-64, as `NetworkKernelsAVX2` for processors with AVX2 and FMA (twice the vector width and
-/// a fused multiply-add: a fifth less time a line), which `Recognition` picks at run time.
+/// a fused multiply-add, so a line takes less time), which `Recognition` picks at run time.
 ///
 /// Both modules alone are built with `-Ounchecked` (no overflow or precondition checks): their
 /// loops are the network's time, and every index in them is derived from shapes the caller
@@ -34,9 +34,9 @@ package enum Kernels {
         var i = 0
         #if FUSED_MULTIPLY_ADD
         // AVX2's 16 registers hold six rows' sums of one wide block with room for the loads:
-        // each load of `b` then serves six rows (four rows made a line 1.3 times faster than
-        // pairs; six, without skipping zeros, cut `build`'s CPU time on `dev` pages by 17 %
-        // more); the rest go by pairs
+        // each load of `b` then serves six rows, and fewer loads a row is what the product is
+        // bound by (four rows were faster than pairs, and six, without skipping zeros, faster
+        // again); the rest go by pairs
         while i + 6 <= m {
             accumulateSix(a + i * k, count: k, times: b, into: c + i * n, width: n)
             i += 6
@@ -52,7 +52,7 @@ package enum Kernels {
     }
 
     // (SIMD32 would fit AVX2's registers as SIMD16 fits SSE's, but the compiler spills it to the
-    // stack: 80 times slower)
+    // stack, which is far slower)
     typealias Wide = SIMD16<Float>
     typealias Narrow = SIMD8<Float>
 
@@ -242,8 +242,8 @@ package enum Kernels {
 
     /// One LSTM step's gates to its new state: `gates` holds the `4 × h` pre-activations in the
     /// order input, forget, cell, output; `cell` and `hidden` (h each) are updated in place.
-    /// Eight units at a time through `exp8` (one `expf` call per gate and unit took a seventh of
-    /// all recognition time).
+    /// Eight units at a time through `exp8`: one `expf` call per gate and unit was a large share
+    /// of all recognition time.
     package static func lstmCell(
         gates g: UnsafePointer<Float>, cell: UnsafeMutablePointer<Float>, hidden: UnsafeMutablePointer<Float>, h: Int
     ) {
@@ -397,7 +397,7 @@ package enum Kernels {
     @inline(__always)
     package static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
 
-    /// tanh through one `expf` (glibc's `tanhf` goes through `expm1f` and took a tenth of all
+    /// tanh through one `expf` (glibc's `tanhf` goes through `expm1f`, a noticeable share of all
     /// recognition time); absolute error about 1e-7, far below what the network resolves.
     @inline(__always)
     package static func tanh(_ x: Float) -> Float {

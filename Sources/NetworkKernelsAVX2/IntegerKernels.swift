@@ -20,7 +20,7 @@ package enum IntegerKernels {
         scales: UnsafeMutablePointer<Float>
     ) {
         // every bit but the sign: `and` with it is the magnitude (the standard library's
-        // `pointwiseMax` of a value and its negation is a generic call: a tenth of the build's time)
+        // `pointwiseMax` of a value and its negation is a generic call, too slow for this loop)
         let magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fff_ffff))
         for i in 0..<m {
             let row = a + i * k, out = q + i * stride

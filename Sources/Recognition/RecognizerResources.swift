@@ -274,7 +274,7 @@ enum RecognizerResources {
 }
 
 /// Built line readers by language set; building one (the lexicon and character model of its word
-/// lists) takes a second or more, so each set is built once and shared.
+/// lists) takes far longer than reading a page, so each set is built once and shared.
 private final class LineReaderCache: @unchecked Sendable {
     private let lock = NSLock()
     private var readers: [[String]: Result<any LineReading, ModelError>] = [:]

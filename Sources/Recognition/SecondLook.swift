@@ -6,8 +6,8 @@ import DrawingModel
 /// The first reading sees the word inside its line: the network's frames carry the neighbours'
 /// ink and the word's frames are cut out of the line's by the alignment. Read alone and a little
 /// wider, the same ink gives a reading whose errors are partly different ones, so a text both
-/// readings rank high is likelier right than either's best alone (on `dev` pages: CER 10.6 →
-/// 9.2 %, search recall 0.904 → 0.922; docs/recognizer.md has the sweep).
+/// readings rank high is likelier right than either's best alone (on `dev` pages it lowers the
+/// CER and raises search recall; docs/recognizer.md has the sweep).
 enum SecondLook {
     /// The points of `range` of `line`, stretched `widening` times across about their middle, as
     /// a line of their own.

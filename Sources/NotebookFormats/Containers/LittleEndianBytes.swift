@@ -15,7 +15,6 @@ struct LittleEndianBytes {
     }
 
     var remaining: Int { bytes.endIndex - at }
-    var isAtEnd: Bool { at >= bytes.endIndex }
 
     /// The next byte, not consumed; nil at the end.
     func peek() -> UInt8? { at < bytes.endIndex ? bytes[at] : nil }

@@ -17,8 +17,6 @@ struct OneNoteObject {
     /// By property ID without its bool bit (`0x1C001C22` for RichEditTextUnicode).
     var properties: [UInt32: Value]
 
-    subscript(_ id: UInt32) -> Value? { properties[id] }
-
     func bytes(_ id: UInt32) -> ArraySlice<UInt8>? {
         if case .bytes(let b)? = properties[id] { return b }
         return nil

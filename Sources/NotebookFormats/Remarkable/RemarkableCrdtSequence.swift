@@ -17,12 +17,8 @@ struct RemarkableCrdtItem<Value> {
 }
 
 enum RemarkableCrdtSequence {
-    /// The indices of `items` in sequence order. Later duplicates of an id are left out.
-    static func order<Value>(_ items: [RemarkableCrdtItem<Value>]) -> [Int] {
-        order(ids: items.map(\.id), lefts: items.map(\.left), rights: items.map(\.right))
-    }
-
-    /// The same, over parallel arrays of ids and neighbours.
+    /// The indices of the items in sequence order, given as parallel arrays of ids and
+    /// neighbours. Later duplicates of an id are left out.
     static func order(
         ids: [RemarkableCrdtID], lefts: [RemarkableCrdtID], rights: [RemarkableCrdtID]
     ) -> [Int] {

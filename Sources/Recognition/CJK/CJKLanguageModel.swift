@@ -96,12 +96,6 @@ package struct CJKLanguageModel: Sendable {
         return first.value
     }
 
-    /// log P(c), floored at `unseen` for characters outside the model (Latin letters, digits,
-    /// punctuation, rare characters).
-    package func logProbability(of c: Character) -> Double {
-        Self.scalar(c).flatMap { unigram[$0] }.map { log($0 / total) } ?? unseen
-    }
-
     /// log P(c | previous): the character's own probability interpolated with the pair's
     /// (`pairWeight`), so a character never seen after `previous` still has its own.
     package func logProbability(of c: Character, after previous: Character?) -> Double {

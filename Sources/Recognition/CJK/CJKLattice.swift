@@ -28,8 +28,8 @@ package struct CJKLatticeSettings: Sendable, Hashable {
     /// Hypotheses kept at each boundary between groups.
     package var beamWidth = 8
     /// Readings kept for each character, for search: the eight each box is read as (the index
-    /// indexes eight a word). On the dev pages, 8 instead of 5 found 0.857 of the character
-    /// pairs instead of 0.817, and 1.3 % instead of 1.1 % of pairs written nowhere on the page.
+    /// indexes eight a word). On the dev pages, 8 instead of 5 found more of the character pairs
+    /// for few more pairs written nowhere on the page (docs/recognizer.md).
     package var candidatesPerCharacter = 8
     /// Readings whose score is lower than the best by more than this many nats are not kept.
     package var candidateMargin = 8.0

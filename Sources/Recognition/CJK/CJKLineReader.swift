@@ -129,13 +129,9 @@ package struct CJKLineReader: LineReading {
         return (rough, full)
     }
 
-    /// Every model's readings of one character's strokes, the best score of each character kept.
-    /// `glance`: the sketch's first pass over the same strokes, for a classifier that makes it too.
-    func classify(_ strokes: [[Point]], glance: [Float]? = nil) -> [CharacterCandidate] {
-        classify([(strokes, glance)])[0]
-    }
-
-    /// `classify(_:glance:)` of several characters, each classifier reading them all together.
+    /// Every model's readings of each character's strokes, the best score of each character kept,
+    /// each classifier reading them all together. `glance`: the sketch's first pass over the same
+    /// strokes, for a classifier that makes it too.
     func classify(_ characters: [(strokes: [[Point]], glance: [Float]?)]) -> [[CharacterCandidate]] {
         var best = [[String: Double]](repeating: [:], count: characters.count)
         for classifier in classifiers {

@@ -56,15 +56,15 @@ package struct CharacterNetwork: Sendable {
     /// The ways the ink is looked at, each a horizontal stretch and a shear (x' = stretch · x +
     /// shear · y); the probabilities of the views are averaged. Writers make characters narrower
     /// or wider than the fonts do, and the image fits the ink's box keeping its aspect, so two
-    /// stretched views besides the ink as written read 1.4 points more of the casual dev
-    /// characters right first (69.6 → 70.9 %; `cjk-bench chars.jsonl --engines-only` with
-    /// `CJK_VIEWS`), for three passes a character; two sheared views as well add 0.1.
+    /// stretched views besides the ink as written read more of the casual dev characters right
+    /// first (`cjk-bench chars.jsonl --engines-only` with `CJK_VIEWS`; docs/recognizer.md), for
+    /// three passes a character; two sheared views as well add too little to pay for theirs.
     package var views: [(stretch: Double, shear: Double)] = [(1, 0), (0.85, 0), (1.15, 0)]
     /// Networks over the same classes trained by other runs, whose probabilities are averaged
     /// with this one's, each network weighing the same. Two runs of one recipe err on different
-    /// characters: the 8,000- and 16,000-batch schedules together read 1.5 points more of the
-    /// casual dev characters right first than the longer one alone (74.4 → 75.9 %), and the
-    /// dev pages' CER falls 21.5 → 20.7 % (`cjk-bench`); an unequal weight measured no better.
+    /// characters: the 8,000- and 16,000-batch schedules together read more of the casual dev
+    /// characters right first than the longer one alone, and the dev pages' CER falls
+    /// (`cjk-bench`; docs/recognizer.md); an unequal weight measured no better.
     package private(set) var companions: [CharacterNetwork] = []
     let kernels: KernelSet
     let convolutions: CharacterConvolutions

@@ -7,7 +7,7 @@ package struct DecoderSettings: Sendable {
     /// generation-3 network (version 21) gives a frame to every four input rows, where version
     /// 20's gave one to two, so a character has fewer frames to win its place against the blank:
     /// at version 20's 1.0 and 0.6 it dropped characters, most of all in rows of separate ones
-    /// (`dev` pages CER 13.4 %; 10.6 % at 2.5 and 0.5; docs/recognizer.md has the sweep).
+    /// (docs/recognizer.md has the sweep over the `dev` pages).
     package var insertionBonus: Float = 2.5
     /// Charged once per word whose letters leave the word list or stop short of a word.
     package var oovPenalty: Float = 2.5
@@ -25,8 +25,8 @@ package struct DecoderSettings: Sendable {
     /// At most this many characters are tried per frame.
     package var maxCharactersPerFrame = 10
     /// A word keeps alternative readings scoring at most this far (natural log) below its best,
-    /// judged after the second look. At 2 `dev` pages read with CER 8.1 % and precision 0.908;
-    /// at 4 the same CER, precision 0.910, and isolated words' top-5 88.9 % (86.6 % at 2).
+    /// judged after the second look. A wider margin than 2 keeps the `dev` pages' CER and
+    /// precision and finds more isolated words among the top five (docs/recognizer.md).
     package var candidateMargin: Double = 4
     /// How many readings a word keeps at most.
     package var candidatesPerWord = 5

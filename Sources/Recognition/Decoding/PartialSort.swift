@@ -1,7 +1,8 @@
 extension MutableCollection where Self: RandomAccessCollection, Index == Int {
     /// Puts the `k` first elements of the sorted order at the front, sorted, and the others after
-    /// them in no particular order: the beam search keeps 24 of up to ~300 beams a frame, and a
-    /// full sort of them took a twentieth of `build`'s time. Quickselect (Lomuto partitions around
+    /// them in no particular order: the beam search keeps a few dozen of hundreds of beams a
+    /// frame, every frame, so a full sort of them is a noticeable share of `build`'s time.
+    /// Quickselect (Lomuto partitions around
     /// the median of three), then a sort of the front alone. `areInIncreasingOrder` must be a
     /// strict total order, so that the front is the same as a full sort's.
     mutating func sortPrefix(_ k: Int, by areInIncreasingOrder: (Element, Element) -> Bool) {

@@ -20,10 +20,9 @@ enum TraceRole: Sendable, Hashable {
 
 /// Thresholds of the trace classifier, in units of the writing size.
 ///
-/// Measured on the UNIPEN `train` text lines (about 45,000 traces, 1 in 4 lines): ink length over
-/// box half-perimeter stays below 6.3 for every trace of real text (99.9 % below 4.7); flat traces
-/// wider than 2 sizes (crossbars of "tt" reach 2.4, so rules start at 3.5), straight traces longer than 3 and traces taller than 3.5 are each under
-/// 0.15 % of the traces of text.
+/// Set on the UNIPEN `train` text lines (docs/recognizer.md has the figures): each threshold lies
+/// beyond what the traces of real text reach, all but a tiny share of them, so that only ink unlike
+/// writing is set apart (rules start well past the widest crossbars, those of "tt").
 enum TraceShape {
     static let markExtent = 0.3
     static let flatHeight = 0.3
@@ -33,10 +32,10 @@ enum TraceShape {
     static let scribbleDensity = 6.5
     static let scribbleMinimumExtent = 1.5
     static let oversizedHeight = 4.0
-    /// A bracket standing beside writing (], }, |): at least `tallBracketHeight` tall (taller than
-    /// 3.5 sizes is under 0.15 % of text traces), at most half as wide, and its ink about its
-    /// height and two ticks (`bracketInk` times height + 2 × width). (The same test lying down,
-    /// for a ⊓ over a drawing, took cursive words for brackets: dev pages recall 0.899 -> 0.895.)
+    /// A bracket standing beside writing (], }, |): at least `tallBracketHeight` tall (a height
+    /// text traces hardly ever reach), at most half as wide, and its ink about its height and two
+    /// ticks (`bracketInk` times height + 2 × width). (The same test lying down, for a ⊓ over a
+    /// drawing, took cursive words for brackets and lost `dev` pages' recall.)
     static let tallBracketHeight = 3.5
     static let bracketInk = 1.1
 

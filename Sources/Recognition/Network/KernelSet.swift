@@ -153,18 +153,6 @@ enum KernelSet: Sendable, CaseIterable {
     }
     #endif
 
-    func accumulate(
-        _ x: UnsafePointer<Float>, count k: Int, times b: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>,
-        width n: Int
-    ) {
-        switch self {
-        case .baseline: NetworkKernels.Kernels.accumulate(x, count: k, times: b, into: y, width: n)
-        #if canImport(NetworkKernelsAVX2)
-        case .avx2, .avx2Integer: NetworkKernelsAVX2.Kernels.accumulate(x, count: k, times: b, into: y, width: n)
-        #endif
-        }
-    }
-
     func lstmCell(
         gates g: UnsafePointer<Float>, cell: UnsafeMutablePointer<Float>, hidden: UnsafeMutablePointer<Float>, h: Int
     ) {

@@ -2,10 +2,10 @@ import Foundation
 
 /// A phrase: the query's words on consecutive positions of one line.
 ///
-/// Checking a word's stored readings costs a row fetch, and on 50,000 pages the words of a phrase
+/// Checking a word's stored readings costs a row fetch, and on a large index the words of a phrase
 /// like "and in" match hundreds of thousands of readings each, so phrases are matched on word IDs
 /// first. FTS5 hands over a term's matching readings as row IDs, which hold the word's ID
-/// (`ReadingID`), at about 0.1 µs a row, without touching `words`; and a drawing numbers its
+/// (`ReadingID`), cheaply and without touching `words`; and a drawing numbers its
 /// words in place order (`IndexSchema`), so a phrase starting at word ID s has its words at
 /// s, s + 1, ….
 ///
@@ -60,7 +60,7 @@ struct PhraseSearch {
     /// forms, so reading a quarter of a million of them to build sets cost more than the bounds.
     var driverRowsAtMost = 4096
 
-    /// A bound fetches a row (5-20 µs); a term's row ID costs about 0.1 µs. Fewer rows than that
+    /// A bound fetches a row, which costs as much as many of a term's row IDs. Fewer rows than that
     /// parity: when every candidate ties, all of them are bounded whatever is read alongside.
     private static let defaultRowsPerBound = 32
 
@@ -485,47 +485,5 @@ private struct TermMatches {
         var best = WordIDTable(capacity: rowIDs.count)
         for rowID in rowIDs { best.insert((rowID >> 3) & WordID.mask, rowID) }
         return best
-    }
-}
-
-/// Word IDs and a row ID for each, by open addressing with Fibonacci hashing: Swift's
-/// Dictionary hashes with SipHash, which was a quarter of a phrase's time over a few hundred
-/// thousand IDs. A key and its value sit side by side, so a lookup touches one cache line.
-struct WordIDTable {
-    /// key, value, key, value, …
-    private var slots: [Int64]
-    private let shift: UInt64
-    private let mask: Int
-    private static let empty: Int64 = -1  // word IDs are never negative
-
-    init(capacity: Int) {
-        let bits = max(4, Int.bitWidth - (2 * max(capacity, 1) - 1).leadingZeroBitCount)
-        slots = Array(repeating: Self.empty, count: 2 << bits)
-        shift = UInt64(64 - bits)
-        mask = (1 << bits) - 1
-    }
-
-    private func home(_ key: Int64) -> Int { Int((UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift) }
-
-    /// Adds `key` with `value` unless it is there already; whether it was added.
-    @discardableResult
-    mutating func insert(_ key: Int64, _ value: Int64) -> Bool {
-        var slot = home(key)
-        while slots[2 * slot] != Self.empty {
-            if slots[2 * slot] == key { return false }
-            slot = (slot + 1) & mask
-        }
-        slots[2 * slot] = key
-        slots[2 * slot + 1] = value
-        return true
-    }
-
-    func value(for key: Int64) -> Int64? {
-        var slot = home(key)
-        while slots[2 * slot] != Self.empty {
-            if slots[2 * slot] == key { return slots[2 * slot + 1] }
-            slot = (slot + 1) & mask
-        }
-        return nil
     }
 }

@@ -31,8 +31,8 @@ package struct SearchOptions: Sendable, Hashable {
     /// three or fewer, 0.1 less for each letter more, none from six on. The shorter the word, the
     /// likelier a wrong reading spells it by chance ("arc" read as "are", "an" as "any"), while a
     /// long word's unlikely reading is still mostly right. Chosen on the dev writers' pages
-    /// (Benchmarks/score_curve.py `--by-length`): against a flat 0.1, recall 0.922 → 0.924 and
-    /// precision 0.910 → 0.922.
+    /// (Benchmarks/score_curve.py `--by-length`), where it beats a flat 0.1 on both recall and
+    /// precision (docs/benchmarks.md).
     package static func defaultMinimumScore(letters: Int) -> Double {
         min(0.3, max(0, 0.1 * Double(6 - letters)))
     }

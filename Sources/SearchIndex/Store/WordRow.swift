@@ -22,7 +22,6 @@ struct WordRow {
     let index: Int
 
     var id: Int64 { line.id + Int64(index) }
-    var source: Int { line.source }
     var place: WordPlace {
         WordPlace(drawing: id >> 20, source: line.source, line: line.line, position: line.position(index))
     }
