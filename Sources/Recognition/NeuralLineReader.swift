@@ -167,24 +167,17 @@ package struct NeuralLineReader: LineReading {
     }
 
     /// The sure words of some lines as samples to learn the hand from: those read with at least
-    /// `sureConfidence` (or the collector's `listedFloor`, their best reading a listed word) whose
-    /// best reading is the line's (not changed by a second look), with a letter in it and frames
-    /// enough for CTC to place it.
+    /// `sureConfidence` whose best reading is the line's (not changed by a second look), with a
+    /// letter in it and frames enough for CTC to place it.
     private func collect(
         _ words: [[DecodedWord]], spans: [[WordSpan]], hidden: [[Float]], into collector: AdaptationCollector
     ) {
         let width = network.hiddenWidth
         var samples: [AdaptationSample] = []
         var offered = 0
-        func learnable(_ word: DecodedWord) -> Bool {
-            if word.confidence >= Self.sureConfidence { return true }
-            guard let floor = collector.listedFloor, word.confidence >= floor, let best = word.candidates.first
-            else { return false }
-            return decoder.lexicon.contains(best.text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted))
-        }
         for (line, lineWords) in words.enumerated() where lineWords.count == spans[line].count {
             for (word, span) in zip(lineWords, spans[line])
-            where learnable(word) && span.frames.count >= 2 * span.classes.count
+            where word.confidence >= Self.sureConfidence && span.frames.count >= 2 * span.classes.count
                 && word.candidates.first?.text == text(span.classes)
                 && word.candidates[0].text.contains(where: \.isLetter)
                 && span.frames.upperBound * width <= hidden[line].count

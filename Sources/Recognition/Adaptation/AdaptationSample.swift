@@ -44,10 +44,6 @@ package final class AdaptationCollector: @unchecked Sendable {
     package static let defaultCapacity = HandAdapter.Settings.defaultMaximumWords
 
     package let capacity: Int
-    /// The least confidence at which a word not read surely is learned from all the same, when
-    /// its best reading is a word of the reader's lists; nil (as a build collects): sure words
-    /// only. For measuring label sources (`adapt-bench --listed-floor`).
-    package let listedFloor: Double?
     private let lock = NSLock()
     private var kept: [AdaptationSample] = []
     private var seen = 0
@@ -55,9 +51,8 @@ package final class AdaptationCollector: @unchecked Sendable {
     /// can be kept any more (the kept keys only fall), so none need be made.
     private var threshold = UInt64.max
 
-    package init(capacity: Int = AdaptationCollector.defaultCapacity, listedFloor: Double? = nil) {
+    package init(capacity: Int = AdaptationCollector.defaultCapacity) {
         self.capacity = capacity
-        self.listedFloor = listedFloor
     }
 
     /// Adds `samples`, of `offered` sure words (all of them by default; the others were not made

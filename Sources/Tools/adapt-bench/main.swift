@@ -14,16 +14,14 @@
 // is fitted to them, with its CPU seconds, steps and held-out figures; nothing is read again.
 //
 //     adapt-bench WORDS.jsonl LINES.jsonl [--from N] [--writers K] [--min-samples N] [--variants V,...]
-//                 [--languages FILE] [--pooled] [--readings FILE] [--listed-floor F] [--json FILE]
+//                 [--languages FILE] [--pooled] [--readings FILE] [--json FILE]
 //
 // (writers in name order, from the N-th, K of them; all by default)
 //
-// With `--listed-floor F`, the fits learn also from the words read at F or more whose best
-// reading is a listed word (`AdaptationCollector.listedFloor`), not only from the sure ones.
-//
 // With `--readings FILE`, each writer's samples (in the order above, both halves) are only read
-// with the shipped network, and their words and confidences written as JSON, so that an
-// experiment outside Swift (Training/adapt_parts.py) learns from the words an index holds sure.
+// with the shipped network, and their words written as JSON (confidence, candidates, which of
+// them the writer's lists hold, and an unsure word's ink read alone), so that an experiment
+// outside Swift (Training/adapt_parts.py) learns from the words an index would label.
 //
 // A variant is `part:steps:rate:l2[:words[:check]]` (part bias, logit-map or output-layer; words:
 // the most sure words fitted and held out, `HandAdapter.Settings.maximumWords`; check: measure
@@ -55,7 +53,6 @@ func option(_ name: String) -> String? {
 let writerLimit = option("--writers").flatMap(Int.init) ?? 0
 let firstWriter = option("--from").flatMap(Int.init) ?? 0
 let minimumSamples = option("--min-samples").flatMap(Int.init) ?? 150
-let listedFloor = option("--listed-floor").flatMap(Double.init)
 let variantSpecs = (option("--variants") ?? "bias:60:0.01:0.01,logit-map:60:0.01:0.01,output-layer:60:0.003:0.01")
     .split(separator: ",").map(String.init)
 
@@ -143,7 +140,9 @@ func transcribed<Value>(
 
 /// The samples' best readings, read on every core.
 func read(_ samples: [InkSample], with recognizer: HandwritingRecognizer) -> [String] {
-    transcribed(samples, with: recognizer) { transcript, _ in transcript.text.replacingOccurrences(of: "\n", with: " ") }
+    transcribed(samples, with: recognizer) { transcript, _ in
+        transcript.text.replacingOccurrences(of: "\n", with: " ")
+    }
 }
 
 struct Score: Codable {
@@ -234,9 +233,9 @@ let aloneNarrowing = 0.85
 /// A word as `--readings` writes it: its best reading and confidence, its candidates with their
 /// scores and whether the writer's word lists hold each (edge punctuation aside), and, for a
 /// word under the sure threshold, its own ink read alone and narrowed (a second view).
-@Sendable func readingRow(_ word: RecognizedWord, of sample: InkSample, languages: [String], recognizer: HandwritingRecognizer)
-    -> [String: Any]
-{
+@Sendable func readingRow(
+    _ word: RecognizedWord, of sample: InkSample, languages: [String], recognizer: HandwritingRecognizer
+) -> [String: Any] {
     var row: [String: Any] = [
         "text": word.text, "confidence": word.confidence,
         "candidates": word.candidates.map { [$0.text, $0.score] as [Any] },
@@ -247,9 +246,8 @@ let aloneNarrowing = 0.85
     ]
     if word.confidence < UserVocabulary.minimumConfidence {
         let alone = recognizer.transcribe(narrowedInk(of: word.strokeIDs, in: sample)).lines.flatMap(\.words)
-        row["alone"] = [
-            "text": alone.map(\.text).joined(separator: " "), "confidence": alone.map(\.confidence).min() ?? 0,
-        ] as [String: Any]
+        let text = alone.map(\.text).joined(separator: " ")
+        row["alone"] = ["text": text, "confidence": alone.map(\.confidence).min() ?? 0] as [String: Any]
     }
     return row
 }
@@ -297,7 +295,7 @@ for writer in writers {
     let all = byWriter[writer]!
     let learn = all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     let test = all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-    let collector = AdaptationCollector(listedFloor: listedFloor)
+    let collector = AdaptationCollector()
     let shippedReader = try recognizer(for: writer)
     let learnReadings = read(learn, with: shippedReader.collecting(into: collector))
     let sure = collector.samples
@@ -354,9 +352,7 @@ for variant in variants {
     averages[variant.name] = ["cer": t.cer / n, "word_accuracy": t.accuracy / n, "accepted": t.accepted]
 }
 if let path = option("--json") {
-    let object: [String: Any] = [
-        "writers": results, "average": averages, "variants": variantSpecs, "listed_floor": listedFloor ?? NSNull(),
-    ]
+    let object: [String: Any] = ["writers": results, "average": averages, "variants": variantSpecs]
     try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         .write(to: URL(fileURLWithPath: path))
 }
