@@ -25,6 +25,12 @@ Targets, per writer:
   sure     only the learning samples whose every word the shipped reader (in Swift, in the writer's
            language: `adapt-bench --readings`) read with confidence >= 0.9 (the user vocabulary's
            and the hand's threshold), its reading as the target, as an index would have them.
+  sure+…   the sure words and more, for the words the sure ones leave out (`word_sources`):
+           listedF  a word read at F or more whose best reading is a listed word;
+           alone    a word whose ink read alone and narrowed (`adapt-bench --readings`) reads the same;
+           lexicon  where the best reading is not listed, its best listed candidate;
+           path     a sample the network's best path reads as the decoder did.
+           Each source's labels are counted against the samples' own (`labels` in the results).
 Every fifth target is held out of the fit, and a fit is kept only when the held-out words are likelier
 and their best paths miss no more letters than the shipped network's (the index's guard); a
 rejected fit reads as shipped.
@@ -110,16 +116,79 @@ def writer_samples(shared, readings):
         read = entry["samples"]
         if len(mine) != len(read) or any(m[1] != r["label"] for m, r in zip(mine, read)):
             sys.exit(f"adapt_parts.py: the readings of {writer} do not match its samples in ../shared")
-        out[writer] = [(s, lab, [(w["text"], w["confidence"]) for w in r["words"]]) for (s, lab), r in zip(mine, read)]
+        out[writer] = [(s, lab, r["words"]) for (s, lab), r in zip(mine, read)]
     return out
+
+
+# ---- where a word's label comes from --------------------------------------------------------
+# Each source labels a word of the shipped reading (a dict of `adapt-bench --readings`: text,
+# confidence, candidates [[text, score]], listed [bool per candidate], and for an unsure word
+# `alone`, its ink read again alone and narrowed), or leaves it unlabelled (None). A sure word is
+# labelled by every source with its reading; a sample is a target when every word is labelled.
+
+def sure_label(word):
+    return word["text"] if word["confidence"] >= SURE else None
+
+
+def listed_label(floor):
+    """The best reading of a word read at `floor` or more whose best reading is a listed word."""
+    def label(word):
+        return word["text"] if word["confidence"] >= floor and word["listed"][:1] == [True] else None
+    return label
+
+
+def alone_label(word):
+    """The best reading, where the word's ink read alone and narrowed reads the same."""
+    alone = word.get("alone")
+    return word["text"] if alone and alone["text"] == word["text"] else None
+
+
+def lexicon_label(word):
+    """Where the best reading is not a listed word, the best candidate that is (lexicon correction)."""
+    if word["listed"][:1] == [True]:
+        return None
+    return next((c[0] for c, listed in zip(word["candidates"], word["listed"]) if listed), None)
+
+
+def word_sources(kind):
+    """The per-word labellers of a target kind: `sure`, or sure joined by `+` to any of `listedF`
+    (F the floor, e.g. listed0.5), `alone`, `lexicon`; the first that labels a word gives its label."""
+    out = [sure_label]
+    for name in kind.split("+"):
+        if name == "sure":
+            continue
+        if name.startswith("listed"):
+            out.append(listed_label(float(name[len("listed"):] or 0)))
+        elif name == "alone":
+            out.append(alone_label)
+        elif name == "lexicon":
+            out.append(lexicon_label)
+        elif name != "path":
+            sys.exit(f"adapt_parts.py: unknown target kind {kind}")
+    return out
+
+
+def usable_target(text):
+    return text if text and any(ch.isalpha() for ch in text) and alphabet.encode(text) else None
+
+
+def sample_target(words, labellers, best_path=None):
+    """A sample's target: its words' labels joined, when every word has one; with `best_path` (the
+    `path` source), the shipped reading where the network's best path reads the sample the same."""
+    if not words:
+        return None
+    labels = [next((l for f in labellers if (l := f(w)) is not None), None) for w in words]
+    if all(l is not None for l in labels):
+        return usable_target(" ".join(labels))
+    reading = " ".join(w["text"] for w in words)
+    if best_path is not None and " ".join(best_path.split()) == reading:
+        return usable_target(reading)
+    return None
 
 
 def sure_target(words):
     """The shipped reading of a sample whose every word is sure, with a letter in it; else None."""
-    if not words or any(c < SURE for _, c in words):
-        return None
-    text = " ".join(t for t, _ in words)
-    return text if any(ch.isalpha() for ch in text) and alphabet.encode(text) else None
+    return sample_target(words, [sure_label])
 
 
 def writer_slant(samples):
@@ -354,10 +423,15 @@ def char_errors(texts, targets):
     return sum(edit_distance(" ".join(t.split()), " ".join(g.split())) for t, g in zip(texts, targets))
 
 
-def fit(part, features, targets, steps, rate, l2):
-    """Adam on the part; returns the held-out judgement (the index's guard) and whether it passed."""
-    held = [i for i in range(len(targets)) if i % HELD_OUT_EVERY == HELD_OUT_EVERY - 1]
-    train = [i for i in range(len(targets)) if i % HELD_OUT_EVERY != HELD_OUT_EVERY - 1]
+def fit(part, features, targets, steps, rate, l2, judges=None):
+    """Adam on the part; returns the held-out judgement (the index's guard) and whether it passed.
+    `judges` (a bool per target, all by default) marks the targets that may be held out: every
+    fifth of them is, the rest are learned from."""
+    judges = judges or [True] * len(targets)
+    eligible = [i for i in range(len(targets)) if judges[i]]
+    held = set(eligible[HELD_OUT_EVERY - 1::HELD_OUT_EVERY])
+    train = [i for i in range(len(targets)) if i not in held]
+    held = sorted(held)
     tr_in = batches(part.net, [features[i] for i in train], part.name)
     ho_in = batches(part.net, [features[i] for i in held], part.name)
     tr_t, ho_t = [targets[i] for i in train], [targets[i] for i in held]
@@ -376,27 +450,91 @@ def fit(part, features, targets, steps, rate, l2):
             round(after[0], 4)], "held_out_char_errors": [before[1], after[1]], "kept": kept}
 
 
+def label_counts(learn, chosen, paths):
+    """How many learning samples a source labels and how many of those labels are right (the
+    sample's own label); of the samples the shipped reader misread, and of those the network's best
+    path misreads (what the fit can mend), how many it labels and labels right."""
+    mine = dict(chosen)
+    out = {"targets": len(chosen), "right": sum(1 for i, t in chosen if t == learn[i][1])}
+    misread = {
+        "misread": [i for i, (_, lab, words) in enumerate(learn) if " ".join(w["text"] for w in words) != lab],
+        "path_misread": [i for i, (_, lab, _) in enumerate(learn) if " ".join(paths[i].split()) != " ".join(lab.split())],
+    }
+    for name, wrong in misread.items():
+        out[f"{name}_samples"] = len(wrong)
+        out[f"{name}_labelled"] = sum(1 for i in wrong if i in mine)
+        out[f"{name}_right"] = sum(1 for i in wrong if mine.get(i) == learn[i][1])
+    return out
+
+
 def cer_of(part, features, labels):
     texts = greedy_texts(part, batches(part.net, features, part.name), len(features))
     return char_errors(texts, labels), sum(len(" ".join(g.split())) for g in labels)
 
 
+def averaged(rows):
+    """The writers' average CER per part and targets, and the labels of each source summed."""
+    n = max(len(rows), 1)
+    average = {"shipped_cer": round(sum(r["shipped_cer"] for r in rows) / n, 4)}
+    keys = sorted({k for r in rows for k in r if "/" in k or k == "deslant"})
+    for key in keys:
+        have = [r for r in rows if key in r]
+        avg = {"cer": round(sum(r[key]["cer"] for r in have) / len(have), 4), "writers": len(have)}
+        if key != "deslant":
+            avg["cer_unguarded"] = round(sum(r[key].get("cer_unguarded", r[key]["cer"]) for r in have) / len(have), 4)
+            avg["kept"] = sum(1 for r in have if r[key].get("kept"))
+            avg["worse"] = sum(1 for r in have if r[key]["cer"] > r["shipped_cer"] + 1e-9)
+        avg["relative_gain"] = round(1 - avg["cer"] / max(average["shipped_cer"], 1e-9), 4)
+        average[key] = avg
+        print(f"{key}: CER {average['shipped_cer']:.4f} -> {avg['cer']:.4f} ({100 * avg['relative_gain']:+.1f} %"
+              f" relative; {avg})", flush=True)
+    labelled = {}
+    for r in rows:
+        for kind, counts in r.get("labels", {}).items():
+            total = labelled.setdefault(kind, dict.fromkeys(counts, 0))
+            for k, v in counts.items():
+                total[k] += v
+    for kind, total in labelled.items():
+        print(f"labels {kind}: {total}", flush=True)
+    average["labels"] = labelled
+    return average
+
+
+def merged(paths, name):
+    """One result of several runs over disjoint writers (`--from`/`--writers` run side by side)."""
+    runs = [json.load(open(p))["figures"] for p in paths]
+    rows = sorted((r for f in runs for r in f["writers"]), key=lambda r: r["writer"])
+    if len({r["writer"] for r in rows}) != len(rows):
+        sys.exit("adapt_parts.py: --merge: the runs share a writer")
+    figures = {**runs[0], "writers": rows, "average": averaged(rows), "merged_from": [os.path.basename(p) for p in paths]}
+    figures.pop("reference_slant", None)  # each run's own writers' median
+    print("wrote", results.record(name, figures, command=" ".join(["Training/adapt_parts.py"] + sys.argv[1:])))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--readings", required=True, help="adapt-bench --readings output")
+    ap.add_argument("--readings", help="adapt-bench --readings output (required but with --merge)")
     ap.add_argument("--shared", default=os.path.join(HERE, "..", "..", "shared"))
     ap.add_argument("--parts", default=",".join(PARTS))
     ap.add_argument("--targets", default="oracle,sure")
     ap.add_argument("--writers", type=int, default=0, help="only the first K writers (0: all)")
+    ap.add_argument("--from", dest="first", type=int, default=0, help="from the N-th writer in name order")
     ap.add_argument("--max-words", type=int, default=0,
                     help="fit at most this many targets per writer, the first in order (0: all)")
     ap.add_argument("--name", default="adapt-parts")
+    ap.add_argument("--held-out-sure", action="store_true",
+                    help="hold out only sure targets, so that other label sources never judge a fit")
+    ap.add_argument("--merge", help="comma-separated results of runs over disjoint writers: write them as one")
     args = ap.parse_args()
+    if args.merge:
+        return merged(args.merge.split(","), args.name)
     torch.set_num_threads(int(os.environ["OMP_NUM_THREADS"]))
     torch.manual_seed(5)
+    if not args.readings:
+        ap.error("--readings is required")
     readings = json.load(open(args.readings))
     samples = writer_samples(os.path.abspath(args.shared), readings)
-    writers = sorted(samples)[: args.writers or None]
+    writers = sorted(samples)[args.first:][: args.writers or None]
     parts = [p for p in args.parts.split(",") if p]
     net = shipped_network()
     slants = {w: writer_slant(samples[w][0::2]) for w in writers}
@@ -410,15 +548,23 @@ def main():
         errors, chars = cer_of(shipped, test_feats, test_labels)
         row = {"writer": writer, "languages": readings[writer]["languages"], "learning_samples": len(learn),
                "reading_samples": len(test), "shipped_cer": round(errors / chars, 4)}
-        targets = {
-            "oracle": [(i, lab) for i, (_, lab, _) in enumerate(learn) if alphabet.encode(lab)],
-            "sure": [(i, t) for i, (_, _, words) in enumerate(learn) if (t := sure_target(words))],
-        }
-        row["sure_words"] = len(targets["sure"])
-        row["sure_right"] = sum(1 for i, t in targets["sure"] if t == learn[i][1])
         learn_feats = [ink.features(s)[0] for s, _, _ in learn]
+        kinds = [k for k in args.targets.split(",") if k]
+        paths = greedy_texts(shipped, batches(net, learn_feats, "output_layer"), len(learn))
+        targets = {"oracle": [(i, lab) for i, (_, lab, _) in enumerate(learn) if alphabet.encode(lab)]}
+        row["labels"] = {}
+        for kind in kinds:
+            if kind == "oracle":
+                continue
+            labellers = word_sources(kind)
+            with_path = "path" in kind.split("+")
+            targets[kind] = [(i, t) for i, (_, _, words) in enumerate(learn)
+                             if (t := sample_target(words, labellers, paths[i] if with_path else None))]
+            row["labels"][kind] = label_counts(learn, targets[kind], paths)
+        row["sure_words"] = len([1 for _, _, w in learn if sure_target(w)])
+        row["sure_right"] = sum(1 for _, lab, w in learn if (t := sure_target(w)) and t == lab)
         for name in parts:
-            for kind in [k for k in args.targets.split(",") if k]:
+            for kind in kinds:
                 key = f"{name}/{kind}"
                 started = time.process_time()
                 if name == "deslant":
@@ -435,7 +581,8 @@ def main():
                     continue
                 part = Part(name, net)
                 steps, rate, l2 = PARTS[name]
-                judged = fit(part, [learn_feats[i] for i, _ in chosen], [t for _, t in chosen], steps, rate, l2)
+                judges = [sure_target(learn[i][2]) is not None for i, _ in chosen] if args.held_out_sure else None
+                judged = fit(part, [learn_feats[i] for i, _ in chosen], [t for _, t in chosen], steps, rate, l2, judges)
                 e, c = cer_of(part, test_feats, test_labels)
                 judged["cer_unguarded"] = round(e / c, 4)
                 judged["cer"] = judged["cer_unguarded"] if judged["kept"] else row["shipped_cer"]
@@ -446,21 +593,8 @@ def main():
         rows.append(row)
         print(f"{writer}: {len(learn)} learning samples, {row['sure_words']} sure ({row['sure_right']} right), "
               f"shipped CER {row['shipped_cer']:.4f}", flush=True)
-    n = max(len(rows), 1)
-    average = {"shipped_cer": round(sum(r["shipped_cer"] for r in rows) / n, 4)}
-    keys = sorted({k for r in rows for k in r if "/" in k or k == "deslant"})
-    for key in keys:
-        have = [r for r in rows if key in r]
-        avg = {"cer": round(sum(r[key]["cer"] for r in have) / len(have), 4), "writers": len(have)}
-        if key != "deslant":
-            avg["cer_unguarded"] = round(sum(r[key].get("cer_unguarded", r[key]["cer"]) for r in have) / len(have), 4)
-            avg["kept"] = sum(1 for r in have if r[key].get("kept"))
-            avg["worse"] = sum(1 for r in have if r[key]["cer"] > r["shipped_cer"] + 1e-9)
-        avg["relative_gain"] = round(1 - avg["cer"] / max(average["shipped_cer"], 1e-9), 4)
-        average[key] = avg
-        print(f"{key}: CER {average['shipped_cer']:.4f} -> {avg['cer']:.4f} ({100 * avg['relative_gain']:+.1f} %"
-              f" relative; {avg})", flush=True)
-    figures = {"writers": rows, "max_words": args.max_words, "average": average, "parts": {p: PARTS[p] for p in parts}, "network": SHIPPED,
+    average = averaged(rows)
+    figures = {"writers": rows, "max_words": args.max_words, "held_out_sure": args.held_out_sure, "average": average, "parts": {p: PARTS[p] for p in parts}, "network": SHIPPED,
                "reference_slant": reference_slant, "sure_confidence": SURE, "held_out_every": HELD_OUT_EVERY,
                "lora_rank": LORA_RANK}
     print("wrote", results.record(args.name, figures, command=" ".join(["Training/adapt_parts.py"] + sys.argv[1:])))

@@ -19,8 +19,9 @@
 // (writers in name order, from the N-th, K of them; all by default)
 //
 // With `--readings FILE`, each writer's samples (in the order above, both halves) are only read
-// with the shipped network, and their words and confidences written as JSON, so that an
-// experiment outside Swift (Training/adapt_parts.py) learns from the words an index holds sure.
+// with the shipped network, and their words written as JSON (confidence, candidates, which of
+// them the writer's lists hold, and an unsure word's ink read alone), so that an experiment
+// outside Swift (Training/adapt_parts.py) learns from the words an index would label.
 //
 // A variant is `part:steps:rate:l2[:words[:check]]` (part bias, logit-map or output-layer; words:
 // the most sure words fitted and held out, `HandAdapter.Settings.maximumWords`; check: measure
@@ -122,13 +123,13 @@ final class LockedSlots<Value>: @unchecked Sendable {
 /// What `take` makes of each sample's transcript, the samples read on every core.
 func transcribed<Value>(
     _ samples: [InkSample], with recognizer: HandwritingRecognizer,
-    _ take: @escaping @Sendable (Transcript) -> Value
+    _ take: @escaping @Sendable (Transcript, InkSample) -> Value
 ) -> [Value] {
     let results = LockedSlots<Value>(samples.count)
     let cores = ProcessInfo.processInfo.activeProcessorCount
     DispatchQueue.concurrentPerform(iterations: cores) { k in
         for i in stride(from: k, to: samples.count, by: cores) {
-            let value = take(recognizer.transcribe(samples[i].drawing))
+            let value = take(recognizer.transcribe(samples[i].drawing), samples[i])
             results.lock.lock()
             results.values[i] = value
             results.lock.unlock()
@@ -139,7 +140,9 @@ func transcribed<Value>(
 
 /// The samples' best readings, read on every core.
 func read(_ samples: [InkSample], with recognizer: HandwritingRecognizer) -> [String] {
-    transcribed(samples, with: recognizer) { $0.text.replacingOccurrences(of: "\n", with: " ") }
+    transcribed(samples, with: recognizer) { transcript, _ in
+        transcript.text.replacingOccurrences(of: "\n", with: " ")
+    }
 }
 
 struct Score: Codable {
@@ -202,19 +205,67 @@ func described(_ report: HandAdapter.Report, kept: Bool) -> (text: String, figur
     return ["pooled": ["writers": writers.count, "sure_words_offered": collector.offered, "fits": fits]]
 }
 
+/// How much a word's ink is narrowed for its reading alone (`--readings`): the second look reads a
+/// doubtful word alone and widened, and its reading is joined into the candidates already, so the
+/// extra view is narrowed, to err differently from both readings the word has.
+let aloneNarrowing = 0.85
+
+/// The strokes of `ids` of `sample` as a drawing of their own, narrowed about their middle.
+@Sendable func narrowedInk(of ids: Set<UUID>, in sample: InkSample) -> Drawing {
+    var drawing = Drawing()
+    let strokes = sample.drawing.strokes.filter { ids.contains($0.id) }
+    let xs = strokes.flatMap { $0.path.controlPoints.map(\.location.x) }
+    guard let low = xs.min(), let high = xs.max() else { return drawing }
+    let middle = (low + high) / 2
+    for stroke in strokes {
+        var narrowed = stroke
+        narrowed.path = StrokePath(
+            controlPoints: stroke.path.controlPoints.map { point in
+                var p = point
+                p.location.x = middle + (p.location.x - middle) * aloneNarrowing
+                return p
+            })
+        drawing.strokes.append(narrowed)
+    }
+    return drawing
+}
+
+/// A word as `--readings` writes it: its best reading and confidence, its candidates with their
+/// scores and whether the writer's word lists hold each (edge punctuation aside), and, for a
+/// word under the sure threshold, its own ink read alone and narrowed (a second view).
+@Sendable func readingRow(
+    _ word: RecognizedWord, of sample: InkSample, languages: [String], recognizer: HandwritingRecognizer
+) -> [String: Any] {
+    var row: [String: Any] = [
+        "text": word.text, "confidence": word.confidence,
+        "candidates": word.candidates.map { [$0.text, $0.score] as [Any] },
+        "listed": word.candidates.map { candidate in
+            let core = candidate.text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted)
+            return ListedWords.contains(core, languages: languages)
+        },
+    ]
+    if word.confidence < UserVocabulary.minimumConfidence {
+        let alone = recognizer.transcribe(narrowedInk(of: word.strokeIDs, in: sample)).lines.flatMap(\.words)
+        let text = alone.map(\.text).joined(separator: " ")
+        row["alone"] = ["text": text, "confidence": alone.map(\.confidence).min() ?? 0] as [String: Any]
+    }
+    return row
+}
+
 /// `--readings`: every writer's samples as the shipped network reads them, word by word.
 @MainActor func shippedReadings() throws -> [String: Any] {
     var out: [String: Any] = [:]
     for writer in writers {
         let all = byWriter[writer]!
-        let words = transcribed(all, with: try recognizer(for: writer)) { transcript in
-            transcript.lines.flatMap(\.words).map { (text: $0.text, confidence: $0.confidence) }
+        let languages = languagesByWriter[writer] ?? ["en"]
+        let reader = try recognizer(for: writer)
+        let words = transcribed(all, with: reader) { transcript, sample in
+            transcript.lines.flatMap(\.words).map {
+                readingRow($0, of: sample, languages: languages, recognizer: reader)
+            }
         }
         let rows: [[String: Any]] = zip(all, words).map { sample, words in
-            [
-                "label": sample.label,
-                "words": words.map { ["text": $0.text, "confidence": $0.confidence] as [String: Any] },
-            ]
+            ["label": sample.label, "words": words]
         }
         out[writer] = ["languages": languagesByWriter[writer] ?? ["en"], "samples": rows]
         say("\(writer): \(all.count) samples read")
