@@ -20,7 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 import results  # noqa: E402
 
-RESOURCE = ".build/release/notebook-index_Recognition.resources/Resources/stroke-classifier.txt"
+# the weights are put beside the binary measured, among its resources
+RESOURCE = "notebook-index_Recognition.resources/Resources/stroke-classifier.txt"
 DEBUG_RESOURCE = ".build/debug/notebook-index_Recognition.resources/Resources/stroke-classifier.txt"
 # the layout's tests on synthetic and UNIPEN ink, run with each file (--tests)
 SUITES = ("LayoutAnalyzerTests", "MarkedWordsTests", "DiagramTests")
@@ -64,12 +65,13 @@ def main():
     args = ap.parse_args()
     os.chdir(ROOT)
     figures = {}
+    resource = os.path.join(os.path.dirname(args.bin), RESOURCE)
     try:
         with tempfile.TemporaryDirectory() as tmp:
             truth = fresh_notes(args.shared, tmp)
             for item in args.weights:
                 name, path = item.split("=", 1)
-                shutil.copyfile(path, RESOURCE)
+                shutil.copyfile(path, resource)
                 if args.tests:
                     shutil.copyfile(path, DEBUG_RESOURCE)
                     for suite in SUITES:
@@ -93,7 +95,7 @@ def main():
                 # the words themselves, to compare with another run's (bench-real's and bench-fresh's files)
                 figures[f"{name}:real_missed"], figures[f"{name}:fresh_missed"] = real_missed, fresh_missed
     finally:
-        shutil.copyfile(SHIPPED, RESOURCE)
+        shutil.copyfile(SHIPPED, resource)
         if args.tests:
             shutil.copyfile(SHIPPED, DEBUG_RESOURCE)
     path = results.record(args.name, figures, command="python3 Training/layout/measure_weights.py --name "
