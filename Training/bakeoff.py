@@ -273,11 +273,11 @@ class Candidate:
     def distillation(self, x, lengths, labels, label_lengths):
         """The loss pulling the student's frame posteriors toward the teacher's (KL, per frame, `distill`
         times) on the batch's samples whose labels hold no added letter."""
-        added = (labels >= alphabet.BASIC_CLASSES).long()
-        ends = torch.cumsum(label_lengths, 0)
-        counts = torch.cumsum(added, 0)
-        per_sample = counts[ends - 1] - torch.cat([counts.new_zeros(1), counts[ends[:-1] - 1]])
-        plain = (per_sample == 0).float()
+        samples = torch.arange(len(label_lengths), device=labels.device)
+        sample_of_label = torch.repeat_interleave(samples, label_lengths)
+        added = torch.zeros(len(label_lengths), device=labels.device).index_add_(
+            0, sample_of_label, (labels >= alphabet.BASIC_CLASSES).float())
+        plain = (added == 0).float()
         with torch.no_grad():
             teacher, _ = self.teacher(x, lengths)
 
