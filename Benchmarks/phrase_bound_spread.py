@@ -19,25 +19,9 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results  # noqa: E402
+from replicate_index import bucket, bucket_ceiling as ceiling, row_bucket  # noqa: E402
 
-BUCKETS = 1024
-MAX_NINES = 9.0
 WORD_MASK = (1 << 50) - 1
-
-
-def bucket(score):
-    """ReadingID.bucket."""
-    if not score > 0:
-        return 0
-    nines = -math.log10(max(1 - min(1, score), 1e-12))
-    return min(BUCKETS - 1, int(nines / MAX_NINES * BUCKETS))
-
-
-def ceiling(bucket):
-    """ReadingID.ceiling(ofBucket:)."""
-    if bucket >= BUCKETS - 1:
-        return 1.0
-    return min(1.0, 1 - 10 ** (-(bucket + 1) * MAX_NINES / BUCKETS) + 1e-12)
 
 
 def best_buckets(con, term):
@@ -45,7 +29,7 @@ def best_buckets(con, term):
     best = {}
     for (rowid,) in con.execute("SELECT rowid FROM readings_fts WHERE readings_fts MATCH ? ORDER BY rowid",
                                 ('"' + term.replace('"', '""') + '"',)):
-        best.setdefault((rowid >> 3) & WORD_MASK, BUCKETS - 1 - (rowid >> 53))
+        best.setdefault((rowid >> 3) & WORD_MASK, row_bucket(rowid))
     return best
 
 

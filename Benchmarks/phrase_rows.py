@@ -28,19 +28,15 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results  # noqa: E402
+from replicate_index import bucket_ceiling, row_bucket  # noqa: E402
 
-BUCKETS = 1024
-MAX_NINES = 9.0
 FORMS_PER_EXPRESSION = 64  # VocabularyMatch.formsPerExpression
 WORD_MASK = (1 << 50) - 1
 
 
 def log_ceiling(row_id):
     """The logarithm of the highest score a reading with this row ID can have (ReadingID)."""
-    bucket = BUCKETS - 1 - (row_id >> 53)
-    if bucket >= BUCKETS - 1:
-        return 0.0
-    return math.log(min(1.0, 1 - 10 ** (-(bucket + 1) * MAX_NINES / BUCKETS) + 1e-12))
+    return math.log(bucket_ceiling(row_bucket(row_id)))
 
 
 def quoted(form):

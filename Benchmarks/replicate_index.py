@@ -77,6 +77,18 @@ def bucket_floor(b):
     return 1 - math.pow(10, -b * MAX_NINES / BUCKETS)
 
 
+def bucket_ceiling(b):
+    """The highest score a reading of bucket `b` can have (ReadingID.ceiling(ofBucket:))."""
+    if b >= BUCKETS - 1:
+        return 1.0
+    return min(1.0, 1 - 10 ** (-(b + 1) * MAX_NINES / BUCKETS) + 1e-12)
+
+
+def row_bucket(row_id):
+    """The score bucket a reading's row ID holds (its highest bits, best first)."""
+    return BUCKETS - 1 - (row_id >> 53)
+
+
 def reading_score(confidence, best, chosen):
     return max(1e-12, min(1.0, confidence) * math.exp(min(0.0, chosen - best)))
 
