@@ -87,8 +87,7 @@ def arrowhead(page, tip, angle):
     s, rng = page.size, page.rng
     hl = s * rng.uniform(0.5, 1.2)
     tip = np.asarray(tip)
-    left = tip - hl * np.asarray([math.cos(angle - 0.4), math.sin(angle - 0.4)])
-    rght = tip - hl * np.asarray([math.cos(angle + 0.4), math.sin(angle + 0.4)])
+    left, rght = page.pen.barbs(tip, angle, hl, 0.4)
     if rng.random() < 0.6:
         page.add([page.pen.path([tip, left, rght, tip], 0.01)], DRAWING)
     else:

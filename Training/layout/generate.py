@@ -96,6 +96,13 @@ class Pen:
     def line(self, a, b, jitter=0.03):
         return self.path([a, b], jitter)
 
+    @staticmethod
+    def barbs(tip, angle, length, spread):
+        """An arrowhead's two barb ends: `length` back from `tip` against `angle`, `spread` either side."""
+        tip = np.asarray(tip)
+        return (tip - length * np.asarray([math.cos(angle - spread), math.sin(angle - spread)]),
+                tip - length * np.asarray([math.cos(angle + spread), math.sin(angle + spread)]))
+
     def ellipse(self, cx, cy, rx, ry, turns=1.0, start=None):
         start = self.rng.uniform(0, 2 * math.pi) if start is None else start
         t = np.linspace(start, start + 2 * math.pi * turns, max(12, int(60 * turns)))
@@ -313,8 +320,7 @@ class Page:
         ang = math.atan2(d[1], d[0])
         hl = s * self.rng.uniform(0.5, 1.2)
         tip = shaft[-1]
-        l = tip - hl * np.asarray([math.cos(ang - 0.5), math.sin(ang - 0.5)])
-        r = tip - hl * np.asarray([math.cos(ang + 0.5), math.sin(ang + 0.5)])
+        l, r = pen.barbs(tip, ang, hl, 0.5)
         k = self.rng.random()
         if k < 0.4:
             self.add([shaft, pen.path([l, tip, r], 0.01)], DRAWING)

@@ -34,8 +34,7 @@ def head(page, shaft, one_stroke):
     hl = s * rng.uniform(0.4, 1.1)
     spread = rng.uniform(0.35, 0.7)
     tip = shaft[-1]
-    left = tip - hl * np.asarray([math.cos(ang - spread), math.sin(ang - spread)])
-    right = tip - hl * np.asarray([math.cos(ang + spread), math.sin(ang + spread)])
+    left, right = pen.barbs(tip, ang, hl, spread)
     if one_stroke:
         if rng.random() < 0.5:
             return [np.concatenate([shaft, pen.path([tip, left, tip, right], 0.01)[1:]])]
