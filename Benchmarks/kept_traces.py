@@ -24,8 +24,8 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results  # noqa: E402
+import stroke_list  # noqa: E402
 
-NAMESPACE = uuid.UUID("6B0D5C1E-3A8F-4E52-9C61-2F7A1D4B8E90")
 TRACE = re.compile(rb'<trace xml:id="([^"]+)">([^<]*)</trace>')
 
 
@@ -42,9 +42,9 @@ def inkml_traces(path):
     digest = hashlib.sha1(data).digest()
     traces = {}
     for m in TRACE.finditer(data):
-        name = hashlib.sha1(NAMESPACE.bytes + digest + b"trace:" + m.group(1)).digest()
         points = [tuple(map(float, p.split()[:2])) for p in m.group(2).decode().split(",") if p.strip()]
-        traces[str(uuid.UUID(bytes=name[:16], version=5)).upper()] = (m.group(1).decode(), points)
+        stroke_id = uuid.UUID(bytes=stroke_list.derived_id(digest, b"trace:" + m.group(1)))
+        traces[str(stroke_id).upper()] = (m.group(1).decode(), points)
     heights = sorted(max(y for _, y in p) - min(y for _, y in p) for _, p in traces.values())
     tall = heights[int(0.9 * (len(heights) - 1))]
     return traces, statistics.median([h for h in heights if h >= 0.2 * tall]) or 1.0
