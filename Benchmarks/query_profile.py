@@ -8,7 +8,7 @@ samples whose stack holds each stage below (a sample counts once per stage; stag
 shares do not add up to 100). Each binary given is recorded in turn, so a shared machine loads
 them alike; `cpu_ms_a_query` is perf's event count (CPU time sampled) over the queries run.
 
-    query_profile.py INDEX --cli NAME=PATH [--cli NAME=PATH ...] [--repeats 5] [--name RESULT]
+    query_profile.py INDEX --cli NAME=PATH [--cli NAME=PATH ...] [--repeats 5] [--name RESULT] [-- OPTIONS]
 
 writes Benchmarks/results/RESULT-<date>.json (default `query-profile`). Needs `perf` and
 `swift-demangle` (the toolchain's).
@@ -17,6 +17,7 @@ import argparse
 import collections
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -39,6 +40,10 @@ STAGES = [
     ("matches read (searchWord, phrases)", ("IndexStore.searchWord(", "IndexStore.searchSplitWord(",
                                             "PhraseSearch.run(")),
     ("hits made (lines, drawings, stroke IDs)", ("IndexStore.hits(for:)", "specialized IndexStore.hits(for:)")),
+    ("  a hit's line read for its context (lineContext)", ("IndexStore.lineContext(",)),
+    ("  a hit's drawing, file and stroke list (drawingInfo)", ("IndexStore.drawingInfo(",)),
+    ("  a hit's words read (IndexStore.word)", ("IndexStore.word(",)),
+    ("  a stroke list decoded (StrokeList.init)", ("StrokeList.init(ids:keys:)", "specialized StrokeList.init(ids:keys:)")),
     ("JSON written", ("static QueryCommand.json", "JSONValue.rendered")),
     ("runtime type metadata and conformance lookups", ("swift_getTypeByMangledName",
                                                         "swift_conformsToProtocol")),
@@ -46,8 +51,9 @@ STAGES = [
 ]
 
 
-def record(cli, index, words, repeats, data):
-    script = "; ".join(f"for i in $(seq {repeats}); do {cli} query {w} --json --index {index} >/dev/null; done"
+def record(cli, index, words, repeats, data, extra=()):
+    options = "".join(" " + shlex.quote(o) for o in extra)
+    script = "; ".join(f"for i in $(seq {repeats}); do {cli} query {w} --json --index {index}{options} >/dev/null; done"
                        for w in words)
     subprocess.run(["perf", "record", "-q", "--call-graph", "dwarf,32768", "-F", "8000", "-o", data, "--",
                     "bash", "-c", script], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -95,16 +101,17 @@ def main():
     ap.add_argument("--repeats", type=int, default=5, help="runs of each word per binary")
     ap.add_argument("--word", action="append", help="a query word instead of the default ones (repeatable)")
     ap.add_argument("--name", default="query-profile", help="the result's name in Benchmarks/results")
+    ap.add_argument("extra", nargs="*", help="options passed to every query (after --), e.g. --fuzzy")
     args = ap.parse_args()
     words = args.word or WORDS
-    figures = {"index": os.path.abspath(args.index), "words": words, "repeats": args.repeats,
+    figures = {"index": os.path.abspath(args.index), "words": words, "options": args.extra, "repeats": args.repeats,
                "load_average": round(os.getloadavg()[0], 1), "binaries": {}}
     with tempfile.TemporaryDirectory() as work:
         for entry in args.cli:
             name, _, path = entry.partition("=")
             path = os.path.abspath(path)
             data = os.path.join(work, name + ".data")
-            record(path, os.path.abspath(args.index), words, args.repeats, data)
+            record(path, os.path.abspath(args.index), words, args.repeats, data, args.extra)
             # perf names a process after the first 15 bytes of its file's name
             samples = stacks(data, os.path.basename(path)[:15])
             queries = len(words) * args.repeats
@@ -114,7 +121,7 @@ def main():
             print(f"{name}: {len(samples)} samples, {cpu_ms:.2f} ms CPU a query", flush=True)
             for stage, share in figures["binaries"][name]["shares_percent"].items():
                 print(f"  {share:5.1f} %  {stage}")
-    results.record(args.name, figures)
+    results.record(args.name, figures, command="Benchmarks/query_profile.py " + " ".join(sys.argv[1:]))
 
 
 if __name__ == "__main__":

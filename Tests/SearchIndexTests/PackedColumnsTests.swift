@@ -52,7 +52,9 @@ import Testing
         let stored = StrokeList.columns(of: packed.drawing, origins: [:]).ids
         let scores = PackedColumns.scores([Double.pi, -1])
         for end in 0...stored.count {
-            _ = Array(stored[..<end]).withUnsafeBytes { PackedColumns.strokeIDs($0) }
+            // a truncated list keeps the whole IDs before the cut
+            let list = Array(stored[..<end]).withUnsafeBytes { StrokeList(ids: $0, keys: nil) }
+            #expect(list.ids == Array(packed.drawing.prefix(end / 16)))
         }
         for end in 0...scores.count { _ = Array(scores[..<end]).withUnsafeBytes { PackedColumns.scores($0) } }
         var random = SplitMix64(seed: 7)

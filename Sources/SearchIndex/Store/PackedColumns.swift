@@ -44,17 +44,6 @@ enum PackedColumns {
         return (drawing, packed)
     }
 
-    /// The stroke IDs of a drawing's `stroke_ids`.
-    static func strokeIDs(_ bytes: UnsafeRawBufferPointer) -> [UUID] {
-        stride(from: 0, to: bytes.count - 15, by: 16).map { start in
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &uuid) {
-                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + 16]))
-            }
-            return UUID(uuid: uuid)
-        }
-    }
-
     /// A word's stroke IDs: its `strokes` looked up in its drawing's IDs.
     static func strokeIDs(_ bytes: UnsafeRawBufferPointer, in drawing: StrokeList) -> [UUID] {
         var ids: [UUID] = []

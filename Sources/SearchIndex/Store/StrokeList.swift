@@ -35,7 +35,10 @@ struct StrokeList {
         var first: Int
     }
 
-    private var stored: [UUID] = []
+    /// The IDs of `stroke_ids`, 16 bytes each, as read: a hit names a few strokes of a drawing
+    /// that may hold hundreds, so each is made a `UUID` only when looked up.
+    private var stored: [UInt8] = []
+    private var storedCount: Int { stored.count / 16 }
     private var sources: [(ids: StableStrokeID, prefix: String)] = []
     private var runs: [Run] = []
 
@@ -55,8 +58,14 @@ struct StrokeList {
         }
         let run = runs[low]
         let offset = index - run.start
-        guard let source = run.source else { return stored[run.first + offset] }
+        guard let source = run.source else { return storedID(run.first + offset) }
         return sources[source].ids.id(key: sources[source].prefix + String(run.first + offset))
+    }
+
+    private func storedID(_ index: Int) -> UUID {
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { $0.copyBytes(from: stored[index * 16..<index * 16 + 16]) }
+        return UUID(uuid: uuid)
     }
 
     /// Every ID, in list order.
@@ -79,10 +88,10 @@ struct StrokeList {
 
     /// The list of a drawing's `stroke_ids` and `stroke_keys` (nil or empty: every ID stored).
     init(ids: UnsafeRawBufferPointer, keys: UnsafeRawBufferPointer?) {
-        stored = PackedColumns.strokeIDs(ids)
+        stored = Array(UnsafeRawBufferPointer(rebasing: ids[0..<ids.count / 16 * 16]))
         guard let keys, !keys.isEmpty else {
-            if !stored.isEmpty { runs = [Run(start: 0, length: stored.count, source: nil, first: 0)] }
-            count = stored.count
+            if storedCount > 0 { runs = [Run(start: 0, length: storedCount, source: nil, first: 0)] }
+            count = storedCount
             return
         }
         var offset = 0
@@ -107,7 +116,7 @@ struct StrokeList {
             guard extra < UInt64(Self.maxCount - count) else { return }
             let length = Int(extra) + 1
             guard tag > 0 else {
-                guard length <= stored.count - nextStored else { return }
+                guard length <= storedCount - nextStored else { return }
                 runs.append(Run(start: count, length: length, source: nil, first: nextStored))
                 nextStored += length
                 count += length
