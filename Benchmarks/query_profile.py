@@ -42,7 +42,7 @@ STAGES = [
     ("hits made (lines, drawings, stroke IDs)", ("IndexStore.hits(for:)", "specialized IndexStore.hits(for:)")),
     ("  a hit's line read for its context (lineContext)", ("IndexStore.lineContext(",)),
     ("  a hit's drawing, file and stroke list (drawingInfo)", ("IndexStore.drawingInfo(",)),
-    ("  a hit's words read (IndexStore.word)", ("IndexStore.word(",)),
+    ("  a hit's row and words read (IndexStore.word, storedLine)", ("IndexStore.word(", "IndexStore.storedLine(")),
     ("  a stroke list decoded (StrokeList.init)", ("StrokeList.init(ids:keys:)", "specialized StrokeList.init(ids:keys:)")),
     ("JSON written", ("static QueryCommand.json", "JSONValue.rendered")),
     ("runtime type metadata and conformance lookups", ("swift_getTypeByMangledName",

@@ -11,8 +11,14 @@ extension IndexStore {
 
     /// The word with ID `id`; nil when none is stored.
     func word(_ id: Int64) throws -> WordRow? {
+        try storedLine(holding: id).flatMap { WordRow(of: id, in: $0) }
+    }
+
+    /// The row of `lines` that holds word `id` if it is stored: the one with the greatest ID not
+    /// above it; nil when there is none.
+    func storedLine(holding id: Int64) throws -> StoredLine? {
         try database.statement("SELECT \(StoredLine.columns) FROM lines l WHERE l.id = \(Self.lineHolding("?1"))")
-            .firstRow([id]) { WordRow(of: id, in: StoredLine($0)) } ?? nil
+            .firstRow([id]) { StoredLine($0) }
     }
 
     /// Calls `body` with each stored word whose ID is in `first...last`, in ID order (or the
