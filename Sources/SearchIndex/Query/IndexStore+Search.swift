@@ -164,7 +164,7 @@ extension IndexStore {
             if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
             guard let info = drawings[start.drawing] else { continue }
             // the row holding the first word holds the others of a phrase too, and is the hit's line
-            guard let line = try storedLine(holding: match.words[0].id) else { continue }
+            guard let (line, before) = try lineRows(holding: match.words[0].id) else { continue }
             var words: [WordRow] = []
             for word in match.words {
                 guard let row = try WordRow(of: word.id, in: line) ?? self.word(word.id) else { break }
@@ -173,7 +173,8 @@ extension IndexStore {
             guard words.count == match.words.count else { continue }  // gone since (a build in between)
             var hit = hit(match, words: words, info: info)
             hit.context = try lineContext(
-                around: line, place: start, matched: start.position..<(start.position + match.words.count))
+                around: line, before: before, place: start,
+                matched: start.position..<(start.position + match.words.count))
             ranked.append(hit)
         }
         ranked.sort { a, b in

@@ -12,19 +12,21 @@ extension IndexStore {
     /// gap in their IDs). Each neighbour is one B-tree step through a cached statement.
     /// - Parameters:
     ///   - row: the row holding the hit's first word.
+    ///   - before: the row before it in its drawing (`lineRows(holding:)`).
     ///   - place: the hit's first word's place.
     ///   - matched: the word positions the hit covers.
-    func lineContext(around row: StoredLine, place: WordPlace, matched: Range<Int>) throws -> LineContext? {
+    func lineContext(
+        around row: StoredLine, before: StoredLine?, place: WordPlace, matched: Range<Int>
+    ) throws -> LineContext? {
         let range = Self.wordRange(of: place.drawing)
         func continuesTheLine(_ neighbour: StoredLine) -> Bool {
             neighbour.source == place.source && neighbour.line == place.line
         }
         var rows = [row]
-        let before = try database.statement(Self.rowBefore)
-        while let previous = try before.firstRow([rows[0].id, range.first]) { StoredLine($0) },
-            continuesTheLine(previous)
-        {
-            rows.insert(previous, at: 0)
+        var previous = before
+        while let line = previous, continuesTheLine(line) {
+            rows.insert(line, at: 0)
+            previous = try database.statement(Self.rowBefore).firstRow([line.id, range.first]) { StoredLine($0) }
         }
         let after = try database.statement(Self.rowAfter)
         while let next = try after.firstRow([rows[rows.count - 1].id, range.last]) { StoredLine($0) },
@@ -50,6 +52,24 @@ extension IndexStore {
         guard let first, let last else { return nil }
         return LineContext(words: words, matched: first..<(last + 1), bounds: bounds)
     }
+
+    /// The row of `lines` holding word `id` if it is stored (the one of its drawing with the
+    /// greatest ID not above it) and the row before that one in the drawing, if any: one seek and
+    /// one step back, where a hit's line needs both (`lineContext`). Nil when the drawing holds
+    /// no row at or before `id`.
+    func lineRows(holding id: Int64) throws -> (row: StoredLine, before: StoredLine?)? {
+        var rows: [StoredLine] = []
+        try database.statement(Self.rowAndTheOneBefore).forEachRow([id, Self.wordRange(of: id >> 20).first]) {
+            rows.append(StoredLine($0))
+            return true
+        }
+        guard let row = rows.first else { return nil }
+        return (row, rows.count > 1 ? rows[1] : nil)
+    }
+
+    /// The two rows of `lines` at or before ?1 whose IDs are at least ?2, the nearest first.
+    private static let rowAndTheOneBefore =
+        "SELECT \(StoredLine.columns) FROM lines l WHERE l.id <= ?1 AND l.id >= ?2 ORDER BY l.id DESC LIMIT 2"
 
     /// The row of `lines` before ?1 whose ID is at least ?2 (its drawing's first word).
     private static let rowBefore =
