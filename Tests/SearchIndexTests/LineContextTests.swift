@@ -43,4 +43,34 @@ import Testing
         let count = line.split(separator: " ").count
         #expect(hit.context?.bounds?.width == Double(count - 1) * 10 + 8)
     }
+
+    /// A line whose words lie in rows of their own (as an index packed around gaps in its word IDs
+    /// may hold them) is read whole from the rows beside the hit's, and no further: the next row
+    /// is another line.
+    @Test(arguments: [
+        ("alpha", "alpha beta gamma"), ("beta", "alpha beta gamma"), ("gamma", "alpha beta gamma"),
+        ("beta gamma", "alpha beta gamma"), ("delta", "delta epsilon"),
+    ])
+    func lineSplitAcrossRowsIsReadWhole(query: String, line: String) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try Self.store(folder)
+        let first = try #require(try store.database.integer("SELECT min(id) FROM lines"))
+        let row = try #require(try store.storedLine(holding: Int64(first)))
+        #expect(row.count == 3)
+        try store.database.run("DELETE FROM lines WHERE id = ?", row.id)
+        for index in 0..<row.count {
+            try store.insertLine(
+                drawingID: row.id >> 20, firstWord: Int(row.id & Int64(WordID.maxWordsPerDrawing - 1)) + index,
+                source: row.source,
+                [row.stored(index)])
+        }
+        #expect(try store.database.integer("SELECT count(*) FROM lines") == 5)
+        let hit = try #require(
+            try store.search(SearchQuery(query, options: SearchOptions(fullWordsOnly: true))).first)
+        #expect(hit.context?.text == line)
+        let count = line.split(separator: " ").count
+        #expect(hit.context?.bounds?.width == Double(count - 1) * 10 + 8)
+        #expect(hit.context?.words[hit.context?.matched ?? 0..<0].joined(separator: " ") == query)
+    }
 }

@@ -163,15 +163,18 @@ extension IndexStore {
             let start = match.start
             if drawings[start.drawing] == nil { drawings[start.drawing] = try drawingInfo(start.drawing) }
             guard let info = drawings[start.drawing] else { continue }
-            var words: [IndexedWord] = []
+            // the row holding the first word holds the others of a phrase too, and is the hit's line
+            guard let (line, before) = try lineRows(holding: match.words[0].id) else { continue }
+            var words: [WordRow] = []
             for word in match.words {
-                guard let row = try self.word(word.id) else { break }
-                words.append(row.word(drawingStrokes: info.strokes))
+                guard let row = try WordRow(of: word.id, in: line) ?? self.word(word.id) else { break }
+                words.append(row)
             }
             guard words.count == match.words.count else { continue }  // gone since (a build in between)
             var hit = hit(match, words: words, info: info)
             hit.context = try lineContext(
-                start: match.words[0].id, place: start, matched: start.position..<(start.position + match.words.count))
+                around: line, before: before, place: start,
+                matched: start.position..<(start.position + match.words.count))
             ranked.append(hit)
         }
         ranked.sort { a, b in
@@ -204,18 +207,22 @@ extension IndexStore {
         }
     }
 
-    private func hit(_ match: QueryMatch, words: [IndexedWord], info: DrawingInfo) -> SearchHit {
+    /// A hit of `words`, which only the matched reading, the place and the stroke IDs are read
+    /// out of (not every reading and score, as `WordRow.word` decodes them).
+    private func hit(_ match: QueryMatch, words: [WordRow], info: DrawingInfo) -> SearchHit {
         var strokes = Set<UUID>()
         var bounds: Rect?
         for word in words {
-            strokes.formUnion(word.strokeIDs)
-            if let b = word.bounds { bounds = bounds.map { $0.union(b) } ?? b }
+            let place = word.line.place(word.index)
+            strokes.formUnion(place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: info.strokes) })
+            if let b = place.rect { bounds = bounds.map { $0.union(b) } ?? b }
         }
         return SearchHit(
             path: info.path, page: info.page, drawing: info.key,
-            text: CJKText.joined(zip(match.words, words).map { $1.candidates[$0.candidate].text }),
+            text: CJKText.joined(zip(match.words, words).map { $1.reading($0.candidate) }),
             strokeIDs: strokes.sorted(by: UUID.precedesAsString), bounds: bounds,
-            score: match.score, source: words[0].source, line: match.start.line,
+            score: match.score, source: IndexedWord.Source(rawValue: words[0].line.source) ?? .handwriting,
+            line: match.start.line,
             position: match.start.position, distance: match.distance)
     }
 }

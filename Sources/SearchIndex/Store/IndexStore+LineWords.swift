@@ -1,4 +1,4 @@
-/// Words read out of their lines (`PackedLine`): by ID, and by a range of IDs in either order.
+/// Words read out of their lines (`PackedLine`): a word by its ID, and a drawing's lines in order.
 ///
 /// A word's line is the row with the greatest ID not above the word's (a line's ID is its first
 /// word's), one B-tree seek: `SELECT max(id) FROM lines WHERE id <= ?` walks to that row and
@@ -11,33 +11,15 @@ extension IndexStore {
 
     /// The word with ID `id`; nil when none is stored.
     func word(_ id: Int64) throws -> WordRow? {
+        try storedLine(holding: id).flatMap { WordRow(of: id, in: $0) }
+    }
+
+    /// The row of `lines` that holds word `id` if it is stored: the one with the greatest ID not
+    /// above it; nil when there is none.
+    func storedLine(holding id: Int64) throws -> StoredLine? {
         try database.statement("SELECT \(StoredLine.columns) FROM lines l WHERE l.id = \(Self.lineHolding("?1"))")
-            .firstRow([id]) { WordRow(of: id, in: StoredLine($0)) } ?? nil
+            .firstRow([id]) { StoredLine($0) }
     }
-
-    /// Calls `body` with each stored word whose ID is in `first...last`, in ID order (or the
-    /// reverse), until it returns false.
-    func forEachWord(
-        from first: Int64, through last: Int64, descending: Bool = false, _ body: (WordRow) throws -> Bool
-    ) throws {
-        guard last - first < ShortWordRanges.mostWords else {
-            // A longer range (a line's context, read until the line ends) is read from its first
-            // line on, in its order.
-            let statement = try database.statement(Self.linesOfRange + (descending ? " DESC" : ""))
-            try statement.forEachRow([first, last]) {
-                try ShortWordRanges.visit(StoredLine($0), from: first, through: last, descending: descending, body)
-            }
-            return
-        }
-        var lines = ShortWordRanges(statement: try database.statement(ShortWordRanges.sql), keepsLastLine: false)
-        try lines.forEachWord(from: first, through: last, descending: descending, body)
-    }
-
-    /// The lines holding a range's words, from its first word's line on (`forEachWord`).
-    private static let linesOfRange = """
-        SELECT \(StoredLine.columns) FROM lines l WHERE l.id BETWEEN coalesce(\(lineHolding("?1")), ?1) AND ?2
-        ORDER BY l.id
-        """
 
     /// The lines of a drawing, in ID order.
     func forEachLine(ofDrawing drawing: Int64, _ body: (StoredLine) throws -> Void) throws {

@@ -29,6 +29,10 @@ struct WordRow {
     var text: String { line.text(index) }
     /// Every reading, best first, one per line.
     var readings: String { line.readings(index) }
+    /// The reading at `candidate` (a line of `readings`), as `word(drawingStrokes:)` gives its text.
+    func reading(_ candidate: Int) -> String {
+        String(readings.split(separator: "\n", omittingEmptySubsequences: false)[candidate])
+    }
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
     var folded: String { line.folded(index) }
     /// The stored confidence, or the one the scores give where none is stored (`ImpliedColumns`).
