@@ -37,6 +37,15 @@ def reader_pages(binary, path):
             for p in json.loads(out)["pages"]}
 
 
+def labelled_lines(strokes):
+    """Each labelled line's writing strokes, by the line's name."""
+    lines = {}
+    for s in strokes:
+        if s["class"] == "writing" and s["line"]:
+            lines.setdefault(s["line"], []).append(s["id"])
+    return lines
+
+
 def score_page(labels, lines):
     read = set().union(*lines) if lines else set()
     line_of = {s: i for i, line in enumerate(lines) for s in line}
@@ -48,10 +57,7 @@ def score_page(labels, lines):
         per_class[s["class"]][0] += is_read
         per_class[s["class"]][1] += 1
         correct += is_read == (s["class"] == "writing")
-    labelled = {}
-    for s in strokes:
-        if s["class"] == "writing" and s["line"]:
-            labelled.setdefault(s["line"], []).append(s["id"])
+    labelled = labelled_lines(strokes)
     together = exact = counted = 0
     for name, ids in labelled.items():
         got = {line_of[i] for i in ids if i in line_of}

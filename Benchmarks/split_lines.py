@@ -20,6 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 import results  # noqa: E402
+from bench_layout import labelled_lines  # noqa: E402
 
 
 def reader_lines(binary, path):
@@ -52,11 +53,7 @@ def main():
         label_of = {s["id"]: s for s in labels["strokes"]}
         pages = {side: reader_lines(binary, path).get(labels["page"] - 1, []) for side, binary in
                  (("a", args.a), ("b", args.b))}
-        labelled = {}
-        for s in labels["strokes"]:
-            if s["class"] == "writing" and s["line"]:
-                labelled.setdefault(s["line"], []).append(s["id"])
-        for name, ids in labelled.items():
+        for name, ids in labelled_lines(labels["strokes"]).items():
             if len(ids) < 2:
                 continue
             calls = {side: grouping(pages[side], ids) for side in pages}

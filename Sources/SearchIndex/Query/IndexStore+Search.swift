@@ -213,16 +213,15 @@ extension IndexStore {
         var strokes = Set<UUID>()
         var bounds: Rect?
         for word in words {
-            let place = word.line.place(word.index)
-            strokes.formUnion(place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: info.strokes) })
+            let (place, ids) = word.placeAndStrokeIDs(in: info.strokes)
+            strokes.formUnion(ids)
             if let b = place.rect { bounds = bounds.map { $0.union(b) } ?? b }
         }
         return SearchHit(
             path: info.path, page: info.page, drawing: info.key,
             text: CJKText.joined(zip(match.words, words).map { $1.reading($0.candidate) }),
             strokeIDs: strokes.sorted(by: UUID.precedesAsString), bounds: bounds,
-            score: match.score, source: IndexedWord.Source(rawValue: words[0].line.source) ?? .handwriting,
-            line: match.start.line,
+            score: match.score, source: words[0].source, line: match.start.line,
             position: match.start.position, distance: match.distance)
     }
 }

@@ -29,10 +29,10 @@ struct WordRow {
     var text: String { line.text(index) }
     /// Every reading, best first, one per line.
     var readings: String { line.readings(index) }
-    /// The reading at `candidate` (a line of `readings`), as `word(drawingStrokes:)` gives its text.
-    func reading(_ candidate: Int) -> String {
-        String(readings.split(separator: "\n", omittingEmptySubsequences: false)[candidate])
-    }
+    /// The reading at `candidate` (a line of `readings`).
+    func reading(_ candidate: Int) -> String { String(readingTexts[candidate]) }
+    private var readingTexts: [Substring] { readings.split(separator: "\n", omittingEmptySubsequences: false) }
+    var source: IndexedWord.Source { IndexedWord.Source(rawValue: line.source) ?? .handwriting }
     /// `readings` folded as the index stores them (`IndexStore.storedForms`).
     var folded: String { line.folded(index) }
     /// The stored confidence, or the one the scores give where none is stored (`ImpliedColumns`).
@@ -67,21 +67,25 @@ struct WordRow {
     /// The candidates' log-likelihoods (`PackedColumns`).
     private var rawScores: [Double] { line.withScores(index, PackedColumns.scores) }
 
-    /// The whole word, decoded.
+    /// The word's place (position, bounds) and its stroke IDs.
     /// - Parameter drawingStrokes: the stroke IDs of the word's drawing, which its `strokes` are
     ///   positions in.
-    func word(drawingStrokes: StrokeList) -> IndexedWord {
-        let texts = readings.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let scores = rawScores
-        let candidates = texts.enumerated().map { index, text in
-            WordCandidate(text: text, score: index < scores.count ? scores[index] : 0)
-        }
+    func placeAndStrokeIDs(in drawingStrokes: StrokeList) -> (place: PackedPlace, strokeIDs: [UUID]) {
         let place = line.place(index)
-        let strokeIDs = place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawingStrokes) }
+        return (place, place.strokes.withUnsafeBytes { PackedColumns.strokeIDs($0, in: drawingStrokes) })
+    }
+
+    /// The whole word, decoded.
+    /// - Parameter drawingStrokes: as for `placeAndStrokeIDs(in:)`.
+    func word(drawingStrokes: StrokeList) -> IndexedWord {
+        let scores = rawScores
+        let candidates = readingTexts.enumerated().map { index, text in
+            WordCandidate(text: String(text), score: index < scores.count ? scores[index] : 0)
+        }
+        let (place, strokeIDs) = placeAndStrokeIDs(in: drawingStrokes)
         return IndexedWord(
-            source: IndexedWord.Source(rawValue: line.source) ?? .handwriting, line: place.line,
-            position: place.position, candidates: candidates, confidence: confidence(rawScores: scores),
-            strokeIDs: strokeIDs, bounds: place.rect)
+            source: source, line: place.line, position: place.position, candidates: candidates,
+            confidence: confidence(rawScores: scores), strokeIDs: strokeIDs, bounds: place.rect)
     }
 }
 
