@@ -17,7 +17,8 @@ the decoder which one the ink is).
 
 With --words, the figures also hold every misread word with its finer cause (`detail_of`): a
 difference of case alone or of Unicode spelling alone (NFC against NFD, Romanian comma-below ș ț
-against cedilla ş ţ), a mark missing, added or wrong on right base letters, the mark taken for a line
+against cedilla ş ţ), the right word with punctuation read beside it (often its own mark below),
+a mark missing, added or wrong on right base letters, the mark taken for a line
 of its own, or the base letters; whether a chosen list holds the truth and the reading (lower-cased
 the chosen languages' way: Turkish I is ı), and whether the truth was among the readings.
 
@@ -40,8 +41,8 @@ from language_errors import CODES, bare, word_list  # noqa: E402
 
 KINDS = ["marks_only", "split_merge", "base_letters"]
 # the finer causes of `detail_of`, in the order they are tested
-DETAILS = ["case_only", "unicode_form", "mark_missing", "mark_added", "mark_wrong", "marks_mixed", "mark_as_line",
-           "split_merge", "base_letters"]
+DETAILS = ["case_only", "unicode_form", "punctuation_added", "mark_missing", "mark_added", "mark_wrong", "marks_mixed",
+           "mark_as_line", "split_merge", "base_letters"]
 # one letter's two Unicode spellings: Romanian's comma below and the cedilla of older fonts and keyboards
 SAME_LETTER = str.maketrans("şţŞŢ", "șțȘȚ")
 
@@ -76,6 +77,9 @@ def detail_of(truth, reading, lines, codes):
         return "case_only"
     if spelling(truth) == spelling(reading):
         return "unicode_form"
+    bare_reading = reading.strip(".,;:'\"!?-")
+    if bare_reading != reading and lower(bare_reading, codes) == lower(truth, codes):
+        return "punctuation_added"
     kind = kind_of(truth, reading)
     if kind == "marks_only":
         causes = set()
