@@ -10,7 +10,9 @@
 #   NBI_BENCH_READINGS  a directory to write each language's word readings to (<code>.jsonl, one more
 #                     pass of the words), for Benchmarks/word_error_kinds.py
 #   NBI_BENCH_NAME      the result file's name (default bench-languages)
-# The set is cached in /tmp/nbi-language-set and remade when its inputs change.
+#   NBI_BENCH_SET_DIR   where the set is cached (default /tmp/nbi-language-set); another one for a
+#                     checkout whose word lists differ, so that two checkouts do not remake each other's
+# The set is remade when its inputs change.
 # (release flags as in the Makefile's RELEASE, so the builds share .build/release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +24,7 @@ read_as=${NBI_BENCH_READ:-en,\{code\}}
 [ -f "$data/dev-words.jsonl.gz" ] || { echo "bench-languages: $data/dev-words.jsonl.gz not found" >&2; exit 2; }
 [ -f "$eval_dir/run_eval.py" ] || { echo "bench-languages: $eval_dir/run_eval.py not found" >&2; exit 2; }
 
-set_dir=/tmp/nbi-language-set
+set_dir=${NBI_BENCH_SET_DIR:-/tmp/nbi-language-set}
 inputs=(Benchmarks/make_language_set.py Training/accents.py Training/phase_train.py Training/checkpoints/phase5.npz
         Sources/Recognition/Resources/words-*.txt "$data/dev-words.jsonl.gz" "$data/dev-chars.jsonl.gz")
 stale=0

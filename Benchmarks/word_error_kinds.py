@@ -15,7 +15,15 @@ it but ranked it lower), and for marks_only how many of the true words a chosen 
 holds, and how many of those readings a list holds too (both spellings listed: the list cannot tell
 the decoder which one the ink is).
 
-Usage: word_error_kinds.py DIR [--codes fr de ...] [--read en,{code}] [--name NAME] [--no-record] [--note TEXT]
+With --words, the figures also hold every misread word with its finer cause (`detail_of`): a
+difference of case alone or of Unicode spelling alone (NFC against NFD, Romanian comma-below ș ț
+against cedilla ş ţ), the right word with punctuation read beside it (often its own mark below),
+a mark missing, added or wrong on right base letters, the mark taken for a line
+of its own, or the base letters; whether a chosen list holds the truth and the reading (lower-cased
+the chosen languages' way: Turkish I is ı), and whether the truth was among the readings.
+
+Usage: word_error_kinds.py DIR [--codes fr de ...] [--read en,{code}] [--words] [--name NAME] [--no-record]
+                           [--note TEXT]
 Writes Benchmarks/results/<name>-<date>.json (Benchmarks/results.py; --name, default word-error-kinds).
 """
 
@@ -23,6 +31,7 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,6 +40,11 @@ import results  # noqa: E402
 from language_errors import CODES, bare, word_list  # noqa: E402
 
 KINDS = ["marks_only", "split_merge", "base_letters"]
+# the finer causes of `detail_of`, in the order they are tested
+DETAILS = ["case_only", "unicode_form", "punctuation_added", "mark_missing", "mark_added", "mark_wrong", "marks_mixed",
+           "mark_as_line", "split_merge", "base_letters"]
+# one letter's two Unicode spellings: Romanian's comma below and the cedilla of older fonts and keyboards
+SAME_LETTER = str.maketrans("şţŞŢ", "șțȘȚ")
 
 
 def folded(text):
@@ -46,15 +60,58 @@ def kind_of(truth, reading):
     return "base_letters"
 
 
-def analyse(readings, lists):
+def lower(text, codes):
+    """`text` lower-cased as the chosen languages spell: with Turkish, I is ı and İ is i."""
+    if "tr" in codes:
+        text = text.replace("I", "ı").replace("İ", "i")
+    return text.lower()
+
+
+def spelling(text):
+    return unicodedata.normalize("NFC", text).translate(SAME_LETTER)
+
+
+def detail_of(truth, reading, lines, codes):
+    """The finer cause of a misread word (`truth != reading`), one of DETAILS."""
+    if lower(truth, codes) == lower(reading, codes) or truth.lower() == reading.lower():
+        return "case_only"
+    if spelling(truth) == spelling(reading):
+        return "unicode_form"
+    bare_reading = reading.strip(".,;:'\"!?-")
+    if bare_reading != reading and lower(bare_reading, codes) == lower(truth, codes):
+        return "punctuation_added"
+    kind = kind_of(truth, reading)
+    if kind == "marks_only":
+        causes = set()
+        for t, r in zip(truth, reading):
+            if t != r:
+                causes.add("mark_missing" if r == bare(t) else "mark_added" if t == bare(r) else "mark_wrong")
+        return causes.pop() if len(causes) == 1 else "marks_mixed"
+    if kind == "split_merge" and lines > 1:
+        return "mark_as_line"
+    return kind
+
+
+def listed(word, codes, lists):
+    return any(lower(word, codes) in words or word.lower() in words for words in lists)
+
+
+def analyse(readings, lists, codes=()):
     misread = Counter()
     in_readings = Counter()
     marked_listed = both_listed = 0
+    details = Counter()
+    rows = []
     for r in readings:
         truth, reading = r["label"], r["reading"]
         if truth == reading:
             continue
         kind = kind_of(truth, reading)
+        detail = detail_of(truth, reading, r.get("lines", 1), codes)
+        details[detail] += 1
+        rows.append({"truth": truth, "reading": reading, "detail": detail,
+                     "truth_listed": listed(truth, codes, lists), "reading_listed": listed(reading, codes, lists),
+                     "truth_among_readings": truth in r["candidates"], "lines": r.get("lines", 1)})
         misread[kind] += 1
         in_readings[kind] += truth in r["candidates"]
         if kind == "marks_only":
@@ -70,6 +127,9 @@ def analyse(readings, lists):
         "right_word_among_readings": {k: in_readings[k] for k in KINDS},
         "marks_only_word_listed": marked_listed,
         "marks_only_both_spellings_listed": both_listed,
+        "misread_words_by_detail": {k: details[k] for k in DETAILS},
+        "misread_truth_listed": sum(row["truth_listed"] for row in rows),
+        "misread_words": rows,
     }
 
 
@@ -78,6 +138,7 @@ def main():
     ap.add_argument("dir", help="bench-languages' NBI_BENCH_READINGS directory")
     ap.add_argument("--codes", nargs="+", default=CODES)
     ap.add_argument("--read", default="en,{code}", help="the languages the readings were read with")
+    ap.add_argument("--words", action="store_true", help="keep every misread word in the figures")
     ap.add_argument("--name", default="word-error-kinds", help="the result file's name")
     ap.add_argument("--no-record", action="store_true")
     ap.add_argument("--note", help="kept in the results file")
@@ -93,16 +154,20 @@ def main():
                 readings = [json.loads(line) for line in f if line.strip()]
         except json.JSONDecodeError as e:
             sys.exit(f"{path}: not recognizer-bench --readings output ({e})")
-        lists = [word_list(c) for c in args.read.replace("{code}", code).split(",")]
+        codes = args.read.replace("{code}", code).split(",")
+        lists = [word_list(c) for c in codes]
         try:
-            row = analyse(readings, lists)
+            row = analyse(readings, lists, codes)
         except KeyError as e:
             sys.exit(f"{path}: not recognizer-bench --readings output (no {e})")
+        if not args.words:
+            del row["misread_words"]
         figures[code] = row
         shares = "  ".join(f"{k} {row['share_of_misread_percent'][k]:5.1f} %" for k in KINDS)
         print(f"{code:3} misread {row['words_misread']:4} of {row['words']:4}  {shares}  "
               f"marks_only listed {row['marks_only_word_listed']} (both {row['marks_only_both_spellings_listed']})",
               flush=True)
+        print("    " + "  ".join(f"{k} {n}" for k, n in row["misread_words_by_detail"].items() if n), flush=True)
     if not figures:
         sys.exit(f"{args.dir}: no <code>.jsonl readings (run bench-languages with NBI_BENCH_READINGS={args.dir})")
     totals, both = Counter(), 0

@@ -25,6 +25,19 @@ import Testing
         #expect(ListedWords.contains(word, languages: languages) == listed)
     }
 
+    /// Romanian typed with the cedilla of older keyboards (ş ţ) against a list spelling the comma
+    /// below (ș ț), Turkish with the comma against its cedilla, and Turkish capitals, whose I is
+    /// ı and whose İ is i: each was taken for a word no list holds.
+    @Test(arguments: [
+        ("şi", ["ro"], true), ("ŞI", ["ro"], true), ("şi", ["en", "ro"], true), ("ţară", ["ro"], true),
+        ("și", ["ro"], true), ("kıș", ["tr"], true), ("IŞIK", ["tr"], true), ("Işık", ["tr"], true),
+        ("İŞÇİ", ["tr"], true), ("İş", ["tr"], true), ("Iş", ["tr"], true), ("şi", ["en"], false),
+        ("IŞIK", ["ro"], false),
+    ])
+    func cedillaCommaAndTurkishCapitalsWereUnlisted(word: String, languages: [String], listed: Bool) {
+        #expect(ListedWords.contains(word, languages: languages) == listed)
+    }
+
     /// `ListedWords` bisects the lists, so a list out of byte order would hide its words.
     @Test func everyShippedWordListIsInByteOrder() throws {
         let codes = try FileManager.default.contentsOfDirectory(atPath: Self.resources.path)

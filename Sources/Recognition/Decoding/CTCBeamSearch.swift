@@ -36,6 +36,8 @@ struct CTCBeamSearch: Sendable {
     /// The case of a word's letters so far, for `mixedCasePenalty`.
     enum CaseShape: Sendable {
         case noLetters, lower, oneCapital, capitals
+        /// A capital, then lower-case letters.
+        case capitalized
         /// Already charged: no further penalty in this word.
         case mixed
     }
@@ -47,6 +49,7 @@ struct CTCBeamSearch: Sendable {
         didSet {
             tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon)
             markLift = MarkedLetterLift(alphabet: alphabet, tried: tried, bonus: settings.markBonus)
+            sameInk = SameInkLetters(alphabet: alphabet, tried: tried)
         }
     }
     let settings: Settings
@@ -56,6 +59,7 @@ struct CTCBeamSearch: Sendable {
     /// beam's and the n-best list's places from the Danish ones and from other words.
     private var tried: [Bool]
     private var markLift: MarkedLetterLift
+    private var sameInk: SameInkLetters
 
     init(alphabet: [UInt8], languageModel: CharacterLanguageModel, lexicon: Lexicon, settings: Settings) {
         self.alphabet = alphabet
@@ -64,6 +68,7 @@ struct CTCBeamSearch: Sendable {
         self.settings = settings
         tried = Self.triedClasses(alphabet: alphabet, lexicon: lexicon)
         markLift = MarkedLetterLift(alphabet: alphabet, tried: tried, bonus: settings.markBonus)
+        sameInk = SameInkLetters(alphabet: alphabet, tried: tried)
     }
 
     /// `tried` for a word list: every class but the letters with diacritics its words lack
@@ -108,7 +113,8 @@ struct CTCBeamSearch: Sendable {
         var total: Float { logAdd(blank, nonBlank) }
     }
 
-    /// The best readings of frames `frames` of `logProbabilities` (`frameCount × classCount`).
+    /// The best readings of frames `frames` of `networkLogProbabilities` (`frameCount × classCount`),
+    /// with the letters of one ink merged (`SameInkLetters`).
     /// - Parameters:
     ///   - allowSpace: false to read a single word (the word-level n-best pass).
     ///   - count: how many distinct readings to return, best first.
@@ -118,9 +124,10 @@ struct CTCBeamSearch: Sendable {
     ///   - isWholeLine: whether a single word's frames are the only word of their line, so that its
     ///     readings take `commonWordWeight`'s prior as the line's reading does.
     func decode(
-        _ logProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true, count: Int = 1,
-        standsAlone: Bool = false, isWholeLine: Bool = false
+        _ networkLogProbabilities: [Float], classCount: Int, frames: Range<Int>, allowSpace: Bool = true,
+        count: Int = 1, standsAlone: Bool = false, isWholeLine: Bool = false
     ) -> [Hypothesis] {
+        let logProbabilities = sameInk.merged(networkLogProbabilities, classCount: classCount, frames: frames)
         var nodes = [
             Node(
                 parent: -1, cls: 0, lmScore: 0, penalty: 0, context: .start, word: .start,
@@ -271,10 +278,12 @@ struct CTCBeamSearch: Sendable {
                 break
             }
         } else if ch >= UInt8(ascii: "0") && ch <= UInt8(ascii: "9") {
-            if case .inLexicon(let node) = parent.word, !lexicon.isWord(node) { penalty += settings.oovPenalty }
+            if case .inLexicon(let node) = parent.word, !endsWord(node, parent.caseShape) {
+                penalty += settings.oovPenalty
+            }
             word = .free
         } else if case .inLexicon(let node) = parent.word {
-            if !lexicon.isWord(node) { penalty += settings.oovPenalty }
+            if !endsWord(node, parent.caseShape) { penalty += settings.oovPenalty }
             word = .closed
         }
         score -= penalty - parent.penalty
@@ -310,17 +319,31 @@ struct CTCBeamSearch: Sendable {
     private static func caseShape(after shape: CaseShape, upper: Bool) -> CaseShape {
         switch (shape, upper) {
         case (.noLetters, true): return .oneCapital
-        case (.noLetters, false), (.oneCapital, false), (.lower, false): return .lower
+        case (.noLetters, false), (.lower, false): return .lower
+        case (.oneCapital, false), (.capitalized, false): return .capitalized
         case (.oneCapital, true), (.capitals, true): return .capitals
-        case (.capitals, false), (.lower, true), (.mixed, _): return .mixed
+        case (.capitals, false), (.lower, true), (.capitalized, true), (.mixed, _): return .mixed
         }
+    }
+
+    /// Whether a listed word ends at `node` for letters written in `shape`: the capitals matter for
+    /// the list's words with ı (`Lexicon.isWord(_:capitals:)`).
+    private func endsWord(_ node: Lexicon.Node, _ shape: CaseShape) -> Bool {
+        let capitals: Lexicon.Capitals
+        switch shape {
+        case .oneCapital: capitals = .only
+        case .capitals: capitals = .all
+        case .capitalized: capitals = .first
+        case .noLetters, .lower, .mixed: capitals = .none
+        }
+        return lexicon.isWord(node, capitals: capitals)
     }
 
     /// What finishing the current word costs: the boundary's weighted language-model score, and
     /// the word-list penalty when the letters stop short of a listed word.
     private func endOfWord(_ n: Node) -> (languageModel: Float, penalty: Float) {
         var penalty: Float = 0
-        if case .inLexicon(let node) = n.word, !lexicon.isWord(node) { penalty = settings.oovPenalty }
+        if case .inLexicon(let node) = n.word, !endsWord(node, n.caseShape) { penalty = settings.oovPenalty }
         return (
             settings.lmWeight * languageModel.logProbability(CharacterLanguageModel.boundary, after: n.context), penalty
         )
@@ -329,7 +352,7 @@ struct CTCBeamSearch: Sendable {
     /// For a reading ending at `n`: the weighted commonness prior of the listed word it is, when
     /// it is one word and nothing else; else 0.
     private func oneWordPrior(_ n: Node) -> Float {
-        guard !n.wordEnded, case .inLexicon(let node) = n.word, lexicon.isWord(node) else { return 0 }
+        guard !n.wordEnded, case .inLexicon(let node) = n.word, endsWord(node, n.caseShape) else { return 0 }
         return settings.commonWordWeight * lexicon.logPrior(node)
     }
 

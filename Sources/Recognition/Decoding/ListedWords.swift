@@ -12,12 +12,30 @@ package enum ListedWords {
     /// Whether a word list of `languages` holds `word` (case aside). A language without a list
     /// (the CJK ones) holds nothing; neither does a word a list cannot spell (digits, spaces).
     package static func contains(_ word: String, languages: [String]) -> Bool {
-        let line = Array(word.precomposedStringWithCanonicalMapping.lowercased().utf8)
-        guard !line.isEmpty, !line.contains(UInt8(ascii: "\n")) else { return false }
+        let typed = word.precomposedStringWithCanonicalMapping
+        guard !typed.isEmpty, !typed.contains("\n") else { return false }
         return languages.contains { code in
-            lists.list(code).map { holdsLine(line, in: $0) } ?? false
+            guard let list = lists.list(code) else { return false }
+            return spellings(of: typed, in: code).contains { holdsLine(Array($0.utf8), in: list) }
         }
     }
+
+    /// `word` lower-cased as the list of `code` may spell it (`tools/make_wordlists.py`): Turkish
+    /// lower-cases I to ı and İ to i (and a query typed on a keyboard without them means i by I),
+    /// and each list spells s and t with a mark below one way, Romanian's with the comma below
+    /// (ș ț) that older keyboards type as a cedilla (ş ţ), Turkish's with the cedilla.
+    static func spellings(of word: String, in code: String) -> [String] {
+        var forms = [word.lowercased()]
+        if code == "tr" {
+            forms.append(
+                word.replacingOccurrences(of: "I", with: "ı").replacingOccurrences(of: "İ", with: "i").lowercased())
+        }
+        let other = forms.map { String($0.unicodeScalars.map { Character(otherSpelling[$0] ?? $0) }) }
+        return forms + other.filter { !forms.contains($0) }
+    }
+
+    /// The lower-case letters with a mark below that Unicode spells two ways, each to the other.
+    private static let otherSpelling: [Unicode.Scalar: Unicode.Scalar] = ["ș": "ş", "ş": "ș", "ț": "ţ", "ţ": "ț"]
 
     /// Whether the lines of `list` (sorted bytewise, each ended by a newline but perhaps the last)
     /// include `line`.
