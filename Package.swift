@@ -82,6 +82,9 @@ let package = Package(
             dependencies: ["BenchSupport", "Recognition", "DrawingModel", "NotebookFormats", "TextMatching"],
             path: "Sources/Tools/cjk-bench"),
         .executableTarget(
+            name: "verdict-rows", dependencies: ["BenchSupport", "Recognition", "DrawingModel"],
+            path: "Sources/Tools/verdict-rows"),
+        .executableTarget(
             name: "notebook-fuzz", dependencies: ["NotebookFormats", "DrawingModel", "Recognition", "SeededRandom"],
             path: "Sources/Tools/notebook-fuzz"),
         .testTarget(name: "DrawingModelTests", dependencies: ["DrawingModel", "SeededRandom"]),

@@ -31,17 +31,24 @@ public final class HandwritingRecognizer: Sendable {
     /// the layout of the Latin lines, read first; `layout` then lays out only the ink their
     /// reading leaves (`MixedScriptLayout`). Nil: `layout` lays out the whole page.
     package let latinLayout: LayoutAnalyzer?
+    /// Judges each read word writing or drawing from its reading (`ReaderVerdict`); words judged
+    /// drawing give no readings. Nil: every word read is kept.
+    package let verdict: ReaderVerdict?
 
     /// - Parameters:
     ///   - lineReader: reads one line of ink into words.
     ///   - layout: finds the lines (`LayoutAnalyzer(sizeScale:)` for CJK writing).
     ///   - latinLayout: for a mixed reader, the layout of the Latin lines read first.
+    ///   - verdict: the reader's verdict on the words read (`ReaderVerdict.configured()` in the
+    ///     product); nil keeps every word.
     package init(
-        lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer(), latinLayout: LayoutAnalyzer? = nil
+        lineReader: any LineReading, layout: LayoutAnalyzer = LayoutAnalyzer(), latinLayout: LayoutAnalyzer? = nil,
+        verdict: ReaderVerdict? = nil
     ) {
         self.lineReader = lineReader
         self.layout = layout
         self.latinLayout = latinLayout
+        self.verdict = verdict
     }
 
     /// This recognizer with a user's vocabulary (`UserVocabulary`) added to its word lists.
@@ -52,7 +59,7 @@ public final class HandwritingRecognizer: Sendable {
         let words = vocabulary.words.filter { !blocked.contains($0.lowercased()) }
         guard !words.isEmpty else { return self }
         return HandwritingRecognizer(
-            lineReader: lineReader.addingWords(words), layout: layout, latinLayout: latinLayout)
+            lineReader: lineReader.addingWords(words), layout: layout, latinLayout: latinLayout, verdict: verdict)
     }
 
     /// Everything recognizable in `drawing`, lines in reading order.
@@ -105,9 +112,38 @@ public final class HandwritingRecognizer: Sendable {
                 tracesPerLine: Self.maxTracesPerLine
             ).map { ($0.line, $0.words) }
         }
+        let read = readLines(traces)
+        return verdict.map { $0.judged(read, reader: lineReader) } ?? read
+    }
+
+    /// The lines of some upright traces with every word read in each, before any verdict.
+    private func readLines(_ traces: [InkTrace]) -> [(TextLine, [DecodedWord])] {
         let textLines = layout.lines(of: traces).flatMap { $0.pieces(ofTraces: Self.maxTracesPerLine) }
             .filter { $0.textLikelihood >= Self.minimumTextLikelihood }
         return Array(zip(textLines, lineReader.read(lines: textLines.map(\.ink))))
+    }
+
+    /// Every word read in `drawing` before any verdict, with the verdict's features and the
+    /// number of the word's points in each stroke it reads (by index into `drawing.strokes`):
+    /// the rows `Training/layout/verdict.py` learns the verdict from. Words of lines without the
+    /// classifier's probabilities are left out.
+    package func verdictRows(_ drawing: Drawing) -> [(features: [Double], strokePoints: [Int: Int])] {
+        let traces = VisibleInk.traces(in: drawing, strokeIDs: nil)
+        let kept = Array(traces.prefix(Self.maxTracesPerDrawing))
+        let turns = WritingDirection.quarterTurns(of: kept, unit: layout.readsCharacters ? .characters : .letters)
+        let read = readLines(WritingDirection.turned(kept, by: turns))
+        var rows: [(features: [Double], strokePoints: [Int: Int])] = []
+        for ((line, words), features) in zip(read, ReaderVerdict.features(of: read, reader: lineReader)) {
+            guard let features else { continue }
+            for (word, values) in zip(words, features) {
+                var strokePoints: [Int: Int] = [:]
+                for i in word.pointIndices ?? Array(word.pointRange) where line.ink.points.indices.contains(i) {
+                    strokePoints[line.ink.points[i].strokeIndex, default: 0] += 1
+                }
+                rows.append((values, strokePoints))
+            }
+        }
+        return rows
     }
 
     /// The lines of `drawing` as this recognizer finds them before reading (for a mixed

@@ -297,7 +297,8 @@ extension HandwritingRecognizer {
     /// - Throws: `ModelError` when the resources are missing or damaged.
     public static func makeDefault() throws(ModelError) -> HandwritingRecognizer {
         HandwritingRecognizer(
-            lineReader: try RecognizerResources.lineReader(languages: ["en"]), layout: try layout(for: ["en"]))
+            lineReader: try RecognizerResources.lineReader(languages: ["en"]), layout: try layout(for: ["en"]),
+            verdict: try ReaderVerdict.configured())
     }
 
     /// The recognizer for `languages` (each one of `RecognitionLanguage.supported`; checked by
@@ -306,7 +307,8 @@ extension HandwritingRecognizer {
         let codes = Set(languages.compactMap { $0.languageCode?.identifier }).sorted()
         return HandwritingRecognizer(
             lineReader: try RecognizerResources.lineReader(languages: codes.isEmpty ? ["en"] : codes),
-            layout: try layout(for: codes), latinLayout: try latinLayout(for: codes))
+            layout: try layout(for: codes), latinLayout: try latinLayout(for: codes),
+            verdict: try ReaderVerdict.configured())
     }
 
     /// The layout for reading `codes`: scaled for CJK writing when Chinese or Japanese is among them,
@@ -374,6 +376,7 @@ extension HandwritingRecognizer {
         HandwritingRecognizer(
             lineReader: try RecognizerResources.makeMixedReader(
                 languages: languages, settings: settings, cjkSettings: cjkSettings, cjkEngine: cjkEngine),
-            layout: try layout(for: languages), latinLayout: try latinLayout(for: languages))
+            layout: try layout(for: languages), latinLayout: try latinLayout(for: languages),
+            verdict: try ReaderVerdict.configured())
     }
 }

@@ -62,6 +62,9 @@ def main():
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     ap.add_argument("--bin", default=".build/release/notebook-index")
     ap.add_argument("--tests", action="store_true", help="also count the layout's failing tests (" + ", ".join(SUITES) + ")")
+    ap.add_argument("--verdict", nargs="+", metavar="NAME=T", default=[],
+                    help="measure each file once per reader's verdict threshold (NBI_READER_VERDICT; T 'off': "
+                         "without it), each recorded as FILE'S NAME+NAME")
     args = ap.parse_args()
     os.chdir(ROOT)
     figures = {}
@@ -69,8 +72,15 @@ def main():
     try:
         with tempfile.TemporaryDirectory() as tmp:
             truth = fresh_notes(args.shared, tmp)
-            for item in args.weights:
+            runs = [(w, v) for w in args.weights for v in (args.verdict or [None])]
+            for item, verdict in runs:
                 name, path = item.split("=", 1)
+                os.environ.pop("NBI_READER_VERDICT", None)
+                if verdict:
+                    vname, threshold = verdict.split("=", 1)
+                    name += "+" + vname
+                    if threshold != "off":
+                        os.environ["NBI_READER_VERDICT"] = threshold
                 shutil.copyfile(path, resource)
                 if args.tests:
                     shutil.copyfile(path, DEBUG_RESOURCE)
@@ -99,7 +109,8 @@ def main():
         if args.tests:
             shutil.copyfile(SHIPPED, DEBUG_RESOURCE)
     path = results.record(args.name, figures, command="python3 Training/layout/measure_weights.py --name "
-                          + args.name + " " + " ".join(args.weights))
+                          + args.name + " " + " ".join(args.weights)
+                          + (" --verdict " + " ".join(args.verdict) if args.verdict else ""))
     print("results:", path)
 
 

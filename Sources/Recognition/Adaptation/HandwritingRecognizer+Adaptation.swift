@@ -46,11 +46,12 @@ extension HandwritingRecognizer {
 
     private func replacingNetworkReader(_ change: (NeuralLineReader) -> NeuralLineReader) -> HandwritingRecognizer {
         if let reader = lineReader as? NeuralLineReader {
-            return HandwritingRecognizer(lineReader: change(reader), layout: layout, latinLayout: latinLayout)
+            return HandwritingRecognizer(
+                lineReader: change(reader), layout: layout, latinLayout: latinLayout, verdict: verdict)
         }
         if var mixed = lineReader as? MixedScriptLineReader, let reader = mixed.latin as? NeuralLineReader {
             mixed.latin = change(reader)
-            return HandwritingRecognizer(lineReader: mixed, layout: layout, latinLayout: latinLayout)
+            return HandwritingRecognizer(lineReader: mixed, layout: layout, latinLayout: latinLayout, verdict: verdict)
         }
         return self
     }

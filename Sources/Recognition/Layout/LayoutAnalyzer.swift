@@ -78,7 +78,8 @@ package struct LayoutAnalyzer: Sendable {
     func tracedLines(of traces: [InkTrace]) -> [(line: TextLine, traces: [Int])] {
         guard !traces.isEmpty else { return [] }
         let sizes = sizeScale == 1 ? LocalSize.sizes(of: traces) : LocalSize.sizes(of: traces).map { $0 * sizeScale }
-        let learned = strokeClassifier?.isWriting(traces, sizes: sizes)
+        let writing = strokeClassifier?.writingProbabilities(traces, sizes: sizes)
+        let learned = writing?.map { $0 >= StrokeClassifier.writingThreshold }
         var glyphs: [Int] = [], marks: [Int] = [], oversized: [Int] = []
         // boxes and circles drawn around words, which no line of writing crosses
         var enclosures: [Rect] = []
@@ -154,7 +155,10 @@ package struct LayoutAnalyzer: Sendable {
         }
         let lines = groups.indices.map { g in
             let order = LineOrdering.traceOrder(groups[g], in: traces, size: LineGrouping.size(of: groups[g], sizes))
-            return (line: Self.makeLine(order, traces, likelihoods[g]), traces: order)
+            var line = Self.makeLine(order, traces, likelihoods[g])
+            line.traceWriting = writing.map { p in order.map { p[$0] } } ?? []
+            line.writingSize = LineGrouping.size(of: groups[g], sizes)
+            return (line: line, traces: order)
         }
         return LineOrdering.readingOrder(of: lines.map(\.line.bounds)).map { lines[$0] }
     }

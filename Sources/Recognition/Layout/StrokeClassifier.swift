@@ -99,8 +99,8 @@ package struct StrokeClassifier: Sendable {
         return sum.map { $0.map { $0 / count } }
     }
 
-    /// One dense layer on one trace's values.
-    fileprivate static func apply(_ layer: Layer, to x: [Double]) -> [Double] {
+    /// One dense layer on one trace's values (`ReaderVerdict` applies its layers with it too).
+    static func apply(_ layer: Layer, to x: [Double]) -> [Double] {
         var y = layer.biases
         for o in 0..<layer.outputs {
             let base = o * layer.inputs
@@ -115,11 +115,15 @@ package struct StrokeClassifier: Sendable {
     /// Whether each trace is writing, by the probability of writing against `writingThreshold`.
     /// - Complexity: O(n²) for n traces (`StrokeFeatures.rows`), then O(n) network steps.
     func isWriting(_ traces: [InkTrace], sizes: [Double]) -> [Bool] {
+        writingProbabilities(traces, sizes: sizes).map { $0 >= Self.writingThreshold }
+    }
+
+    /// The probability that each trace is writing (the layout keeps it at `writingThreshold`; the
+    /// reader's verdict weighs it again after reading).
+    func writingProbabilities(_ traces: [InkTrace], sizes: [Double]) -> [Double] {
         // the row context is computed only when a network reads it
         let context = networks.contains { $0.mean.count == StrokeFeatures.inputCount }
-        return probabilities(ofPage: StrokeFeatures.rows(of: traces, sizes: sizes, context: context)).map {
-            $0[0] >= Self.writingThreshold
-        }
+        return probabilities(ofPage: StrokeFeatures.rows(of: traces, sizes: sizes, context: context)).map { $0[0] }
     }
 }
 

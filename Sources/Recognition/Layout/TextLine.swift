@@ -10,11 +10,20 @@ package struct TextLine: Sendable, Hashable {
     /// for lines made of ink much larger than the rest of the drawing (a title in a large hand, or
     /// a drawing), which the recognizer reports with lowered confidence.
     package var textLikelihood: Double
+    /// The stroke classifier's probability that each of the line's traces is writing, in the
+    /// order of `ink.traceRanges`; empty when the layout had no classifier (CJK writing, the rules).
+    package var traceWriting: [Double]
+    /// The median local writing size of the line's traces (`LocalSize`); 0 when unknown.
+    package var writingSize: Double
 
-    package init(ink: LineInk, bounds: Rect, textLikelihood: Double) {
+    package init(
+        ink: LineInk, bounds: Rect, textLikelihood: Double, traceWriting: [Double] = [], writingSize: Double = 0
+    ) {
         self.ink = ink
         self.bounds = bounds
         self.textLikelihood = textLikelihood
+        self.traceWriting = traceWriting
+        self.writingSize = writingSize
     }
 
     /// The line cut into consecutive pieces of at most `limit` traces each (itself when it has
@@ -26,7 +35,11 @@ package struct TextLine: Sendable, Hashable {
         return starts.indices.map { k in
             let points = Array(ink.points[starts[k]..<(k + 1 < starts.count ? starts[k + 1] : ink.points.count)])
             let box = Rect(enclosing: points.lazy.map(\.location)) ?? bounds
-            return TextLine(ink: LineInk(points: points), bounds: box, textLikelihood: textLikelihood)
+            let writing =
+                traceWriting.isEmpty ? [] : Array(traceWriting[(k * limit)..<min((k + 1) * limit, traceWriting.count)])
+            return TextLine(
+                ink: LineInk(points: points), bounds: box, textLikelihood: textLikelihood, traceWriting: writing,
+                writingSize: writingSize)
         }
     }
 
