@@ -10,7 +10,7 @@ public final class HandwritingRecognizer: Sendable {
     /// Bump on every change that can change an output for the same drawing: layout, features,
     /// weights, decoding, lexicon, alignment, confidences. Indexes re-recognize drawings stored
     /// with an older version.
-    public static var recognitionVersion: Int { 36 }
+    public static var recognitionVersion: Int { 37 }
 
     /// Lines whose layout `textLikelihood` is below this are not read at all.
     package static let minimumTextLikelihood = 0.05
