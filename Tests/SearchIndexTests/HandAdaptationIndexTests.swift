@@ -83,7 +83,7 @@ final class HandTranscriber: DrawingTranscriber {
                     transcript.lines[l].words[w].confidence = 0.3
                     if attachesEvidence {
                         transcript.lines[l].words[w].handEvidence = HandEvidence(
-                            logits: [0, 0, 0], classCount: 3, standsAlone: false)
+                            hidden: [0, 0, 0], width: 3, standsAlone: false)
                     }
                 } else {
                     samples.append(AdaptationSample(hidden: [1, 2], width: 2, target: [1], text: text))
@@ -289,7 +289,7 @@ final class HandTranscriberLog: Sendable {
                 source: .handwriting, line: 0, position: position, candidates: [WordCandidate(text: "w", score: 0)],
                 confidence: confidence, strokeIDs: [UUID()], bounds: Rect(x: 0, y: 0, width: 1, height: 1))
         }
-        let evidence = HandEvidence(logits: [Float16](repeating: 0, count: 30), classCount: 3, standsAlone: false)
+        let evidence = HandEvidence(hidden: [Float16](repeating: 0, count: 30), width: 3, standsAlone: false)
         let words = [word(0, confidence: 0.95), word(1, confidence: 0.3), word(2, confidence: 0.5)]
         var queue = HandEvidenceQueue(capacity: 3 * evidence.byteCount)
         queue.add(key: "a", words: words, evidence: [1: evidence, 2: evidence])

@@ -12,9 +12,9 @@ import Darwin
 /// learns at its end can read them again in the same build (`Indexer.readAgainFromEvidence`),
 /// rather than the next build reading their ink again.
 ///
-/// The logits go to an unlinked temporary file (`EvidenceFile`), not to memory: an archive of a
-/// thousand pages has a hundred megabytes of them, and the issue allows a build with the hand
-/// 100 MB more than one without. Bounded in bytes all the same: a drawing that no longer fits, or
+/// The states go to an unlinked temporary file (`EvidenceFile`), not to memory: an archive's
+/// unsure words hold more of them than the 100 MB more that the issue allows a build with the
+/// hand over one without. Bounded in bytes all the same: a drawing that no longer fits, or
 /// one with an unsure word the reader kept no evidence of (a word read character by character),
 /// is left out, and the fit marks it for the next build as before; so is a drawing whose evidence
 /// cannot be read back from the file (`Indexer.readAgainFromEvidence`, which reports the file).
@@ -24,7 +24,7 @@ struct HandEvidenceQueue: Sendable {
     struct Word: Sendable {
         var line: Int
         var position: Int
-        /// The evidence without its logits, and where they are in the file.
+        /// The evidence without its states, and where they are in the file.
         var evidence: HandEvidence
         var offset: Int
         var count: Int
@@ -56,9 +56,9 @@ struct HandEvidenceQueue: Sendable {
         var kept: [Word] = []
         for index in unsure {
             var stripped = evidence[index]!
-            guard let offset = file.append(stripped.logits) else { return }
-            let count = stripped.logits.count
-            stripped.logits = []
+            guard let offset = file.append(stripped.hidden) else { return }
+            let count = stripped.hidden.count
+            stripped.hidden = []
             kept.append(
                 Word(
                     line: words[index].line, position: words[index].position, evidence: stripped, offset: offset,
@@ -68,11 +68,11 @@ struct HandEvidenceQueue: Sendable {
         drawings[key] = kept
     }
 
-    /// A kept word's evidence with its logits read back; nil when the file cannot be read.
+    /// A kept word's evidence with its states read back; nil when the file cannot be read.
     func evidence(of word: Word) -> HandEvidence? {
-        guard let logits = file?.read(offset: word.offset, count: word.count) else { return nil }
+        guard let hidden = file?.read(offset: word.offset, count: word.count) else { return nil }
         var evidence = word.evidence
-        evidence.logits = logits
+        evidence.hidden = hidden
         return evidence
     }
 

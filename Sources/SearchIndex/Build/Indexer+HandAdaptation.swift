@@ -7,17 +7,19 @@ import Synchronization
 ///
 /// 1. At the start, the stored adaptation is read; one fitted for another recognizer version or
 ///    other languages is dropped (the next fit starts over from the shipped network).
-/// 2. New and changed pages are read by the shipped reader, and the words it reads surely are
-///    collected (`AdaptationCollector`: their network states over the word, from the reading
-///    itself); their unsure words are read again with the hand, its surer readings added beside
-///    the shipped ones (`HandReading`). A build that only reads again the pages the last fit
-///    marked reads only their unsure words, with the hand, and learns nothing.
-/// 3. At the end, when the build read enough sure words (`HandAdapter.Settings.minimumWords`,
+/// 2. New and changed pages are read by the shipped reader, and the words it reads surely, or
+///    less surely as a listed word (`HandAdapter.Settings.listedFloor`), are collected
+///    (`AdaptationCollector`: their network states over the word, from the reading itself);
+///    their unsure words are read again with the stored hand, its surer readings added beside
+///    the shipped ones (`HandReading`), and keep the same states (`HandEvidence`) for the hand
+///    this build learns. A build that only reads again the pages the last fit marked reads only
+///    their unsure words, with the hand, and learns nothing.
+/// 3. At the end, when the build read enough such words (`HandAdapter.Settings.minimumWords`,
 ///    and at least twice as many as the stored adaptation was fitted to, so that each page is
 ///    re-read a bounded number of times as an archive grows), an adaptation is fitted and judged
-///    on a held-out share of them. A kept one replaces the stored one, and every drawing holding
-///    an unsure word is marked to be read again: by the next build, not this one, so a build's
-///    time stays that of its reading and the fit.
+///    on a held-out share of the sure ones. A kept one replaces the stored one and reads the
+///    unsure words again from their evidence; every drawing holding an unsure word it could not
+///    read so is marked to be read again by the next build.
 ///
 /// A build that reads nothing new costs nothing more. Without `adaptsToHand` the stored
 /// adaptation is neither used nor changed (but still dropped on a version change).

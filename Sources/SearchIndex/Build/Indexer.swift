@@ -106,7 +106,7 @@ package final class Indexer {
         // the last fit marked them offer the words it was fitted to, and counting those would
         // have every build fit again and mark the same pages again.
         let learnsHand = adaptsToHand && jobsToRun.contains { learned == nil || $0.bringsNewInk }
-        let collector = learnsHand ? AdaptationCollector() : nil
+        let collector = learnsHand ? AdaptationCollector(listedFloor: HandAdapter.Settings().listedFloor) : nil
         // pages are read by the shipped reader (whose sure words teach the hand), and their unsure
         // words again by the hand learned (`HandReading`)
         var hand: (any DrawingTranscriber)?
