@@ -217,8 +217,8 @@ struct HandAdaptationTests {
         let samples = collector.samples
         let listed = samples.filter { !$0.isSure }
         #expect(!listed.isEmpty)
-        #expect(samples.filter(\.isSure).map(\.key) == sure.map(\.key))
-        #expect(sure.allSatisfy(\.isSure))
+        #expect(samples.filter { $0.isSure }.map(\.key) == sure.map(\.key))
+        #expect(sure.allSatisfy { $0.isSure })
         #expect(
             listed.allSatisfy { recognizer.lineReader.knows($0.text.trimmingCharacters(in: .alphanumerics.inverted)) })
     }
