@@ -26,6 +26,13 @@ package enum HandReading {
     /// search finds what it found when that reading led.
     static let handLeadsAtMost = SearchOptions.defaultMinimumScore(letters: 0)
 
+    /// Measurement switch (branch `s15-47b`, docs/recognizer.md): when true, a kept hand reads
+    /// every drawing holding an unsure word again whole, through the line decoder, and its
+    /// reading replaces the shipped one (the build marks those drawings and the next build reads
+    /// them; `text --index` reads them so at once), instead of reading the unsure words alone
+    /// from their stored frames and merging.
+    static let readsWholeDrawings = true
+
     /// Whether the hand's reading of a word may lead it: it is surer than the shipped one, which
     /// was read no more surely than `handLeadsAtMost`.
     static func mayLead(_ adapted: IndexedWord, over shipped: IndexedWord) -> Bool {
@@ -223,7 +230,12 @@ package struct HandBesideShippedTranscriber: DrawingTranscriber {
     package var recognitionLanguages: [Locale.Language] { shipped.recognitionLanguages }
 
     package func transcribe(_ drawing: Drawing) -> Transcript {
-        HandReading.readAgain(
-            shipped.transcribe(drawing), in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
+        let transcript = shipped.transcribe(drawing)
+        if HandReading.readsWholeDrawings {
+            // the hand was kept by the guard, so its reading of the whole drawing replaces the shipped one
+            return HandReading.unsure(IndexedWord.handwriting(transcript)).isEmpty ? transcript : hand.transcribe(drawing)
+        }
+        return HandReading.readAgain(
+            transcript, in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
     }
 }

@@ -54,6 +54,11 @@ extension Indexer {
                 languages: RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages),
                 words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
                 lossAfter: fit.heldOutLossAfter))
+        if HandReading.readsWholeDrawings {
+            // the next build reads every drawing holding an unsure word again whole with the hand
+            report.drawingsToReread = try store.markUnsureDrawingsStale(below: UserVocabulary.minimumConfidence)
+            return
+        }
         let read = try readAgainFromEvidence(evidence, with: adaptation, reader: reader, version: version)
         report.wordsReadAgainWithHand = read.words - read.unreadable
         if read.unreadable > 0 {
