@@ -132,7 +132,8 @@ struct BuildRun {
                             .recognized(
                                 job: job, page: page,
                                 HandReading.readsWholeDrawings
-                                    ? IndexedWord.handwriting(reader.transcribe(drawing))
+                                    ? HandReading.replacingUnsure(
+                                        words, with: IndexedWord.handwriting(reader.transcribe(drawing)))
                                     : HandReading.readAgain(words, in: drawing, with: reader),
                                 note: nil,
                                 evidence: [:])

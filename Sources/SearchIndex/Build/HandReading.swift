@@ -28,10 +28,59 @@ package enum HandReading {
 
     /// Measurement switch (branch `s15-47b`, docs/recognizer.md): when true, a kept hand reads
     /// every drawing holding an unsure word again whole, through the line decoder, and its
-    /// reading replaces the shipped one (the build marks those drawings and the next build reads
-    /// them; `text --index` reads them so at once), instead of reading the unsure words alone
-    /// from their stored frames and merging.
+    /// reading of each unsure word replaces the shipped one (`replacingUnsure`; the build marks
+    /// those drawings and the next build reads them; `text --index` reads them so at once),
+    /// instead of reading the unsure words alone from their stored frames and merging.
     static let readsWholeDrawings = true
+
+    /// `words` with each unsure one's readings and confidence replaced by those of the word of
+    /// `again` (the hand's reading of the whole drawing) that covers it best; sure words, and
+    /// unsure ones no word of `again` covers, stay as they are.
+    static func replacingUnsure(_ words: [IndexedWord], with again: [IndexedWord]) -> [IndexedWord] {
+        let again = again.filter { $0.bounds != nil }
+        var result = words
+        for index in unsure(words) {
+            guard let bounds = words[index].bounds else { continue }
+            let best = again.max { overlap($0.bounds!, bounds) < overlap($1.bounds!, bounds) }
+            guard let best, covers(best, words[index]) else { continue }
+            result[index].candidates = best.candidates
+            result[index].confidence = best.confidence
+        }
+        return result
+    }
+
+    /// `transcript` (the shipped reader's) with its unsure words replaced by `hand`'s reading of
+    /// the whole drawing (`replacingUnsure`); `transcript` itself when none is unsure.
+    package static func readAgainWhole(
+        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> Transcript {
+        let (places, words) = handwrittenWords(of: transcript)
+        guard !unsure(words).isEmpty else { return transcript }
+        let again = replacingUnsure(words, with: IndexedWord.handwriting(hand.transcribe(drawing)))
+        var result = transcript
+        for (place, word) in zip(places, again) {
+            result.lines[place.line].words[place.word].candidates = word.candidates
+            result.lines[place.line].words[place.word].confidence = word.confidence
+        }
+        return result
+    }
+
+    /// The words of `transcript` read whole (not character by character), with their places.
+    private static func handwrittenWords(of transcript: Transcript) -> ([(line: Int, word: Int)], [IndexedWord]) {
+        var places: [(line: Int, word: Int)] = []
+        var words: [IndexedWord] = []
+        for (l, line) in transcript.lines.enumerated() {
+            for (w, word) in line.words.enumerated() where word.characters.isEmpty && !word.candidates.isEmpty {
+                places.append((l, w))
+                words.append(
+                    IndexedWord(
+                        source: .handwriting, line: l, position: w, candidates: word.candidates,
+                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
+                        bounds: word.bounds))
+            }
+        }
+        return (places, words)
+    }
 
     /// Whether the hand's reading of a word may lead it: it is surer than the shipped one, which
     /// was read no more surely than `handLeadsAtMost`.
@@ -54,18 +103,7 @@ package enum HandReading {
         _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber,
         evidenceReadBy shipped: (any DrawingTranscriber)? = nil, adaptation: HandAdaptation? = nil
     ) -> Transcript {
-        var places: [(line: Int, word: Int)] = []
-        var words: [IndexedWord] = []
-        for (l, line) in transcript.lines.enumerated() {
-            for (w, word) in line.words.enumerated() where word.characters.isEmpty && !word.candidates.isEmpty {
-                places.append((l, w))
-                words.append(
-                    IndexedWord(
-                        source: .handwriting, line: l, position: w, candidates: word.candidates,
-                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
-                        bounds: word.bounds))
-            }
-        }
+        let (places, words) = handwrittenWords(of: transcript)
         var again = words
         var evidence: [Int: HandEvidence] = [:]
         if let shipped, let adaptation {
@@ -231,10 +269,7 @@ package struct HandBesideShippedTranscriber: DrawingTranscriber {
 
     package func transcribe(_ drawing: Drawing) -> Transcript {
         let transcript = shipped.transcribe(drawing)
-        if HandReading.readsWholeDrawings {
-            // the hand was kept by the guard, so its reading of the whole drawing replaces the shipped one
-            return HandReading.unsure(IndexedWord.handwriting(transcript)).isEmpty ? transcript : hand.transcribe(drawing)
-        }
+        if HandReading.readsWholeDrawings { return HandReading.readAgainWhole(transcript, in: drawing, with: hand) }
         return HandReading.readAgain(
             transcript, in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
     }
