@@ -31,7 +31,7 @@ package enum HandReading {
     /// reading of each unsure word replaces the shipped one (`replacingUnsure`; the build marks
     /// those drawings and the next build reads them; `text --index` reads them so at once),
     /// instead of reading the unsure words alone from their stored frames and merging.
-    static let readsWholeDrawings = true
+    static let readsWholeDrawings = false
 
     /// `words` with each unsure one's readings and confidence replaced by those of the word of
     /// `again` (the hand's reading of the whole drawing) that covers it best; sure words, and
