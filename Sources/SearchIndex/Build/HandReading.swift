@@ -28,14 +28,15 @@ package enum HandReading {
 
     /// Measurement switch (branch `s15-47b`, docs/recognizer.md): when true, a kept hand reads
     /// every drawing holding an unsure word again whole, through the line decoder, and its
-    /// reading of each unsure word replaces the shipped one (`replacingUnsure`; the build marks
+    /// reading of each unsure word leads it (`replacingUnsure`; the build marks
     /// those drawings and the next build reads them; `text --index` reads them so at once),
     /// instead of reading the unsure words alone from their stored frames and merging.
     static let readsWholeDrawings = false
 
-    /// `words` with each unsure one's readings and confidence replaced by those of the word of
-    /// `again` (the hand's reading of the whole drawing) that covers it best; sure words, and
-    /// unsure ones no word of `again` covers, stay as they are.
+    /// `words` with each unsure one read as the word of `again` (the hand's reading of the whole
+    /// drawing) that covers it best, its shipped readings merged beside (`merged`, the hand's in
+    /// the shipped place: replacing them lost right readings); sure words, and unsure ones no
+    /// word of `again` covers, stay as they are.
     static func replacingUnsure(_ words: [IndexedWord], with again: [IndexedWord]) -> [IndexedWord] {
         let again = again.filter { $0.bounds != nil }
         var result = words
@@ -43,8 +44,10 @@ package enum HandReading {
             guard let bounds = words[index].bounds else { continue }
             let best = again.max { overlap($0.bounds!, bounds) < overlap($1.bounds!, bounds) }
             guard let best, covers(best, words[index]) else { continue }
-            result[index].candidates = best.candidates
-            result[index].confidence = best.confidence
+            var hand = words[index]
+            hand.candidates = best.candidates
+            hand.confidence = best.confidence
+            result[index] = merged(shipped: hand, adapted: words[index])
         }
         return result
     }
