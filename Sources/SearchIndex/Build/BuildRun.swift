@@ -131,9 +131,8 @@ struct BuildRun {
                         group.addTask {
                             .recognized(
                                 job: job, page: page,
-                                HandReading.readsWholeDrawings
-                                    ? HandReading.replacingUnsure(
-                                        words, with: IndexedWord.handwriting(reader.transcribe(drawing)))
+                                HandReading.readsUnsureLines
+                                    ? HandReading.readAgainByLines(words, in: drawing, with: reader)
                                     : HandReading.readAgain(words, in: drawing, with: reader),
                                 note: nil,
                                 evidence: [:])

@@ -26,15 +26,16 @@ package enum HandReading {
     /// search finds what it found when that reading led.
     static let handLeadsAtMost = SearchOptions.defaultMinimumScore(letters: 0)
 
-    /// Measurement switch (branch `s15-47b`, docs/recognizer.md): when true, a kept hand reads
-    /// every drawing holding an unsure word again whole, through the line decoder, and its
-    /// reading of each unsure word leads it (`replacingUnsure`; the build marks
-    /// those drawings and the next build reads them; `text --index` reads them so at once),
-    /// instead of reading the unsure words alone from their stored frames and merging.
-    static let readsWholeDrawings = false
+    /// Measurement switch (branches `s15-47b`, `s15-47c`, docs/recognizer.md): when true, a kept
+    /// hand reads again the lines of every drawing that hold an unsure word, each line's ink on
+    /// its own through the line decoder (`readAgainByLines`), and its reading of each unsure word
+    /// leads it (`replacingUnsure`; the build marks those drawings and the next build reads them;
+    /// `text --index` reads them so at once), instead of reading the unsure words alone from
+    /// their stored frames and merging.
+    static let readsUnsureLines = true
 
-    /// `words` with each unsure one read as the word of `again` (the hand's reading of the whole
-    /// drawing) that covers it best, its shipped readings merged beside (`merged`, the hand's in
+    /// `words` with each unsure one read as the word of `again` (the hand's reading of the lines
+    /// holding them) that covers it best, its shipped readings merged beside (`merged`, the hand's in
     /// the shipped place: replacing them lost right readings); sure words, and unsure ones no
     /// word of `again` covers, stay as they are.
     static func replacingUnsure(_ words: [IndexedWord], with again: [IndexedWord]) -> [IndexedWord] {
@@ -52,14 +53,32 @@ package enum HandReading {
         return result
     }
 
-    /// `transcript` (the shipped reader's) with its unsure words replaced by `hand`'s reading of
-    /// the whole drawing (`replacingUnsure`); `transcript` itself when none is unsure.
-    package static func readAgainWhole(
+    /// `words` (a page's, as the shipped reader or an earlier build left them) with each unsure
+    /// word led by `hand`'s reading of its line (`replacingUnsure`): only the lines holding an
+    /// unsure word are read, each one's ink alone, as the build laid the page out, so the line
+    /// decoder sees a word's neighbours without the cost of the whole drawing. `words` itself
+    /// when none is unsure.
+    static func readAgainByLines(
+        _ words: [IndexedWord], in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> [IndexedWord] {
+        let unsure = unsure(words)
+        guard !unsure.isEmpty else { return words }
+        let again = Set(unsure.map { words[$0].line }).sorted().flatMap { line -> [IndexedWord] in
+            let strokes = Set(words.filter { $0.source == .handwriting && $0.line == line }.flatMap(\.strokeIDs))
+            let ink = Drawing(strokes: drawing.strokes.filter { strokes.contains($0.id) })
+            return IndexedWord.handwriting(hand.transcribe(ink))
+        }
+        return replacingUnsure(words, with: again)
+    }
+
+    /// `transcript` (the shipped reader's) with its unsure words led by `hand`'s reading of
+    /// their lines (`readAgainByLines`); `transcript` itself when none is unsure.
+    package static func readAgainByLines(
         _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber
     ) -> Transcript {
         let (places, words) = handwrittenWords(of: transcript)
         guard !unsure(words).isEmpty else { return transcript }
-        let again = replacingUnsure(words, with: IndexedWord.handwriting(hand.transcribe(drawing)))
+        let again = readAgainByLines(words, in: drawing, with: hand)
         var result = transcript
         for (place, word) in zip(places, again) {
             result.lines[place.line].words[place.word].candidates = word.candidates
@@ -272,7 +291,7 @@ package struct HandBesideShippedTranscriber: DrawingTranscriber {
 
     package func transcribe(_ drawing: Drawing) -> Transcript {
         let transcript = shipped.transcribe(drawing)
-        if HandReading.readsWholeDrawings { return HandReading.readAgainWhole(transcript, in: drawing, with: hand) }
+        if HandReading.readsUnsureLines { return HandReading.readAgainByLines(transcript, in: drawing, with: hand) }
         return HandReading.readAgain(
             transcript, in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
     }

@@ -54,8 +54,8 @@ extension Indexer {
                 languages: RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages),
                 words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
                 lossAfter: fit.heldOutLossAfter))
-        if HandReading.readsWholeDrawings {
-            // the next build reads every drawing holding an unsure word again whole with the hand
+        if HandReading.readsUnsureLines {
+            // the next build reads the lines holding an unsure word again with the hand
             report.drawingsToReread = try store.markUnsureDrawingsStale(below: UserVocabulary.minimumConfidence)
             return
         }
