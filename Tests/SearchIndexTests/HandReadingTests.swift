@@ -113,6 +113,24 @@ import Testing
         #expect(again[1] == words[1] && again[2] == words[2])
     }
 
+    /// Reading every drawing holding an unsure word again whole cost about a quarter of an
+    /// adapting build: only the lines holding one are read, each alone with all its words (the
+    /// line decoder's context), and only their unsure words take the hand's reading.
+    @Test func onlyTheLinesHoldingAnUnsureWordAreReadAgainEachAlone() {
+        let drawing = TextNotebookSource.page("clam sure\nfog dew dust\nmist\n").drawing
+        let hand = HandTranscriber()
+        var words = IndexedWord.handwriting(WordTranscriber().transcribe(drawing))
+        #expect(words.map(\.line) == [0, 0, 1, 1, 1, 2])
+        for index in words.indices { words[index].confidence = 0.95 }
+        words[3].confidence = 0.2
+        words[5].confidence = 0.2
+        let again = HandReading.readAgainByLines(words, in: drawing, with: hand)
+        #expect(hand.strokesRead == [3, 1])
+        #expect(again[3].confidence == 0.9 && again[3].text == "dew")
+        #expect(again[5].confidence == 0.9 && again[5].text == "mist")
+        #expect([0, 1, 2, 4].allSatisfy { again[$0] == words[$0] })
+    }
+
     /// Only a reading of the same ink joins a word: not one of two words joined, nor one of
     /// other strokes.
     @Test(arguments: [
