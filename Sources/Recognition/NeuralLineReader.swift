@@ -17,6 +17,9 @@ package struct NeuralLineReader: LineReading {
     private(set) var keepsHandEvidence = false
     /// Whether `network` is the shipped one (a hand reads evidence through the shipped layers).
     private var readsAsShipped = true
+    /// Where the shipped reader keeps the states of the lines holding an unsure word, and where a
+    /// hand finds them (`KeptLineStates`); nil when none are kept.
+    private(set) var keptLineStates: KeptLineStates?
     let featureSettings: InkFeatures.Settings
     private(set) var decoder: CTCBeamSearch
     let gapPrior: WordGapPrior
@@ -112,6 +115,44 @@ package struct NeuralLineReader: LineReading {
         return reader
     }
 
+    /// This reader keeping in `states`, when it reads with the shipped network, the last LSTM
+    /// layer's states of the lines (and of the words read a second time) holding an unsure word,
+    /// and finding there, when it reads with a hand, the states of the lines it reads.
+    func keepingLineStates(in states: KeptLineStates?) -> NeuralLineReader {
+        var reader = self
+        reader.keptLineStates = states
+        return reader
+    }
+
+    /// The last LSTM layer's states of each input (`RecognizerNetwork.hiddenStates(lines:)`):
+    /// read with a hand, those kept (`keptLineStates`) are taken from there and only the others
+    /// computed; `kept` says which were taken.
+    private func hiddenStates(of inputs: [InkFeatures]) -> (states: [[Float]], kept: [Bool]) {
+        var states = [[Float]](repeating: [], count: inputs.count)
+        var kept = [Bool](repeating: false, count: inputs.count)
+        if let keptLineStates, !readsAsShipped {
+            for (i, input) in inputs.enumerated() where input.count > 0 {
+                if let found = keptLineStates.states(of: input.values, rows: input.count) {
+                    states[i] = found
+                    kept[i] = true
+                }
+            }
+        }
+        let missing = inputs.indices.filter { !kept[$0] }
+        let computed = network.hiddenStates(lines: missing.map { (inputs[$0].values, inputs[$0].count) })
+        for (i, computed) in zip(missing, computed) { states[i] = computed }
+        return (states, kept)
+    }
+
+    /// Keeps the states of the inputs `keeps` names (`keepingLineStates(in:)`), when reading
+    /// with the shipped network.
+    private func keepStates(_ states: [[Float]], of inputs: [InkFeatures], where keeps: (Int) -> Bool) {
+        guard let keptLineStates, readsAsShipped else { return }
+        for i in inputs.indices where keeps(i) && inputs[i].count > 0 {
+            keptLineStates.keep(states[i], of: inputs[i].values, rows: inputs[i].count)
+        }
+    }
+
     /// An unsure word read again from its evidence by the shipped network adapted by
     /// `adaptation`: its readings over the same frames, decoded as a word alone is, and their
     /// confidence (not yet scaled by `HandEvidence.confidenceScale`). Nil when the evidence or
@@ -141,7 +182,7 @@ package struct NeuralLineReader: LineReading {
     /// (`secondLook`). With a collector, the sure words' hidden states go to it.
     package func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
-        let hidden = network.hiddenStates(lines: inputs.map { ($0.values, $0.count) })
+        let (hidden, kept) = hiddenStates(of: inputs)
         let outputs = network.logProbabilities(hiddenStates: hidden)
         var spans: [[WordSpan]] = []
         var words = lines.indices.map { i in
@@ -151,6 +192,9 @@ package struct NeuralLineReader: LineReading {
         }
         secondLook(at: &words, of: lines)
         var read = words.map { $0.map(withinMargin) }
+        keepStates(hidden, of: inputs) { line in
+            !kept[line] && read[line].contains { $0.confidence < Self.sureConfidence }
+        }
         if let collector { collect(read, spans: spans, hidden: hidden, into: collector) }
         if keepsHandEvidence && readsAsShipped { attachEvidence(to: &read, spans: spans, hidden: hidden) }
         return read
@@ -255,7 +299,9 @@ package struct NeuralLineReader: LineReading {
             }
         }
         guard !inputs.isEmpty else { return }
-        let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
+        let (hidden, kept) = hiddenStates(of: inputs)
+        keepStates(hidden, of: inputs) { !kept[$0] }
+        let outputs = network.logProbabilities(hiddenStates: hidden)
         let k = network.classCount
         for (n, place) in doubtful.enumerated() where inputs[n].count > 0 {
             var word = words[place.line][place.word]

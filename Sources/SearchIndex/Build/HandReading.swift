@@ -29,9 +29,10 @@ package enum HandReading {
     /// Measurement switch (branches `s15-47b`, `s15-47c`, docs/recognizer.md): when true, a kept
     /// hand reads again the lines of every drawing that hold an unsure word, each line's ink on
     /// its own through the line decoder (`readAgainByLines`), and its reading of each unsure word
-    /// leads it (`replacingUnsure`; the build marks those drawings and the next build reads them;
-    /// `text --index` reads them so at once), instead of reading the unsure words alone from
-    /// their stored frames and merging.
+    /// leads it (`replacingUnsure`; the build that learns the hand reads so the drawings it read,
+    /// from the network states it kept of their lines, `Indexer+UnsureLines.swift`, and marks the
+    /// others for the next build; `text --index` reads them so at once), instead of reading the
+    /// unsure words alone from their stored frames and merging.
     static let readsUnsureLines = true
 
     /// `words` with each unsure one read as the word of `again` (the hand's reading of the lines

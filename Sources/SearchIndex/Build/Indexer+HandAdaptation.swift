@@ -17,9 +17,12 @@ import Synchronization
 /// 3. At the end, when the build read enough such words (`HandAdapter.Settings.minimumWords`,
 ///    and at least twice as many as the stored adaptation was fitted to, so that each page is
 ///    re-read a bounded number of times as an archive grows), an adaptation is fitted and judged
-///    on a held-out share of the sure ones. A kept one replaces the stored one and reads the
-///    unsure words again from their evidence; every drawing holding an unsure word it could not
-///    read so is marked to be read again by the next build.
+///    on a held-out share of the sure ones. A kept one replaces the stored one. With
+///    `HandReading.readsUnsureLines`, it reads again at once the lines holding an unsure word of
+///    the pages this build read, from the network states the build kept of them
+///    (`Indexer+UnsureLines.swift`), and the next build reads the other drawings marked; else it
+///    reads the unsure words again from their evidence, and every drawing holding an unsure word
+///    it could not read so is marked to be read again by the next build.
 ///
 /// A build that reads nothing new costs nothing more. Without `adaptsToHand` the stored
 /// adaptation is neither used nor changed (but still dropped on a version change).
@@ -35,29 +38,33 @@ extension Indexer {
         return adaptsToHand ? stored : nil
     }
 
-    /// Fits and stores a new adaptation when the build read enough sure words (see above).
-    /// Evidence that cannot be read back from its file is reported through `onNotice` (the file
-    /// and what is left to the next build), and its drawings are marked as the others are.
+    /// Fits and stores a new adaptation when the build read enough sure words (see above), and
+    /// marks the drawings holding an unsure word; with `evidence`, those whose every unsure word
+    /// it read again from there are not marked (without, the build reads their lines again:
+    /// `readUnsureLinesAgain`). Evidence that cannot be read back from its file is reported
+    /// through `onNotice` (the file and what is left to the next build), and its drawings are
+    /// marked as the others are.
+    /// - Returns: the adaptation kept, nil when none was fitted or it was dropped.
+    @discardableResult
     func learnHand(
-        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?, evidence: HandEvidenceQueue,
+        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?, evidence: HandEvidenceQueue?,
         reader: any DrawingTranscriber, version: Int, report: inout BuildReport,
         onNotice: (BuildReport.Failure) -> Void = { _ in }
-    ) throws {
+    ) throws -> HandAdaptation? {
         let settings = HandAdapter.Settings()
-        guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return }
-        guard let (adaptation, fit) = try reader.fitHand(to: collector.samples, settings: settings) else { return }
+        guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return nil }
+        guard let (adaptation, fit) = try reader.fitHand(to: collector.samples, settings: settings) else { return nil }
         report.handFit = fit
-        guard let adaptation else { return }
+        guard let adaptation else { return nil }
         try store.setHandAdaptation(
             IndexStore.StoredHandAdaptation(
                 adaptation: adaptation, recognitionVersion: version,
                 languages: RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages),
                 words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
                 lossAfter: fit.heldOutLossAfter))
-        if HandReading.readsUnsureLines {
-            // the next build reads the lines holding an unsure word again with the hand
+        guard let evidence else {
             report.drawingsToReread = try store.markUnsureDrawingsStale(below: UserVocabulary.minimumConfidence)
-            return
+            return adaptation
         }
         let read = try readAgainFromEvidence(evidence, with: adaptation, reader: reader, version: version)
         report.wordsReadAgainWithHand = read.words - read.unreadable
@@ -74,6 +81,7 @@ extension Indexer {
         if read.changed > 0 { try store.rebuildUserVocabulary() }
         report.drawingsToReread = try store.markUnsureDrawingsStale(
             below: UserVocabulary.minimumConfidence, except: read.drawings)
+        return adaptation
     }
 
     /// The unsure words whose evidence the build kept, read again from it with the hand just
