@@ -6,15 +6,15 @@ Every dev writer with at least --min-samples usable samples has all of them laid
 notebook (make_pages.py --writers 0 --min-samples 150, as many pages as they fill). Each notebook
 is indexed twice in a folder of its own:
   no-adapt  `build` as shipped;
-  adapt     `build --adapt` twice (the first learns the hand from the sure words and marks the
-            pages with unsure words, the second reads those again with it), and the best readings
-            from `text --index` of that index.
+  adapt     `build --adapt` twice (the first learns the hand from the sure words and reads again
+            with it the lines holding unsure words, or marks their pages for the second), and the
+            best readings from `text --index` of that index.
 Each writer is read in the language of its labels' words (`writer_languages.py`, by the word lists,
 never by what the recognizer reads), through NOTEBOOK_INDEX_LANGUAGES, for every build and text.
 Reports search recall and precision and the CER of the best readings per writer and on average,
 the seconds of a plain build, of the first `build --adapt` (reading and learning) and of the
-second (reading the unsure pages again), the CPU seconds (user+sys) of the measured run's two
-`build --adapt` even with --no-timing, and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
+second (reading the unsure pages again), the CPU seconds (user+sys) and peak memory of the
+measured run's two `build --adapt` even with --no-timing, and writes Benchmarks/results/bench-adapt-<date>.json (commit, machine, date, command, figures).
 
 --baseline FILE takes the no-adapt figures from an earlier result (readings without --adapt do
 not change unless the recognizer version or the languages do: the file must name the same
@@ -49,8 +49,8 @@ case "$1" in
   build)
     prev=""; for a in "$@"; do [ "$prev" = "--index" ] && echo "$a" > "$state"; prev="$a"; done
     times="$(dirname "$0")/build-cpu"
-    /usr/bin/time -f "%U %S %e" -a -o "$times" "{cli}" "$@" --adapt &&
-      exec /usr/bin/time -f "%U %S %e" -a -o "$times" "{cli}" "$@" --adapt ;;
+    /usr/bin/time -f "%U %S %e %M" -a -o "$times" "{cli}" "$@" --adapt &&
+      exec /usr/bin/time -f "%U %S %e %M" -a -o "$times" "{cli}" "$@" --adapt ;;
   text) exec "{cli}" "$@" --index "$(cat "$state")" ;;
   *) exec "{cli}" "$@" ;;
 esac
@@ -139,11 +139,12 @@ def main():
                                 "--cli", engine, "--json", out], check=True, stdout=subprocess.DEVNULL, env=env)
                 figures = json.load(open(out))
                 if mode == "adapt":
-                    # CPU seconds (user+sys) and wall of the two `build --adapt`, from the wrapper
+                    # CPU seconds (user+sys), wall and peak memory of the two `build --adapt`, from the wrapper
                     with open(os.path.join(tmp, "build-cpu")) as f:
                         spent = [[float(x) for x in line.split()] for line in f.read().split("\n") if line.strip()][-2:]
-                    row["adapt_builds_cpu_seconds"] = [round(u + s, 2) for u, s, _ in spent]
-                    row["adapt_builds_wall_seconds"] = [w for _, _, w in spent]
+                    row["adapt_builds_cpu_seconds"] = [round(u + s, 2) for u, s, _, _ in spent]
+                    row["adapt_builds_wall_seconds"] = [w for _, _, w, _ in spent]
+                    row["adapt_builds_peak_mib"] = [round(k / 1024, 1) for _, _, _, k in spent]
                 row["samples"] = len(items)
                 row[mode] = {k: figures[k] for k in ("search_recall", "search_precision", "cer", "wer")}
             if not args.no_timing:
@@ -162,6 +163,7 @@ def main():
         if all("adapt_builds_cpu_seconds" in r for r in rows):
             average["adapt_builds_cpu_seconds"] = [round(sum(r["adapt_builds_cpu_seconds"][i] for r in rows), 2)
                                                    for i in (0, 1)]
+            average["adapt_builds_peak_mib_max"] = [max(r["adapt_builds_peak_mib"][i] for r in rows) for i in (0, 1)]
         worse = [r["notebook"] for r in rows if r["adapt"]["search_recall"] < r["no_adapt"]["search_recall"] - 0.01]
         print(f"average over {len(rows)} writers: recall {average['no_adapt']['search_recall']:.3f} -> "
               f"{average['adapt']['search_recall']:.3f}  precision {average['no_adapt']['search_precision']:.3f} -> "

@@ -17,6 +17,17 @@ gives instead each entry's shares by where the code lies: the kernel (for a quer
 `pread`s of index pages), SQLite, notebook-index itself (Swift), the C library (allocation,
 copies) and the rest. Used on single queries (`perf record -g -o FILE notebook-index query TEXT
 --index I --json`). `--record RESULT` also writes Benchmarks/results/RESULT-<date>.json.
+
+    profile_shares.py --by-stage NAME=perf.data ... [--json OUT] [--record RESULT]
+
+gives instead each entry's CPU seconds by stage of the Latin reading: fitting the hand, loading
+the model, the network (its front end, LSTM layers, output layer and their kernels), the line
+decoder (beam search, character model, word lists, alignment, second look), layout, the
+network's input features, reading the notebook files, the index (SQLite), making the words of
+a transcript, and the rest. Each sample goes to the stage of the innermost
+function on its call stack that belongs to one, so allocation and copies count for the stage
+that asked for them; record with `perf record --call-graph dwarf` (used on the `build --adapt`
+that reads a writer's unsure lines again, issue 47).
 """
 import json
 import os
@@ -81,6 +92,53 @@ def library_shares(path):
     return {"cpu_seconds": round(seconds, 3), **{f"{k}_percent": round(v, 1) for k, v in found.items()}}
 
 
+STAGES = (
+    ("fit", re.compile(r"HandAdapter|CTCLoss|DenseMath|AdaptationSample|AdaptationCollector")),
+    ("model_loading", re.compile(r"ModelFile|ModelContainer|RecognizerResources|ByteReader|IntegerWeights")),
+    ("network", re.compile(r"RecognizerNetwork|BidirectionalLSTM|KernelSet|NetworkKernels|Kernels|lstmCell|"
+                           r"matmul|VNNI|AVX2|IntegerB0O|quantizeRows|WeightMatrix")),
+    ("decoder", re.compile(r"CTCBeamSearch|CharacterLanguageModel|Lexicon|CTCAlignment|PartialSort|"
+                           r"WordCommonness|ListedWords|MarkedLetterLift|DecoderAlphabet|WordGapPrior|"
+                           r"SecondLook|MixedTokenText|TextFolding|NeuralLineReader|Alignment")),
+    ("layout", re.compile(r"LayoutAnalyzer|LineGrouping|LineOrdering|LocalSize|MarkAttachment|StrokeClassifier|"
+                          r"StrokeFeatures|TraceShape|WritingDirection|VisibleInk|InkTrace|TextLine|"
+                          r"HighlighterMarkup")),
+    ("features", re.compile(r"InkFeatures")),
+    ("files", re.compile(r"NotebookFormats|Xournal|XMLParser|inflate|ContentHash|StrokeKeyLog|libz")),
+    ("index", re.compile(r"sqlite3|IndexStore|SQLite|Statement")),
+    ("words", re.compile(r"HandwritingRecognizer|HandReading|IndexedWord|Transcript|RecognizedWord")),
+)
+
+
+def stage_seconds(path):
+    """CPU seconds of a perf.data file (`--call-graph dwarf`) by stage (`STAGES`): each sample
+    counts for the innermost frame of its stack that matches one; 'other' when none does."""
+    out = subprocess.run(["perf", "script", "-i", path, "-F", "period,ip,sym,dso"], capture_output=True, text=True,
+                         check=True).stdout
+    found = {name: 0 for name, _ in STAGES}
+    found["other"] = 0
+    period, stage = None, None
+
+    def finish():
+        if period is not None:
+            found[stage or "other"] += period
+
+    for line in out.splitlines():
+        if not line.strip():
+            continue
+        if not line.startswith("\t"):  # a sample's period, then its stack innermost first, each frame tabbed
+            finish()
+            period, stage = int(line.split()[0]), None
+            continue
+        if stage is None:
+            stage = next((name for name, pattern in STAGES if pattern.search(line)), None)
+    finish()
+    total = sum(found.values())
+    return {"cpu_seconds": round(total / 1e9, 3),
+            **{f"{k}_seconds": round(v / 1e9, 3) for k, v in found.items()},
+            **{f"{k}_percent": round(100 * v / max(total, 1), 1) for k, v in found.items()}}
+
+
 def option(args, flag):
     """The value after `flag` in `args` (both removed), or None."""
     if flag not in args:
@@ -96,10 +154,11 @@ def main():
     out = option(args, "--json")
     record = option(args, "--record")
     by_library = "--by-library" in args
-    args = [a for a in args if a != "--by-library"]
+    by_stage = "--by-stage" in args
+    args = [a for a in args if a not in ("--by-library", "--by-stage")]
     if not args:
         sys.exit(__doc__)
-    measure = library_shares if by_library else shares
+    measure = stage_seconds if by_stage else library_shares if by_library else shares
     result = {name: measure(path) for name, path in (a.split("=", 1) for a in args)}
     print(json.dumps(result, indent=1))
     if out:

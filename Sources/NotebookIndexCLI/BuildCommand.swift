@@ -106,7 +106,10 @@ struct BuildCommand {
                 fit.accepted
                     ? "learned the writer's hand from \(fit.trainingWords) sure words in "
                         + String(format: "%.1f s", fit.seconds)
-                        + " (\(report.wordsReadAgainWithHand) unsure words read again with it, "
+                        + " (\(report.wordsReadAgainWithHand) unsure words and "
+                        + "\(report.drawingsReadAgainWithHand) drawings read again with it, "
+                        + "\(report.inputsFromKeptStates) of "
+                        + "\(report.inputsFromKeptStates + report.inputsThroughNetwork) lines from kept states, "
                         + "\(report.drawingsToReread) drawings re-read next build)"
                     : "a fit of the writer's hand to \(fit.trainingWords) sure words read its held-out words worse and was dropped"
             )

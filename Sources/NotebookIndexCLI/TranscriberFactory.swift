@@ -43,17 +43,20 @@ final class DeferredRecognizer: DrawingTranscriber {
     let collector: AdaptationCollector?
     /// Whether unsure words carry their `HandEvidence`.
     let keepsEvidence: Bool
+    /// Where the network states of unsure lines are kept and found (`KeptLineStates`).
+    let lineStates: KeptLineStates?
     private let loaded = Mutex<HandwritingRecognizer?>(nil)
 
     init(
         languages: [Locale.Language], vocabulary: UserVocabulary = .empty, adaptation: HandAdaptation? = nil,
-        collector: AdaptationCollector? = nil, keepsEvidence: Bool = false
+        collector: AdaptationCollector? = nil, keepsEvidence: Bool = false, lineStates: KeptLineStates? = nil
     ) {
         recognitionLanguages = languages
         self.vocabulary = vocabulary
         self.adaptation = adaptation
         self.collector = collector
         self.keepsEvidence = keepsEvidence
+        self.lineStates = lineStates
     }
 
     var recognitionVersion: Int { HandwritingRecognizer.recognitionVersion }
@@ -65,7 +68,7 @@ final class DeferredRecognizer: DrawingTranscriber {
     func transcriber(favouring vocabulary: UserVocabulary) throws -> any DrawingTranscriber {
         DeferredRecognizer(
             languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
-            keepsEvidence: keepsEvidence)
+            keepsEvidence: keepsEvidence, lineStates: lineStates)
     }
 
     func transcriber(
@@ -75,13 +78,19 @@ final class DeferredRecognizer: DrawingTranscriber {
     {
         DeferredRecognizer(
             languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
-            keepsEvidence: keepsEvidence)
+            keepsEvidence: keepsEvidence, lineStates: lineStates)
     }
 
     func keepingHandEvidence() throws -> any DrawingTranscriber {
         DeferredRecognizer(
             languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
-            keepsEvidence: true)
+            keepsEvidence: true, lineStates: lineStates)
+    }
+
+    func keepingLineStates(in states: KeptLineStates) throws -> any DrawingTranscriber {
+        DeferredRecognizer(
+            languages: recognitionLanguages, vocabulary: vocabulary, adaptation: adaptation, collector: collector,
+            keepsEvidence: keepsEvidence, lineStates: states)
     }
 
     func readAgain(
@@ -104,6 +113,7 @@ final class DeferredRecognizer: DrawingTranscriber {
             do {
                 let recognizer = try TranscriberFactory.recognizer(for: recognitionLanguages).favouring(vocabulary)
                     .adapted(by: adaptation).collecting(into: collector).keepingHandEvidence(keepsEvidence)
+                    .keepingLineStates(in: lineStates)
                 loaded = recognizer
                 return recognizer
             } catch {

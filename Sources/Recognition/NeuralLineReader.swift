@@ -15,8 +15,11 @@ package struct NeuralLineReader: LineReading {
     /// Whether unsure words carry what the network saw of them (`HandEvidence`), for a writer's
     /// hand to read them again without their ink.
     private(set) var keepsHandEvidence = false
-    /// Whether `network` is the shipped one (evidence is the shipped network's logits).
+    /// Whether `network` is the shipped one (a hand reads evidence through the shipped layers).
     private var readsAsShipped = true
+    /// Where the shipped reader keeps the states of the lines holding an unsure word, and where a
+    /// hand finds them (`KeptLineStates`); nil when none are kept.
+    private(set) var keptLineStates: KeptLineStates?
     let featureSettings: InkFeatures.Settings
     private(set) var decoder: CTCBeamSearch
     let gapPrior: WordGapPrior
@@ -112,15 +115,57 @@ package struct NeuralLineReader: LineReading {
         return reader
     }
 
+    /// This reader keeping in `states`, when it reads with the shipped network, the last LSTM
+    /// layer's states of the lines (and of the words read a second time) holding an unsure word,
+    /// and finding there, when it reads with a hand, the states of the lines it reads.
+    func keepingLineStates(in states: KeptLineStates?) -> NeuralLineReader {
+        var reader = self
+        reader.keptLineStates = states
+        return reader
+    }
+
+    /// The last LSTM layer's states of each input (`RecognizerNetwork.hiddenStates(lines:)`):
+    /// read with a hand, those kept (`keptLineStates`) are taken from there and only the others
+    /// computed; `kept` says which were taken.
+    private func hiddenStates(of inputs: [InkFeatures]) -> (states: [[Float]], kept: [Bool]) {
+        var states = [[Float]](repeating: [], count: inputs.count)
+        var kept = [Bool](repeating: false, count: inputs.count)
+        if let keptLineStates, !readsAsShipped {
+            for (i, input) in inputs.enumerated() where input.count > 0 {
+                if let found = keptLineStates.states(of: input.values, rows: input.count) {
+                    states[i] = found
+                    kept[i] = true
+                }
+            }
+        }
+        let missing = inputs.indices.filter { !kept[$0] }
+        let computed = network.hiddenStates(lines: missing.map { (inputs[$0].values, inputs[$0].count) })
+        for (i, computed) in zip(missing, computed) { states[i] = computed }
+        return (states, kept)
+    }
+
+    /// Keeps the states of the inputs `keeps` names (`keepingLineStates(in:)`), when reading
+    /// with the shipped network.
+    private func keepStates(_ states: [[Float]], of inputs: [InkFeatures], where keeps: (Int) -> Bool) {
+        guard let keptLineStates, readsAsShipped else { return }
+        for i in inputs.indices where keeps(i) && inputs[i].count > 0 {
+            keptLineStates.keep(states[i], of: inputs[i].values, rows: inputs[i].count)
+        }
+    }
+
     /// An unsure word read again from its evidence by the shipped network adapted by
     /// `adaptation`: its readings over the same frames, decoded as a word alone is, and their
-    /// confidence (not yet scaled by `HandEvidence.confidenceScale`). Nil when the adaptation
-    /// cannot act on logits or nothing is read.
+    /// confidence (not yet scaled by `HandEvidence.confidenceScale`). Nil when the evidence or
+    /// the adaptation was made for another shape of network, or nothing is read.
     func readAgain(_ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation) -> DecodedWord? {
-        let k = network.classCount
-        guard evidence.classCount == k, evidence.frames > 0, var logp = evidence.adaptedLogits(by: adaptation) else {
-            return nil
-        }
+        let shipped = shippedNetwork
+        let k = shipped.classCount
+        guard evidence.width == shipped.hiddenWidth, evidence.frames > 0, adaptation.classCount == k,
+            adaptation.width == HandAdaptation.width(of: adaptation.part, for: shipped)
+        else { return nil }
+        let layer = adaptation.outputLayer(
+            from: shipped.outputWeights, bias: shipped.outputBias, hiddenWidth: shipped.hiddenWidth)
+        var logp = evidence.logits(weights: layer.weights, bias: layer.bias)
         Kernels.logSoftmaxRows(&logp, width: k)
         let readings = readings(
             of: 0..<evidence.frames, in: logp, classCount: k, standsAlone: evidence.standsAlone, lineReading: nil
@@ -137,16 +182,8 @@ package struct NeuralLineReader: LineReading {
     /// (`secondLook`). With a collector, the sure words' hidden states go to it.
     package func read(lines: [LineInk]) -> [[DecodedWord]] {
         let inputs = lines.map(features(of:))
-        let hidden = network.hiddenStates(lines: inputs.map { ($0.values, $0.count) })
-        let evidence = keepsHandEvidence && readsAsShipped
-        let logits = evidence ? network.logits(hiddenStates: hidden) : []
-        let outputs =
-            evidence
-            ? logits.map { line in
-                var logp = line
-                Kernels.logSoftmaxRows(&logp, width: network.classCount)
-                return logp
-            } : network.logProbabilities(hiddenStates: hidden)
+        let (hidden, kept) = hiddenStates(of: inputs)
+        let outputs = network.logProbabilities(hiddenStates: hidden)
         var spans: [[WordSpan]] = []
         var words = lines.indices.map { i in
             let (words, wordSpans) = decode(outputs[i], input: inputs[i], line: lines[i])
@@ -155,8 +192,11 @@ package struct NeuralLineReader: LineReading {
         }
         secondLook(at: &words, of: lines)
         var read = words.map { $0.map(withinMargin) }
+        keepStates(hidden, of: inputs) { line in
+            !kept[line] && read[line].contains { $0.confidence < Self.sureConfidence }
+        }
         if let collector { collect(read, spans: spans, hidden: hidden, into: collector) }
-        if evidence { attachEvidence(to: &read, spans: spans, logits: logits) }
+        if keepsHandEvidence && readsAsShipped { attachEvidence(to: &read, spans: spans, hidden: hidden) }
         return read
     }
 
@@ -166,18 +206,25 @@ package struct NeuralLineReader: LineReading {
         var classes: [Int]
     }
 
-    /// The sure words of some lines as samples to learn the hand from: those read with at least
-    /// `sureConfidence` whose best reading is the line's (not changed by a second look), with a
-    /// letter in it and frames enough for CTC to place it.
+    /// The words of some lines to learn the hand from: those read with at least `sureConfidence`,
+    /// and those read with at least the collector's `listedFloor` whose best reading is a word of
+    /// the reader's lists (edge punctuation aside); each with its best reading the line's (not
+    /// changed by a second look), a letter in it and frames enough for CTC to place it.
     private func collect(
         _ words: [[DecodedWord]], spans: [[WordSpan]], hidden: [[Float]], into collector: AdaptationCollector
     ) {
         let width = network.hiddenWidth
         var samples: [AdaptationSample] = []
         var offered = 0
+        func learnable(_ word: DecodedWord) -> Bool {
+            if word.confidence >= Self.sureConfidence { return true }
+            guard let floor = collector.listedFloor, word.confidence >= floor, let best = word.candidates.first
+            else { return false }
+            return decoder.lexicon.contains(best.text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted))
+        }
         for (line, lineWords) in words.enumerated() where lineWords.count == spans[line].count {
             for (word, span) in zip(lineWords, spans[line])
-            where word.confidence >= Self.sureConfidence && span.frames.count >= 2 * span.classes.count
+            where learnable(word) && span.frames.count >= 2 * span.classes.count
                 && word.candidates.first?.text == text(span.classes)
                 && word.candidates[0].text.contains(where: \.isLetter)
                 && span.frames.upperBound * width <= hidden[line].count
@@ -186,26 +233,29 @@ package struct NeuralLineReader: LineReading {
                 let states = hidden[line][(span.frames.lowerBound * width)..<(span.frames.upperBound * width)]
                 let reading = word.candidates[0].text
                 guard collector.mayKeep(AdaptationSample.key(text: reading, hidden: states)) else { continue }
-                samples.append(AdaptationSample(hidden: states, width: width, target: span.classes, text: reading))
+                samples.append(
+                    AdaptationSample(
+                        hidden: states, width: width, target: span.classes, text: reading,
+                        isSure: word.confidence >= Self.sureConfidence))
             }
         }
         collector.add(samples, offered: offered)
     }
 
-    /// Each word read less surely than `sureConfidence` gets the shipped network's logits over
-    /// its frames of its line, as the reading computed them (`HandEvidence`).
-    private func attachEvidence(to words: inout [[DecodedWord]], spans: [[WordSpan]], logits: [[Float]]) {
-        let k = network.classCount
+    /// Each word read less surely than `sureConfidence` gets the shipped network's last LSTM
+    /// layer's states over its frames of its line, as the reading computed them (`HandEvidence`).
+    private func attachEvidence(to words: inout [[DecodedWord]], spans: [[WordSpan]], hidden: [[Float]]) {
+        let width = network.hiddenWidth
         for line in words.indices where words[line].count == spans[line].count {
             for (w, span) in spans[line].enumerated()
             where words[line][w].confidence < Self.sureConfidence && !span.frames.isEmpty
-                && span.frames.upperBound * k <= logits[line].count
+                && span.frames.upperBound * width <= hidden[line].count
             {
                 words[line][w].handEvidence = HandEvidence(
-                    logits: logits[line][(span.frames.lowerBound * k)..<(span.frames.upperBound * k)].map {
+                    hidden: hidden[line][(span.frames.lowerBound * width)..<(span.frames.upperBound * width)].map {
                         Float16($0)
                     },
-                    classCount: k, standsAlone: span.classes.count == 1)
+                    width: width, standsAlone: span.classes.count == 1)
             }
         }
     }
@@ -249,7 +299,9 @@ package struct NeuralLineReader: LineReading {
             }
         }
         guard !inputs.isEmpty else { return }
-        let outputs = network.logProbabilities(lines: inputs.map { ($0.values, $0.count) })
+        let (hidden, kept) = hiddenStates(of: inputs)
+        keepStates(hidden, of: inputs) { !kept[$0] }
+        let outputs = network.logProbabilities(hiddenStates: hidden)
         let k = network.classCount
         for (n, place) in doubtful.enumerated() where inputs[n].count > 0 {
             var word = words[place.line][place.word]

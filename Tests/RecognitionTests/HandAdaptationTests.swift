@@ -178,6 +178,51 @@ struct HandAdaptationTests {
         #expect(recognizer.learnHand(from: Array(samples.prefix(3)), settings: settings)?.adaptation == nil)
     }
 
+    /// Listed words read less surely teach the fit but never judge it: the held-out words are
+    /// every fifth sure one, and a fit that listed words with wrong readings (each letter moved to
+    /// the next class) lead astray is rejected by the sure words it reads worse.
+    @Test func onlySureWordsJudgeAFitAndWrongListedWordsAreCaught() throws {
+        let (recognizer, samples) = try Self.sureWords()
+        var settings = Self.smallFit
+        settings.maximumWords = 10 * samples.count
+        // each sure word, then four copies of it as listed words: with wrong readings, or right
+        var mixed: [AdaptationSample] = [], rightListed: [AdaptationSample] = []
+        for sample in samples {
+            var listed = sample
+            listed.isSure = false
+            rightListed += [sample] + Array(repeating: listed, count: 4)
+            listed.target = sample.target.map { $0 % 150 + 1 }
+            mixed += [sample] + Array(repeating: listed, count: 4)
+        }
+        let (adaptation, report) = try #require(recognizer.learnHand(from: mixed, settings: settings))
+        #expect(report.heldOutWords == samples.count / settings.heldOutEvery)
+        #expect(report.trainingWords == mixed.count - report.heldOutWords)
+        #expect(adaptation == nil && !report.accepted, "\(report)")
+        // the same listed words with their right readings read the held-out words better
+        let (_, right) = try #require(recognizer.learnHand(from: rightListed, settings: settings))
+        #expect(right.heldOutWords == report.heldOutWords && right.heldOutLossAfter < report.heldOutLossAfter)
+    }
+
+    /// With a listed floor, the collector also keeps words read less surely whose best reading is
+    /// listed, marked not sure; the sure words it keeps are those it keeps without a floor.
+    @Test func theCollectorTakesListedWordsAboveItsFloor() throws {
+        let (recognizer, sure) = try Self.sureWords()
+        let collector = AdaptationCollector(listedFloor: 0.3)
+        let reading = recognizer.collecting(into: collector)
+        for sample in try RealHandwritingTests.samples("dev-words-sample.json")
+            + RealHandwritingTests.samples("dev-lines-sample.json")
+        {
+            _ = reading.transcribe(sample.drawing)
+        }
+        let samples = collector.samples
+        let listed = samples.filter { !$0.isSure }
+        #expect(!listed.isEmpty)
+        #expect(samples.filter { $0.isSure }.map(\.key) == sure.map(\.key))
+        #expect(sure.allSatisfy { $0.isSure })
+        #expect(
+            listed.allSatisfy { recognizer.lineReader.knows($0.text.trimmingCharacters(in: .alphanumerics.inverted)) })
+    }
+
     /// A fit whose held-out words are likelier and read the same way as often, but whose best
     /// paths miss more of their letters, is not kept: a writer whose readings it would make
     /// worse letter by letter keeps the shipped network.

@@ -30,28 +30,40 @@ struct HandEvidenceTests {
                 if let evidence = b.handEvidence {
                     unsure += 1
                     #expect(b.confidence < UserVocabulary.minimumConfidence)
-                    #expect(evidence.frames > 0 && evidence.logits.count == evidence.frames * evidence.classCount)
+                    #expect(evidence.frames > 0 && evidence.hidden.count == evidence.frames * evidence.width)
                 }
             }
         }
         #expect(unsure > 0)
     }
 
-    /// A hand that changes nothing (the identity map, a zero bias) reads an unsure word's evidence
-    /// alike either way; a hand favouring a letter reads it more often; an adaptation of the
-    /// output layer itself needs the hidden states and reads nothing from evidence.
+    /// The shipped network's reader inside `recognizer`.
+    static func networkReader(of recognizer: HandwritingRecognizer) throws -> NeuralLineReader {
+        try #require(
+            recognizer.lineReader as? NeuralLineReader
+                ?? (recognizer.lineReader as? MixedScriptLineReader)?.latin as? NeuralLineReader)
+    }
+
+    /// A hand that changes nothing (the identity map, a zero bias, the shipped output layer as
+    /// an adapted one) reads an unsure word's evidence alike every way; a hand favouring a letter
+    /// reads it more often; an adaptation made for another shape of network reads nothing.
     @Test func theHandReadsTheWordsFramesThroughItsPart() throws {
         let (recognizer, drawings) = try Self.fixture.get()
+        let network = try Self.networkReader(of: recognizer).shippedNetwork
         let keeping = recognizer.keepingHandEvidence()
         let evidence = drawings.flatMap { keeping.transcribe($0).lines.flatMap(\.words).compactMap(\.handEvidence) }
         let sample = try #require(evidence.first)
-        let k = sample.classCount
+        #expect(sample.width == network.hiddenWidth)
+        let k = network.classCount
         var identity = [Float](repeating: 0, count: k * k)
         for i in 0..<k { identity[i * k + i] = 1 }
         let map = HandAdaptation(
             part: .logitMap, classCount: k, width: k, weights: identity, bias: [Float](repeating: 0, count: k))
         let zero = HandAdaptation(
             part: .bias, classCount: k, width: 0, weights: [], bias: [Float](repeating: 0, count: k))
+        let shippedLayer = HandAdaptation(
+            part: .outputLayer, classCount: k, width: network.hiddenWidth, weights: network.outputWeights,
+            bias: network.outputBias)
         var favoured = zero
         let e = 1 + 69  // "e": the alphabet starts with the space at class 1
         favoured.bias[e] = 8
@@ -59,7 +71,9 @@ struct HandEvidenceTests {
         for word in evidence {
             let byMap = recognizer.readAgain(word, adaptedBy: map)
             let byBias = recognizer.readAgain(word, adaptedBy: zero)
+            let byLayer = recognizer.readAgain(word, adaptedBy: shippedLayer)
             #expect(byMap?.candidates.map(\.text) == byBias?.candidates.map(\.text))
+            #expect(byLayer?.candidates.map(\.text) == byBias?.candidates.map(\.text))
             guard let byBias else { continue }
             readings += 1
             #expect(byBias.confidence > 0 && byBias.confidence <= word.confidenceScale)
@@ -70,9 +84,9 @@ struct HandEvidenceTests {
         }
         #expect(readings > evidence.count / 2)
         #expect(withEFavoured > withE)
-        let layer = HandAdaptation(
+        let otherShape = HandAdaptation(
             part: .outputLayer, classCount: k, width: 4, weights: [Float](repeating: 0, count: 4 * k),
             bias: [Float](repeating: 0, count: k))
-        #expect(recognizer.readAgain(sample, adaptedBy: layer) == nil)
+        #expect(recognizer.readAgain(sample, adaptedBy: otherShape) == nil)
     }
 }

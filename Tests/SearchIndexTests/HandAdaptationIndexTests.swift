@@ -12,7 +12,8 @@ import Testing
 /// word is read otherwise and surely ("?smudge" as "smudged", 0.95), as a hand fitted to other
 /// words may. It records the adaptation each reading used and the strokes it was given. With
 /// `keepsEvidence`, it can attach evidence (`HandEvidence`) to its unsure words and read them
-/// again from it as the hand would read their ink.
+/// again from it as the hand would read their ink. It records the line states
+/// (`KeptLineStates`) each reading was given (`keepingLineStates(in:)`).
 final class HandTranscriber: DrawingTranscriber {
     let words: WordTranscriber
     let acceptsFits: Bool
@@ -20,6 +21,7 @@ final class HandTranscriber: DrawingTranscriber {
     let collector: AdaptationCollector?
     let keepsEvidence: Bool
     let attachesEvidence: Bool
+    let lineStates: KeptLineStates?
     private let shared: HandTranscriberLog
 
     init(version: Int = 1, acceptsFits: Bool = true, keepsEvidence: Bool = false) {
@@ -27,6 +29,7 @@ final class HandTranscriber: DrawingTranscriber {
         self.acceptsFits = acceptsFits
         self.keepsEvidence = keepsEvidence
         attachesEvidence = false
+        lineStates = nil
         adaptation = nil
         collector = nil
         shared = HandTranscriberLog()
@@ -34,12 +37,13 @@ final class HandTranscriber: DrawingTranscriber {
 
     private init(
         _ base: HandTranscriber, adaptation: HandAdaptation?, collector: AdaptationCollector?,
-        attachesEvidence: Bool? = nil
+        attachesEvidence: Bool? = nil, lineStates: KeptLineStates? = nil
     ) {
         words = base.words
         acceptsFits = base.acceptsFits
         keepsEvidence = base.keepsEvidence
         self.attachesEvidence = attachesEvidence ?? base.attachesEvidence
+        self.lineStates = lineStates ?? base.lineStates
         self.adaptation = adaptation
         self.collector = collector
         shared = base.shared
@@ -52,6 +56,13 @@ final class HandTranscriber: DrawingTranscriber {
         guard keepsEvidence else { return self }
         return HandTranscriber(self, adaptation: adaptation, collector: collector, attachesEvidence: true)
     }
+
+    func keepingLineStates(in states: KeptLineStates) throws -> any DrawingTranscriber {
+        HandTranscriber(self, adaptation: adaptation, collector: collector, lineStates: states)
+    }
+
+    /// The line states every page was read with, in the order read (nil: none).
+    var statesReadWith: [ObjectIdentifier?] { shared.states.withLock { $0 } }
 
     func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
@@ -70,6 +81,7 @@ final class HandTranscriber: DrawingTranscriber {
 
     func transcribe(_ drawing: Drawing) -> Transcript {
         shared.pages.withLock { $0.append(adaptation) }
+        shared.states.withLock { $0.append(lineStates.map(ObjectIdentifier.init)) }
         shared.strokes.withLock { $0.append(drawing.strokes.count) }
         var transcript = words.transcribe(drawing)
         var samples: [AdaptationSample] = []
@@ -83,7 +95,7 @@ final class HandTranscriber: DrawingTranscriber {
                     transcript.lines[l].words[w].confidence = 0.3
                     if attachesEvidence {
                         transcript.lines[l].words[w].handEvidence = HandEvidence(
-                            logits: [0, 0, 0], classCount: 3, standsAlone: false)
+                            hidden: [0, 0, 0], width: 3, standsAlone: false)
                     }
                 } else {
                     samples.append(AdaptationSample(hidden: [1, 2], width: 2, target: [1], text: text))
@@ -126,12 +138,14 @@ final class HandTranscriberLog: Sendable {
     let fits = Mutex(0)
     let strokes = Mutex<[Int]>([])
     let evidence = Mutex<[HandAdaptation]>([])
+    let states = Mutex<[ObjectIdentifier?]>([])
 }
 
 /// An index learns its writer's hand (`Indexer+HandAdaptation.swift`): it fits an adaptation to
-/// the sure words a build read, keeps it with its provenance, reads later pages with it, marks
-/// the drawings with unsure words for the next build, and starts over when the recognizer
-/// changes; without `adaptsToHand` nothing of it happens.
+/// the sure words a build read, keeps it with its provenance, reads again with it the lines
+/// holding an unsure word of the pages that build read (`Indexer+UnsureLines.swift`), reads
+/// later pages with it, and starts over when the recognizer changes; without `adaptsToHand`
+/// nothing of it happens.
 @Suite struct HandAdaptationIndexTests {
     /// Enough sure words for a fit (`HandAdapter.Settings.minimumWords`), on two pages, one
     /// holding an unsure word.
@@ -153,7 +167,7 @@ final class HandTranscriberLog: Sendable {
         try IndexStore(path: folder.index, access: .read).handAdaptation()
     }
 
-    @Test func aBuildLearnsTheHandAndTheNextReadsUnsurePagesWithIt() async throws {
+    @Test func aBuildLearnsTheHandAndReadsItsUnsureLinesAgainWithIt() async throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         Self.writeNotes(folder)
@@ -165,20 +179,17 @@ final class HandTranscriberLog: Sendable {
         #expect(stored.words == 56 && stored.heldOut == 14 && stored.lossAfter < stored.lossBefore)
         #expect(stored.adaptation.bias == [0, 70, 0])
         #expect(!stored.created.isEmpty)
-        // the page with the unsure word is read again by the next build, with the hand learned
-        #expect(first.drawingsToReread == 1)
+        // the page with the unsure word is read again in the same build, its line alone, with
+        // the hand learned; nothing is left to the next build
+        #expect(first.drawingsReadAgainWithHand == 1 && first.drawingsToReread == 0 && first.pagesRecognized == 2)
         #expect(
-            try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1).staleDrawings == 1)
-        #expect(transcriber.readWith == [nil, nil])
-        let second = try await Self.build(folder, transcriber)
-        #expect(second.pagesRecognized == 1 && second.pagesReused == 1)
-        // only the unsure word's stroke is read, with the hand
-        #expect(transcriber.readWith.last == stored.adaptation && transcriber.strokesRead.last == 1)
-        // 35 sure words are fewer than twice the 56 the hand was fitted to: no new fit
-        #expect(second.handFit == nil && transcriber.fits == 1)
+            try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1).staleDrawings == 0)
+        #expect(transcriber.readWith == [nil, nil, stored.adaptation] && transcriber.strokesRead.last == 36)
+        #expect(try search(folder, "smudge").count == 1 && search(folder, "smudged").count == 1)
         // a build that reads nothing costs nothing
-        let third = try await Self.build(folder, transcriber)
-        #expect(third.pagesRecognized == 0 && transcriber.fits == 1)
+        let second = try await Self.build(folder, transcriber)
+        #expect(second.pagesRecognized == 0 && second.handFit == nil && transcriber.fits == 1)
+        #expect(transcriber.readWith.count == 3)
         #expect(try Self.stored(folder) == stored)
     }
 
@@ -192,12 +203,32 @@ final class HandTranscriberLog: Sendable {
         folder.write("notes/a.tnb", "\(line) ?smudge\n---\n\(line) ?blot\n")
         let transcriber = HandTranscriber()
         let first = try await Self.build(folder, transcriber)
-        #expect(first.handFit?.accepted == true && first.drawingsToReread == 2)
-        let second = try await Self.build(folder, transcriber)
-        #expect(second.pagesRecognized == 2 && second.handFit == nil && transcriber.fits == 1)
+        #expect(first.handFit?.accepted == true && first.drawingsReadAgainWithHand == 2)
+        #expect(first.drawingsToReread == 0 && transcriber.fits == 1)
         #expect(transcriber.readWith.suffix(2).allSatisfy { $0 != nil })
+        let second = try await Self.build(folder, transcriber)
+        #expect(second.pagesRecognized == 0 && second.handFit == nil && transcriber.fits == 1)
+    }
+
+    /// The build that learns reads again at once only the drawings of the files it read (it kept
+    /// their lines' states); a drawing of another file that the fit marks is left to the next
+    /// build, which reads its lines through the network as before.
+    @Test func drawingsOfFilesTheBuildDidNotReadAreLeftToTheNextBuild() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        Self.writeNotes(folder)
+        let transcriber = HandTranscriber()
+        _ = try await Self.build(folder, transcriber, adapts: false)
+        Self.writeNotes(folder, file: "b")
+        let second = try await Self.build(folder, transcriber)
+        let hand = try #require(try Self.stored(folder)).adaptation
+        #expect(second.handFit?.accepted == true && second.pagesRecognized == 2)
+        #expect(second.drawingsReadAgainWithHand == 1 && second.drawingsToReread == 1)
+        #expect(transcriber.readWith == [nil, nil, nil, nil, hand] && transcriber.statesReadWith.last! != nil)
         let third = try await Self.build(folder, transcriber)
-        #expect(third.pagesRecognized == 0)
+        #expect(third.pagesRecognized == 1 && third.handFit == nil)
+        #expect(transcriber.readWith.last == hand && transcriber.statesReadWith.last! == nil)
+        #expect(try search(folder, "smudged").count == 2)
     }
 
     /// A page read again with the hand took the adapted readings in place of the shipped ones,
@@ -208,8 +239,6 @@ final class HandTranscriberLog: Sendable {
         defer { folder.cleanUp() }
         Self.writeNotes(folder)
         let transcriber = HandTranscriber()
-        _ = try await Self.build(folder, transcriber)
-        #expect(try search(folder, "smudge").count == 1)
         _ = try await Self.build(folder, transcriber)
         // the shipped reading stays beside the adapted one, which leads: it is surer
         let page = try IndexStore(path: folder.index, access: .read).drawings(path: folder.path + "/notes/a.tnb")[1]
@@ -243,10 +272,11 @@ final class HandTranscriberLog: Sendable {
         #expect(try search(folder, "fresh").count == 1)
     }
 
-    /// A reader that keeps its unsure words' evidence has them read again by the hand the build
-    /// learns, in that build, from the evidence: no ink is read again, no drawing is left for the
-    /// next build, and the word is found by the hand's reading beside its own.
-    @Test func unsureWordsAreReadAgainFromTheirEvidenceInTheBuildThatLearns() async throws {
+    /// The build that learns the hand keeps the network states of its unsure lines, not its
+    /// unsure words' evidence: the shipped reader is given a store of line states, and the hand
+    /// reading the lines again in that build the same store (a network reader reads the lines
+    /// it finds there without the network: `KeptLineStatesTests`).
+    @Test func theBuildThatLearnsReadsUnsureLinesAgainFromTheLineStatesItKept() async throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         Self.writeNotes(folder)
@@ -254,14 +284,14 @@ final class HandTranscriberLog: Sendable {
         let first = try await Self.build(folder, transcriber)
         let stored = try #require(try Self.stored(folder))
         #expect(first.handFit?.accepted == true)
-        #expect(first.wordsReadAgainWithHand == 1 && first.drawingsToReread == 0)
-        #expect(transcriber.readFromEvidence == [stored.adaptation])
-        #expect(transcriber.readWith == [nil, nil] && transcriber.strokesRead.sorted() == [35, 36])
+        #expect(first.wordsReadAgainWithHand == 0 && first.drawingsReadAgainWithHand == 1)
+        #expect(first.drawingsToReread == 0 && transcriber.readFromEvidence.isEmpty)
+        #expect(transcriber.readWith == [nil, nil, stored.adaptation])
+        let states = transcriber.statesReadWith
+        #expect(states.count == 3 && states[0] != nil && Set(states).count == 1)
         #expect(try search(folder, "smudge").count == 1 && search(folder, "smudged").count == 1)
-        #expect(
-            try IndexStore(path: folder.index, access: .read).status(currentRecognitionVersion: 1).staleDrawings == 0)
         let second = try await Self.build(folder, transcriber)
-        #expect(second.pagesRecognized == 0 && transcriber.readWith.count == 2)
+        #expect(second.pagesRecognized == 0 && transcriber.readWith.count == 3)
     }
 
     /// With a hand learned, a new page's unsure words are read again from the evidence of the
@@ -276,8 +306,8 @@ final class HandTranscriberLog: Sendable {
         folder.write("notes/b.tnb", "fresh ink ?blot\n")
         let report = try await Self.build(folder, transcriber)
         #expect(report.pagesRecognized == 1 && report.handFit == nil)
-        #expect(transcriber.readWith == [nil, nil, nil] && transcriber.strokesRead.last == 3)
-        #expect(transcriber.readFromEvidence.last == hand && transcriber.readFromEvidence.count == 2)
+        #expect(transcriber.readWith == [nil, nil, hand, nil] && transcriber.strokesRead.last == 3)
+        #expect(transcriber.readFromEvidence == [hand])
         #expect(try search(folder, "blot").count == 1 && search(folder, "smudged").count == 2)
     }
 
@@ -289,7 +319,7 @@ final class HandTranscriberLog: Sendable {
                 source: .handwriting, line: 0, position: position, candidates: [WordCandidate(text: "w", score: 0)],
                 confidence: confidence, strokeIDs: [UUID()], bounds: Rect(x: 0, y: 0, width: 1, height: 1))
         }
-        let evidence = HandEvidence(logits: [Float16](repeating: 0, count: 30), classCount: 3, standsAlone: false)
+        let evidence = HandEvidence(hidden: [Float16](repeating: 0, count: 30), width: 3, standsAlone: false)
         let words = [word(0, confidence: 0.95), word(1, confidence: 0.3), word(2, confidence: 0.5)]
         var queue = HandEvidenceQueue(capacity: 3 * evidence.byteCount)
         queue.add(key: "a", words: words, evidence: [1: evidence, 2: evidence])
@@ -322,14 +352,17 @@ final class HandTranscriberLog: Sendable {
     @Test func withoutAdaptingNothingIsLearnedOrUsed() async throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
+        // a hand learned from b's pages, which leaves a's unsure page marked for the next build
         Self.writeNotes(folder)
-        _ = try await Self.build(folder, HandTranscriber())
+        _ = try await Self.build(folder, HandTranscriber(), adapts: false)
+        Self.writeNotes(folder, file: "b")
+        #expect(try await Self.build(folder, HandTranscriber()).drawingsToReread == 1)
         let learned = try #require(try Self.stored(folder))
-        Self.writeNotes(folder, file: "b", words: 200)
+        Self.writeNotes(folder, file: "c", words: 200)
         let transcriber = HandTranscriber()
         let report = try await Self.build(folder, transcriber, adapts: false)
         #expect(report.handFit == nil && transcriber.fits == 0)
-        // every page read with the shipped network (the re-read page too); the hand is kept
+        // every page read with the shipped network (the marked page too); the hand is kept
         #expect(transcriber.readWith.count == 3 && transcriber.readWith.allSatisfy { $0 == nil })
         #expect(try Self.stored(folder) == learned)
     }
@@ -340,12 +373,14 @@ final class HandTranscriberLog: Sendable {
         Self.writeNotes(folder)
         _ = try await Self.build(folder, HandTranscriber(version: 1))
         #expect(try Self.stored(folder) != nil)
-        // every page is read again by version 2 with the shipped network, and learned from anew
+        // every page is read again by version 2 with the shipped network, and learned from anew;
+        // the unsure page's line is then read with the new hand
         let transcriber = HandTranscriber(version: 2)
         let report = try await Self.build(folder, transcriber)
-        #expect(transcriber.readWith.count == 2 && transcriber.readWith.allSatisfy { $0 == nil })
         #expect(report.handFit?.accepted == true)
-        #expect(try Self.stored(folder)?.recognitionVersion == 2)
+        let stored = try #require(try Self.stored(folder))
+        #expect(stored.recognitionVersion == 2)
+        #expect(transcriber.readWith == [nil, nil, stored.adaptation])
         // without adapting too, a version change drops the hand
         let other = TemporaryFolder()
         defer { other.cleanUp() }

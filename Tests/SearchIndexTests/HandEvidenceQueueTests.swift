@@ -27,7 +27,7 @@ import Darwin
         // the unsure word's evidence kept as a build keeps it, then the file emptied under it
         let store = try IndexStore(path: folder.index, access: .write)
         var queue = HandEvidenceQueue()
-        let evidence = HandEvidence(logits: [0, 0, 0], classCount: 3, standsAlone: false)
+        let evidence = HandEvidence(hidden: [0, 0, 0], width: 3, standsAlone: false)
         for (key, drawing) in try store.storedDrawings(path: folder.path + "/notes/a.tnb") {
             let words = drawing.words.filter { $0.source == .handwriting }
             let unsure = HandReading.unsure(words)

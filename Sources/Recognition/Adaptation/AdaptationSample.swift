@@ -1,9 +1,9 @@
 import Foundation
 
-/// One surely read word as a writer's adaptation learns from it: what the network's output
-/// layer saw over the word's frames (the last LSTM layer's states, taken from the reading of
-/// its line, so the word is learned in the context it is read in) and the classes of its best
-/// reading, the target.
+/// One word as a writer's adaptation learns from it: what the network's output layer saw over
+/// the word's frames (the last LSTM layer's states, taken from the reading of its line, so the
+/// word is learned in the context it is read in) and the classes of its best reading, the
+/// target. Read surely, or less surely but as a listed word (`AdaptationCollector.listedFloor`).
 package struct AdaptationSample: Sendable {
     /// `frames × width` hidden states, row-major, halved to 16 bits (an index keeps up to
     /// `AdaptationCollector.defaultCapacity` of them while it builds).
@@ -15,14 +15,18 @@ package struct AdaptationSample: Sendable {
     package var text: String
     /// Orders samples the same however the build's tasks ran (`AdaptationCollector`).
     var key: UInt64
+    /// Read at least as surely as the user vocabulary's words: only such words judge a fit
+    /// (`HandAdapter`), so that the less sure ones can teach it but never vouch for it.
+    package var isSure: Bool
 
     var frames: Int { hidden.count / max(width, 1) }
 
-    package init(hidden: ArraySlice<Float>, width: Int, target: [Int], text: String) {
+    package init(hidden: ArraySlice<Float>, width: Int, target: [Int], text: String, isSure: Bool = true) {
         self.hidden = hidden.map { Float16($0) }
         self.width = width
         self.target = target
         self.text = text
+        self.isSure = isSure
         key = Self.key(text: text, hidden: hidden)
     }
 
@@ -36,14 +40,20 @@ package struct AdaptationSample: Sendable {
     }
 }
 
-/// Gathers the sure words of a build, from every task that reads (thread-safe), keeping at most
-/// `capacity` of them: those with the lowest keys, so the same pages give the same samples
+/// Gathers the words a build learns from, from every task that reads (thread-safe), keeping at
+/// most `capacity` of them: those with the lowest keys, so the same pages give the same samples
 /// whatever order they were read in.
 package final class AdaptationCollector: @unchecked Sendable {
     /// As many as the adaptation fits (`HandAdapter.Settings.maximumWords`).
     package static let defaultCapacity = HandAdapter.Settings.defaultMaximumWords
 
     package let capacity: Int
+    /// The least confidence at which a word not read surely is learned from all the same, when
+    /// its best reading is a word of the reader's lists; nil: sure words only. The sure words
+    /// are mostly words the reader reads right already, and teach it little; listed words read
+    /// less surely are where this hand and the network differ (docs/recognizer.md, the writer's
+    /// hand).
+    package let listedFloor: Double?
     private let lock = NSLock()
     private var kept: [AdaptationSample] = []
     private var seen = 0
@@ -51,12 +61,13 @@ package final class AdaptationCollector: @unchecked Sendable {
     /// can be kept any more (the kept keys only fall), so none need be made.
     private var threshold = UInt64.max
 
-    package init(capacity: Int = AdaptationCollector.defaultCapacity) {
+    package init(capacity: Int = AdaptationCollector.defaultCapacity, listedFloor: Double? = nil) {
         self.capacity = capacity
+        self.listedFloor = listedFloor
     }
 
-    /// Adds `samples`, of `offered` sure words (all of them by default; the others were not made
-    /// because `mayKeep` said no).
+    /// Adds `samples`, of `offered` words to learn from (all of them by default; the others were
+    /// not made because `mayKeep` said no).
     package func add(_ samples: [AdaptationSample], offered: Int? = nil) {
         lock.lock()
         defer { lock.unlock() }
@@ -73,7 +84,7 @@ package final class AdaptationCollector: @unchecked Sendable {
         return key <= threshold
     }
 
-    /// Sure words offered so far, kept or not.
+    /// Words to learn from offered so far, kept or not.
     package var offered: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -2,10 +2,12 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Fits a writer's adaptation (`HandAdaptation`) to the words an index read surely in that hand.
+/// Fits a writer's adaptation (`HandAdaptation`) to the words an index read in that hand: surely,
+/// or less surely as a listed word (`AdaptationCollector.listedFloor`).
 ///
 /// The targets are the recognizer's own best readings, so a misreading among them would teach
-/// itself. Two guards: every `heldOutEvery`-th word is kept out of the fit, and the adaptation
+/// itself. Two guards: every `heldOutEvery`-th sure word is kept out of the fit (only sure words
+/// judge it: the less sure ones are wrong more often), and the adaptation
 /// is kept only when it gives those words' readings a higher likelihood than the shipped network
 /// does, reads at least as many of them the same way by best path, and misreads no more of
 /// their letters by best path (edit distance to each reading, summed); L2 pulls every adapted
@@ -14,16 +16,19 @@ import Synchronization
 /// is a product with the adapted part and a CTC forward-backward per word (`CTCLoss`).
 package struct HandAdapter: Sendable {
     package struct Settings: Sendable {
-        package var part: HandAdaptation.Part = .logitMap
+        package var part: HandAdaptation.Part = .outputLayer
         /// Full-batch Adam steps.
         package var steps = 60
         package var learningRate: Float = 0.01
         /// Weight of ½‖θ − θ₀‖² beside the mean loss per word.
         package var l2: Float = 0.01
-        /// Every this-th sample is held out to judge the fit.
+        /// Every this-th sure sample is held out to judge the fit.
         package var heldOutEvery = 5
-        /// No fit with fewer sure words than this.
+        /// No fit with fewer words than this.
         package var minimumWords = 60
+        /// Words read less surely are collected to learn from when listed and read at least this
+        /// surely (`AdaptationCollector.listedFloor`); nil: sure words only.
+        package var listedFloor: Double?
         /// At most this many sure words are fitted and held out together (the first in the
         /// collector's order): the fit's time grows with them, and the adaptation's part is
         /// small enough that a few hundred words fix it.
@@ -34,8 +39,8 @@ package struct HandAdapter: Sendable {
         package var checkEvery = 0
         package var minimumGain = 0.01
 
-        /// The settings chosen for `part` (`adapt-bench`'s sweep).
-        package init(part: HandAdaptation.Part = .logitMap) {
+        /// The settings chosen for `part` (`adapt-bench`'s sweep, `make adapt-harness`).
+        package init(part: HandAdaptation.Part = .outputLayer) {
             self.part = part
             switch part {
             case .bias: learningRate = 0.01
@@ -47,7 +52,11 @@ package struct HandAdapter: Sendable {
                 steps = 40
                 learningRate = 0.0015
                 l2 = 1
-            case .outputLayer: learningRate = 0.003
+            case .outputLayer:
+                // with the listed words read at 0.5 or more, fewer larger steps read a writer's
+                // unseen words best in the harness (docs/recognizer.md, labels for the misread words)
+                steps = 40
+                listedFloor = 0.5
             }
         }
     }
@@ -122,8 +131,14 @@ package struct HandAdapter: Sendable {
                 .prefix(max(settings.minimumWords, settings.maximumWords)))
         guard usable.count >= settings.minimumWords else { return (nil, report) }
         let every = max(2, settings.heldOutEvery)
-        let training = batch(usable.enumerated().filter { $0.offset % every != every - 1 }.map(\.element))
-        let heldOut = batch(usable.enumerated().filter { $0.offset % every == every - 1 }.map(\.element))
+        var held: [AdaptationSample] = [], learned: [AdaptationSample] = []
+        var sure = 0
+        for sample in usable {
+            if sample.isSure { sure += 1 }
+            if sample.isSure && sure % every == 0 { held.append(sample) } else { learned.append(sample) }
+        }
+        let training = batch(learned)
+        let heldOut = batch(held)
         report.trainingWords = training.count
         report.heldOutWords = heldOut.count
 

@@ -19,6 +19,12 @@ extension HandwritingRecognizer {
         replacingNetworkReader { $0.keepingHandEvidence(keeps) }
     }
 
+    /// This recognizer keeping the network states of its unsure lines in `states` as it reads with
+    /// the shipped network, and reading them from there with a hand (`KeptLineStates`).
+    package func keepingLineStates(in states: KeptLineStates?) -> HandwritingRecognizer {
+        replacingNetworkReader { $0.keepingLineStates(in: states) }
+    }
+
     /// An unsure word read again from its evidence (`keepingHandEvidence`) with `adaptation`:
     /// its readings and confidence, scaled as the word's was. Nil when this recognizer has no
     /// network reader, or the adaptation cannot be read from evidence.

@@ -57,6 +57,13 @@ package struct BuildReport: Sendable {
     package var drawingsToReread = 0
     /// Unsure words the fitted hand read again in the same build, from the evidence the reader kept.
     package var wordsReadAgainWithHand = 0
+    /// Drawings whose lines holding an unsure word the fitted hand read again in the same build
+    /// (`Indexer.readUnsureLinesAgain`), and of the network inputs it read (lines, and words
+    /// read a second time), those whose states it found kept (`KeptLineStates`) and those it ran
+    /// the network for.
+    package var drawingsReadAgainWithHand = 0
+    package var inputsFromKeptStates = 0
+    package var inputsThroughNetwork = 0
     /// Pages indexed but recognized in part (over a recognition budget), as `path` and
     /// `page N: ...`; the file counts as indexed.
     package var notices: [Failure] = []

@@ -130,7 +130,10 @@ struct BuildRun {
                         let reader = hand ?? transcriber
                         group.addTask {
                             .recognized(
-                                job: job, page: page, HandReading.readAgain(words, in: drawing, with: reader),
+                                job: job, page: page,
+                                HandReading.readsUnsureLines
+                                    ? HandReading.readAgainByLines(words, in: drawing, with: reader)
+                                    : HandReading.readAgain(words, in: drawing, with: reader),
                                 note: nil,
                                 evidence: [:])
                         }

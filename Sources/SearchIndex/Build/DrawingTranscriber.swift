@@ -26,6 +26,10 @@ package protocol DrawingTranscriber: Sendable {
     /// This transcriber attaching to the words it reads unsurely what its network saw of them
     /// (`HandEvidence`); one without a network returns itself.
     func keepingHandEvidence() throws -> any DrawingTranscriber
+    /// This transcriber keeping in `states` what its network saw of the lines holding an unsure
+    /// word, and reading those lines from there when it reads with a hand (`KeptLineStates`); one
+    /// without a network returns itself.
+    func keepingLineStates(in states: KeptLineStates) throws -> any DrawingTranscriber
     /// An unsure word read again from its evidence with `adaptation`: its readings and
     /// confidence; nil when the evidence cannot be read so.
     func readAgain(
@@ -56,6 +60,8 @@ extension DrawingTranscriber {
     )? { nil }
 
     package func keepingHandEvidence() throws -> any DrawingTranscriber { self }
+
+    package func keepingLineStates(in states: KeptLineStates) throws -> any DrawingTranscriber { self }
 
     package func readAgain(
         _ evidence: HandEvidence, adaptedBy adaptation: HandAdaptation
@@ -91,5 +97,9 @@ extension HandwritingRecognizer: DrawingTranscriber {
 
     package func keepingHandEvidence() throws -> any DrawingTranscriber {
         keepingHandEvidence(true)
+    }
+
+    package func keepingLineStates(in states: KeptLineStates) throws -> any DrawingTranscriber {
+        keepingLineStates(in: Optional(states))
     }
 }

@@ -1,20 +1,13 @@
 import Foundation
 import Recognition
-import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The evidence (`HandEvidence`) of the unsure words a build read, kept until the hand the build
 /// learns at its end can read them again in the same build (`Indexer.readAgainFromEvidence`),
 /// rather than the next build reading their ink again.
 ///
-/// The logits go to an unlinked temporary file (`EvidenceFile`), not to memory: an archive of a
-/// thousand pages has a hundred megabytes of them, and the issue allows a build with the hand
-/// 100 MB more than one without. Bounded in bytes all the same: a drawing that no longer fits, or
+/// The states go to an unlinked temporary file (`ScratchFile`), not to memory: an archive's
+/// unsure words hold more of them than the 100 MB more that the issue allows a build with the
+/// hand over one without. Bounded in bytes all the same: a drawing that no longer fits, or
 /// one with an unsure word the reader kept no evidence of (a word read character by character),
 /// is left out, and the fit marks it for the next build as before; so is a drawing whose evidence
 /// cannot be read back from the file (`Indexer.readAgainFromEvidence`, which reports the file).
@@ -24,7 +17,7 @@ struct HandEvidenceQueue: Sendable {
     struct Word: Sendable {
         var line: Int
         var position: Int
-        /// The evidence without its logits, and where they are in the file.
+        /// The evidence without its states, and where they are in the file.
         var evidence: HandEvidence
         var offset: Int
         var count: Int
@@ -37,11 +30,11 @@ struct HandEvidenceQueue: Sendable {
     private(set) var bytes = 0
     /// By drawing key.
     private(set) var drawings: [String: [Word]] = [:]
-    let file: EvidenceFile?
+    let file: ScratchFile?
 
     init(capacity: Int = Self.defaultCapacity) {
         self.capacity = capacity
-        file = EvidenceFile()
+        file = ScratchFile()
     }
 
     /// Keeps the evidence of a drawing's unsure words (`words` as stored, `evidence` by their
@@ -56,9 +49,9 @@ struct HandEvidenceQueue: Sendable {
         var kept: [Word] = []
         for index in unsure {
             var stripped = evidence[index]!
-            guard let offset = file.append(stripped.logits) else { return }
-            let count = stripped.logits.count
-            stripped.logits = []
+            guard let offset = file.append(stripped.hidden) else { return }
+            let count = stripped.hidden.count
+            stripped.hidden = []
             kept.append(
                 Word(
                     line: words[index].line, position: words[index].position, evidence: stripped, offset: offset,
@@ -68,11 +61,11 @@ struct HandEvidenceQueue: Sendable {
         drawings[key] = kept
     }
 
-    /// A kept word's evidence with its logits read back; nil when the file cannot be read.
+    /// A kept word's evidence with its states read back; nil when the file cannot be read.
     func evidence(of word: Word) -> HandEvidence? {
-        guard let logits = file?.read(offset: word.offset, count: word.count) else { return nil }
+        guard let hidden = file?.read(Float16.self, offset: word.offset, count: word.count) else { return nil }
         var evidence = word.evidence
-        evidence.logits = logits
+        evidence.hidden = hidden
         return evidence
     }
 
@@ -80,42 +73,4 @@ struct HandEvidenceQueue: Sendable {
 
     /// The file's name as it was made (it is unlinked at once), for messages; nil without a file.
     var filePath: String? { file?.path }
-}
-
-/// An unlinked temporary file of 16-bit values: appended to by one thread, read at offsets by any
-/// (`pread`). It goes when the process does.
-final class EvidenceFile: Sendable {
-    let descriptor: Int32
-    /// The name the file had before it was unlinked.
-    let path: String
-    private let end = Mutex(0)
-
-    init?() {
-        var template = Array((NSTemporaryDirectory() + "/notebook-index-evidence-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        descriptor = fd
-    }
-
-    deinit { close(descriptor) }
-
-    /// Appends `values`; returns the byte offset they start at, nil when the write fails.
-    func append(_ values: [Float16]) -> Int? {
-        end.withLock { end in
-            let count = values.count * 2
-            let written = values.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, count, off_t(end)) }
-            guard written == count else { return nil }
-            defer { end += count }
-            return end
-        }
-    }
-
-    /// `count` values from byte `offset`; nil when they cannot be read.
-    func read(offset: Int, count: Int) -> [Float16]? {
-        var values = [Float16](repeating: 0, count: count)
-        let read = values.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count * 2, off_t(offset)) }
-        return read == count * 2 ? values : nil
-    }
 }

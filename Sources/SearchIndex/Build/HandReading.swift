@@ -26,6 +26,85 @@ package enum HandReading {
     /// search finds what it found when that reading led.
     static let handLeadsAtMost = SearchOptions.defaultMinimumScore(letters: 0)
 
+    /// Measurement switch (branches `s15-47b`, `s15-47c`, docs/recognizer.md): when true, a kept
+    /// hand reads again the lines of every drawing that hold an unsure word, each line's ink on
+    /// its own through the line decoder (`readAgainByLines`), and its reading of each unsure word
+    /// leads it (`replacingUnsure`; the build that learns the hand reads so the drawings it read,
+    /// from the network states it kept of their lines, `Indexer+UnsureLines.swift`, and marks the
+    /// others for the next build; `text --index` reads them so at once), instead of reading the
+    /// unsure words alone from their stored frames and merging.
+    static let readsUnsureLines = true
+
+    /// `words` with each unsure one read as the word of `again` (the hand's reading of the lines
+    /// holding them) that covers it best, its shipped readings merged beside (`merged`, the hand's in
+    /// the shipped place: replacing them lost right readings); sure words, and unsure ones no
+    /// word of `again` covers, stay as they are.
+    static func replacingUnsure(_ words: [IndexedWord], with again: [IndexedWord]) -> [IndexedWord] {
+        let again = again.filter { $0.bounds != nil }
+        var result = words
+        for index in unsure(words) {
+            guard let bounds = words[index].bounds else { continue }
+            let best = again.max { overlap($0.bounds!, bounds) < overlap($1.bounds!, bounds) }
+            guard let best, covers(best, words[index]) else { continue }
+            var hand = words[index]
+            hand.candidates = best.candidates
+            hand.confidence = best.confidence
+            result[index] = merged(shipped: hand, adapted: words[index])
+        }
+        return result
+    }
+
+    /// `words` (a page's, as the shipped reader or an earlier build left them) with each unsure
+    /// word led by `hand`'s reading of its line (`replacingUnsure`): only the lines holding an
+    /// unsure word are read, each one's ink alone, as the build laid the page out, so the line
+    /// decoder sees a word's neighbours without the cost of the whole drawing. `words` itself
+    /// when none is unsure.
+    static func readAgainByLines(
+        _ words: [IndexedWord], in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> [IndexedWord] {
+        let unsure = unsure(words)
+        guard !unsure.isEmpty else { return words }
+        let again = Set(unsure.map { words[$0].line }).sorted().flatMap { line -> [IndexedWord] in
+            let strokes = Set(words.filter { $0.source == .handwriting && $0.line == line }.flatMap(\.strokeIDs))
+            let ink = Drawing(strokes: drawing.strokes.filter { strokes.contains($0.id) })
+            return IndexedWord.handwriting(hand.transcribe(ink))
+        }
+        return replacingUnsure(words, with: again)
+    }
+
+    /// `transcript` (the shipped reader's) with its unsure words led by `hand`'s reading of
+    /// their lines (`readAgainByLines`); `transcript` itself when none is unsure.
+    package static func readAgainByLines(
+        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber
+    ) -> Transcript {
+        let (places, words) = handwrittenWords(of: transcript)
+        guard !unsure(words).isEmpty else { return transcript }
+        let again = readAgainByLines(words, in: drawing, with: hand)
+        var result = transcript
+        for (place, word) in zip(places, again) {
+            result.lines[place.line].words[place.word].candidates = word.candidates
+            result.lines[place.line].words[place.word].confidence = word.confidence
+        }
+        return result
+    }
+
+    /// The words of `transcript` read whole (not character by character), with their places.
+    private static func handwrittenWords(of transcript: Transcript) -> ([(line: Int, word: Int)], [IndexedWord]) {
+        var places: [(line: Int, word: Int)] = []
+        var words: [IndexedWord] = []
+        for (l, line) in transcript.lines.enumerated() {
+            for (w, word) in line.words.enumerated() where word.characters.isEmpty && !word.candidates.isEmpty {
+                places.append((l, w))
+                words.append(
+                    IndexedWord(
+                        source: .handwriting, line: l, position: w, candidates: word.candidates,
+                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
+                        bounds: word.bounds))
+            }
+        }
+        return (places, words)
+    }
+
     /// Whether the hand's reading of a word may lead it: it is surer than the shipped one, which
     /// was read no more surely than `handLeadsAtMost`.
     static func mayLead(_ adapted: IndexedWord, over shipped: IndexedWord) -> Bool {
@@ -47,18 +126,7 @@ package enum HandReading {
         _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber,
         evidenceReadBy shipped: (any DrawingTranscriber)? = nil, adaptation: HandAdaptation? = nil
     ) -> Transcript {
-        var places: [(line: Int, word: Int)] = []
-        var words: [IndexedWord] = []
-        for (l, line) in transcript.lines.enumerated() {
-            for (w, word) in line.words.enumerated() where word.characters.isEmpty && !word.candidates.isEmpty {
-                places.append((l, w))
-                words.append(
-                    IndexedWord(
-                        source: .handwriting, line: l, position: w, candidates: word.candidates,
-                        confidence: word.confidence, strokeIDs: word.strokeIDs.sorted(by: UUID.precedesAsString),
-                        bounds: word.bounds))
-            }
-        }
+        let (places, words) = handwrittenWords(of: transcript)
         var again = words
         var evidence: [Int: HandEvidence] = [:]
         if let shipped, let adaptation {
@@ -223,7 +291,9 @@ package struct HandBesideShippedTranscriber: DrawingTranscriber {
     package var recognitionLanguages: [Locale.Language] { shipped.recognitionLanguages }
 
     package func transcribe(_ drawing: Drawing) -> Transcript {
-        HandReading.readAgain(
-            shipped.transcribe(drawing), in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
+        let transcript = shipped.transcribe(drawing)
+        if HandReading.readsUnsureLines { return HandReading.readAgainByLines(transcript, in: drawing, with: hand) }
+        return HandReading.readAgain(
+            transcript, in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
     }
 }

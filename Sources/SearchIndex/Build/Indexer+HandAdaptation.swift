@@ -7,17 +7,22 @@ import Synchronization
 ///
 /// 1. At the start, the stored adaptation is read; one fitted for another recognizer version or
 ///    other languages is dropped (the next fit starts over from the shipped network).
-/// 2. New and changed pages are read by the shipped reader, and the words it reads surely are
-///    collected (`AdaptationCollector`: their network states over the word, from the reading
-///    itself); their unsure words are read again with the hand, its surer readings added beside
-///    the shipped ones (`HandReading`). A build that only reads again the pages the last fit
-///    marked reads only their unsure words, with the hand, and learns nothing.
-/// 3. At the end, when the build read enough sure words (`HandAdapter.Settings.minimumWords`,
+/// 2. New and changed pages are read by the shipped reader, and the words it reads surely, or
+///    less surely as a listed word (`HandAdapter.Settings.listedFloor`), are collected
+///    (`AdaptationCollector`: their network states over the word, from the reading itself);
+///    their unsure words are read again with the stored hand, its surer readings added beside
+///    the shipped ones (`HandReading`), and keep the same states (`HandEvidence`) for the hand
+///    this build learns. A build that only reads again the pages the last fit marked reads only
+///    their unsure words, with the hand, and learns nothing.
+/// 3. At the end, when the build read enough such words (`HandAdapter.Settings.minimumWords`,
 ///    and at least twice as many as the stored adaptation was fitted to, so that each page is
 ///    re-read a bounded number of times as an archive grows), an adaptation is fitted and judged
-///    on a held-out share of them. A kept one replaces the stored one, and every drawing holding
-///    an unsure word is marked to be read again: by the next build, not this one, so a build's
-///    time stays that of its reading and the fit.
+///    on a held-out share of the sure ones. A kept one replaces the stored one. With
+///    `HandReading.readsUnsureLines`, it reads again at once the lines holding an unsure word of
+///    the pages this build read, from the network states the build kept of them
+///    (`Indexer+UnsureLines.swift`), and the next build reads the other drawings marked; else it
+///    reads the unsure words again from their evidence, and every drawing holding an unsure word
+///    it could not read so is marked to be read again by the next build.
 ///
 /// A build that reads nothing new costs nothing more. Without `adaptsToHand` the stored
 /// adaptation is neither used nor changed (but still dropped on a version change).
@@ -33,25 +38,34 @@ extension Indexer {
         return adaptsToHand ? stored : nil
     }
 
-    /// Fits and stores a new adaptation when the build read enough sure words (see above).
-    /// Evidence that cannot be read back from its file is reported through `onNotice` (the file
-    /// and what is left to the next build), and its drawings are marked as the others are.
+    /// Fits and stores a new adaptation when the build read enough sure words (see above), and
+    /// marks the drawings holding an unsure word; with `evidence`, those whose every unsure word
+    /// it read again from there are not marked (without, the build reads their lines again:
+    /// `readUnsureLinesAgain`). Evidence that cannot be read back from its file is reported
+    /// through `onNotice` (the file and what is left to the next build), and its drawings are
+    /// marked as the others are.
+    /// - Returns: the adaptation kept, nil when none was fitted or it was dropped.
+    @discardableResult
     func learnHand(
-        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?, evidence: HandEvidenceQueue,
+        from collector: AdaptationCollector, previous: IndexStore.StoredHandAdaptation?, evidence: HandEvidenceQueue?,
         reader: any DrawingTranscriber, version: Int, report: inout BuildReport,
         onNotice: (BuildReport.Failure) -> Void = { _ in }
-    ) throws {
+    ) throws -> HandAdaptation? {
         let settings = HandAdapter.Settings()
-        guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return }
-        guard let (adaptation, fit) = try reader.fitHand(to: collector.samples, settings: settings) else { return }
+        guard collector.offered >= max(settings.minimumWords, 2 * (previous?.words ?? 0)) else { return nil }
+        guard let (adaptation, fit) = try reader.fitHand(to: collector.samples, settings: settings) else { return nil }
         report.handFit = fit
-        guard let adaptation else { return }
+        guard let adaptation else { return nil }
         try store.setHandAdaptation(
             IndexStore.StoredHandAdaptation(
                 adaptation: adaptation, recognitionVersion: version,
                 languages: RecognitionLanguage.canonicalCodes(transcriber.recognitionLanguages),
                 words: fit.trainingWords, heldOut: fit.heldOutWords, lossBefore: fit.heldOutLossBefore,
                 lossAfter: fit.heldOutLossAfter))
+        guard let evidence else {
+            report.drawingsToReread = try store.markUnsureDrawingsStale(below: UserVocabulary.minimumConfidence)
+            return adaptation
+        }
         let read = try readAgainFromEvidence(evidence, with: adaptation, reader: reader, version: version)
         report.wordsReadAgainWithHand = read.words - read.unreadable
         if read.unreadable > 0 {
@@ -67,6 +81,7 @@ extension Indexer {
         if read.changed > 0 { try store.rebuildUserVocabulary() }
         report.drawingsToReread = try store.markUnsureDrawingsStale(
             below: UserVocabulary.minimumConfidence, except: read.drawings)
+        return adaptation
     }
 
     /// The unsure words whose evidence the build kept, read again from it with the hand just

@@ -106,21 +106,26 @@ package final class Indexer {
         // the last fit marked them offer the words it was fitted to, and counting those would
         // have every build fit again and mark the same pages again.
         let learnsHand = adaptsToHand && jobsToRun.contains { learned == nil || $0.bringsNewInk }
-        let collector = learnsHand ? AdaptationCollector() : nil
+        let collector = learnsHand ? AdaptationCollector(listedFloor: HandAdapter.Settings().listedFloor) : nil
         // pages are read by the shipped reader (whose sure words teach the hand), and their unsure
         // words again by the hand learned (`HandReading`)
         var hand: (any DrawingTranscriber)?
+        // the network states of the lines holding an unsure word, for the hand this build learns
+        // to read them again at its end without the network (`readUnsureLinesAgain`)
+        let lineStates = collector != nil && HandReading.readsUnsureLines ? KeptLineStates() : nil
         if adaptsToHand, !jobsToRun.isEmpty {
             if let learned { hand = try reader.transcriber(adaptedBy: learned.adaptation, collectingInto: nil) }
             reader = try reader.transcriber(adaptedBy: nil, collectingInto: collector)
+            if let lineStates { reader = try reader.keepingLineStates(in: lineStates) }
             // the unsure words' evidence, for the hand to read them again without their ink
-            if learned != nil || collector != nil { reader = try reader.keepingHandEvidence() }
+            if learned != nil || (collector != nil && lineStates == nil) { reader = try reader.keepingHandEvidence() }
         }
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
         var first = BuildRun(
             indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation,
-            evidence: collector.map { _ in HandEvidenceQueue() }, jobs: alone, version: version, report: report)
+            evidence: collector != nil && lineStates == nil ? HandEvidenceQueue() : nil, jobs: alone, version: version,
+            report: report)
         try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
         var rest = BuildRun(
@@ -130,9 +135,14 @@ package final class Indexer {
         if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
         if try store.hasStrokeIDsToDerive() { try deriveStrokeIDs(of: crawl.notebooks) }
         if let collector {
-            try learnHand(
-                from: collector, previous: learned, evidence: rest.evidence ?? HandEvidenceQueue(), reader: reader,
+            let kept = try learnHand(
+                from: collector, previous: learned, evidence: rest.evidence, reader: reader,
                 version: version, report: &rest.report, onNotice: onNotice)
+            if let kept, let lineStates {
+                try await readUnsureLinesAgain(
+                    in: jobsToRun, with: kept, states: lineStates, version: version, jobs: jobs, report: &rest.report,
+                    onFailure: onFailure, onNotice: onNotice)
+            }
         }
         // a build that wrote nothing leaves the segments as the last one that did
         if !jobsToRun.isEmpty || !gone.isEmpty { try store.mergeSearchSegments() }

@@ -17,7 +17,7 @@ extension IndexStore {
             recognition_version INTEGER NOT NULL,
             languages TEXT NOT NULL,               -- comma-separated codes
             part TEXT NOT NULL,                    -- bias, logit-map or output-layer
-            words INTEGER NOT NULL,                -- sure words fitted
+            words INTEGER NOT NULL,                -- words fitted
             held_out INTEGER NOT NULL,             -- sure words it was judged on
             loss_before REAL NOT NULL,             -- their mean loss, shipped network
             loss_after REAL NOT NULL,              -- the same, adapted

@@ -67,8 +67,7 @@ let variants = variantSpecs.map { spec -> Variant in
         let words = f.count > 4 ? Int(f[4]) : HandAdapter.Settings.defaultMaximumWords,
         let check = f.count > 5 ? Int(f[5]) : 0
     else { fail("bad variant \(spec) (part:steps:rate:l2[:words[:check]])") }
-    var s = HandAdapter.Settings()
-    s.part = part
+    var s = HandAdapter.Settings(part: part)
     s.steps = steps
     s.learningRate = rate
     s.l2 = l2
@@ -184,7 +183,8 @@ func described(_ report: HandAdapter.Report, kept: Bool) -> (text: String, figur
 
 /// `--pooled`: every variant fitted to the sure words of all the writers' first halves.
 @MainActor func pooledFits() throws -> [String: Any] {
-    let collector = AdaptationCollector(capacity: variants.map(\.settings.maximumWords).max() ?? 0)
+    let collector = AdaptationCollector(
+        capacity: variants.map(\.settings.maximumWords).max() ?? 0, listedFloor: HandAdapter.Settings().listedFloor)
     for writer in writers {
         let learn = byWriter[writer]!.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         _ = read(learn, with: try recognizer(for: writer).collecting(into: collector))
@@ -295,7 +295,7 @@ for writer in writers {
     let all = byWriter[writer]!
     let learn = all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     let test = all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-    let collector = AdaptationCollector()
+    let collector = AdaptationCollector(listedFloor: HandAdapter.Settings().listedFloor)
     let shippedReader = try recognizer(for: writer)
     let learnReadings = read(learn, with: shippedReader.collecting(into: collector))
     let sure = collector.samples
