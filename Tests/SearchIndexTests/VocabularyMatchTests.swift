@@ -170,4 +170,30 @@ import Testing
         #expect(try store.search(SearchQuery("thermot")).isEmpty)
         #expect(try store.search(SearchQuery("thermot the")).isEmpty)
     }
+
+    /// `--fuzzy` asked `readings_fts` for every close form, so `questions` asked for `question`
+    /// and for `question's` as "question" AND "s": no row more, but FTS5 sought through the rows
+    /// of "s" for each row of "question" (the slowest fuzzy word at 1,000,000 pages). A form whose
+    /// rows another form gives is no longer asked for, in-word either, and the rows stay those
+    /// of every form.
+    @Test func formsWhoseRowsAnotherGivesAreNotAskedFor() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let vocabulary = ["question", "question's", "question:", "questions", "quest", "s", "ions", "the"]
+        let store = try Self.index(at: folder.index, of: vocabulary)
+        let query = SearchQuery("questions", options: SearchOptions(fuzzy: true))
+        let match = try #require(try store.ftsMatch(for: query.terms[0], in: query))
+        #expect(match.vocabulary == nil)
+        #expect(match.expressions.count == 1 && FTSExpression.alternatives(in: match.expressions[0]) == 2)
+        #expect(!match.expressions[0].contains("\"s\""))
+        let everyForm = FTSExpression.any(
+            ["question", "question's", "question:", "questions"].map {
+                FTSExpression.allTokens($0)
+            })
+        let rows = try Self.rows(of: "readings_fts", match.expressions, keeping: nil, in: store)
+        #expect(rows.count > 10)
+        #expect(rows == (try Self.rows(of: "readings_fts", [everyForm], keeping: nil, in: store)))
+        // forms of the same tokens, none of them a form itself, are asked for once
+        #expect(VocabularyMatch(forms: ["question:", "question.:"])?.expressions == ["\"question\""])
+    }
 }

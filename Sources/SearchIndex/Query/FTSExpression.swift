@@ -38,22 +38,29 @@ enum FTSExpression {
     /// quoted and AND-ed: the rows that can hold `text` whole.
     /// - Precondition: `text` has at least 3 scalars.
     static func allTrigrams(_ text: String) -> String {
-        guard text.unicodeScalars.count > 3 else { return SearchQuery.quoted(text) }
-        return trigrams(of: text).map(SearchQuery.quoted).joined(separator: " AND ")
+        allTrigrams(of: Array(text.unicodeScalars))
     }
 
-    /// Every distinct trigram of `text`, in order of first appearance.
-    static func trigrams(of text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= 3 else { return [] }
-        var seen = Set<String>()
-        var trigrams: [String] = []
-        for start in 0...(scalars.count - 3) {
-            var trigram = ""
-            trigram.unicodeScalars.append(contentsOf: scalars[start..<start + 3])
-            if seen.insert(trigram).inserted { trigrams.append(trigram) }
+    /// `allTrigrams` of the text made of `scalars`, each distinct trigram once, in order of first
+    /// appearance. Written straight into the expression, without a set or an array of trigrams:
+    /// `--fuzzy` asks for over a hundred short substrings a word (`FuzzyMatching`).
+    static func allTrigrams(of scalars: [Unicode.Scalar]) -> String {
+        guard scalars.count > 3 else {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            return SearchQuery.quoted(text)
         }
-        return trigrams
+        var expression = ""
+        for start in 0...(scalars.count - 3) {
+            let trigram = scalars[start..<start + 3]
+            // (a query word has few trigrams: looking back costs less than hashing them)
+            guard !(0..<start).contains(where: { scalars[$0..<$0 + 3].elementsEqual(trigram) }) else { continue }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: trigram)
+            if !expression.isEmpty { expression += " AND " }
+            expression += SearchQuery.quoted(text)
+        }
+        return expression
     }
 
     /// Alternatives, each parenthesized when it is a conjunction.

@@ -38,42 +38,51 @@ enum FuzzyMatching {
     static func trigramExpression(for folded: String) -> String {
         let word = Array(folded.unicodeScalars)
         let distance = maxDistance(forLength: word.count)
-        var substrings: [String] = []
-        var seen = Set<String>()
-        func add(_ scalars: some Sequence<Unicode.Scalar>) {
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
-            if seen.insert(text).inserted { substrings.append(text) }
-        }
         guard distance > 0 else { return FTSExpression.allTrigrams(folded) }
+        var alternatives: [String] = []
+        var seen = Set<String>()
+        var substring: [Unicode.Scalar] = []  // (one buffer: a word of four letters adds over a hundred)
+        // the substring `head`, then `filler` if any, then `tail`, unless added before
+        func add(
+            _ head: ArraySlice<Unicode.Scalar>, _ filler: Unicode.Scalar? = nil, _ tail: ArraySlice<Unicode.Scalar> = []
+        ) {
+            substring.removeAll(keepingCapacity: true)
+            substring += head
+            if let filler { substring.append(filler) }
+            substring += tail
+            var text = ""
+            text.unicodeScalars.append(contentsOf: substring)
+            if seen.insert(text).inserted { alternatives.append(FTSExpression.allTrigrams(of: substring)) }
+        }
         if word.count >= 3 * (distance + 1) {
             let pieces = distance + 1
             for piece in 0..<pieces { add(word[(word.count * piece / pieces)..<(word.count * (piece + 1) / pieces)]) }
-            return FTSExpression.any(substrings.map(FTSExpression.allTrigrams))
+            return FTSExpression.any(alternatives)
         }
         // every trigram, but the middle one of 5 letters adds nothing: an edit that breaks both
         // others touches the middle letter, which the middle trigram holds too
         for start in 0...(word.count - 3) where !(word.count == 5 && start == 1) { add(word[start..<start + 3]) }
-        // the edit scripts that leave no trigram of the word whole (see the type's overview)
+        // the edit scripts that leave no trigram of the word whole (see the type's overview):
+        // the letter at `index` of `scalars` replaced by each filler, or dropped
         let fillers = [nil] + (alphabet + word).map { Optional($0) }
-        func replaced(_ index: Int, in scalars: [Unicode.Scalar], by filler: Unicode.Scalar?) -> [Unicode.Scalar] {
-            Array(scalars[..<index]) + (filler.map { [$0] } ?? []) + Array(scalars[(index + 1)...])
+        func replaced(_ index: Int, in scalars: ArraySlice<Unicode.Scalar>) {
+            for filler in fillers { add(scalars[..<index], filler, scalars[(index + 1)...]) }
         }
         switch (word.count, distance) {
         case (4, 1):  // "abcd": b or c changed or dropped, or a letter put between them
             for filler in fillers {
-                add(replaced(1, in: word, by: filler))
-                add(replaced(2, in: word, by: filler))
-                if let filler { add(word[..<2] + [filler] + word[2...]) }
+                add(word[..<1], filler, word[2...])
+                add(word[..<2], filler, word[3...])
+                if let filler { add(word[..<2], filler, word[2...]) }
             }
         case (5, 1):  // "abcde": c changed or dropped
-            for filler in fillers { add(replaced(2, in: word, by: filler)) }
+            replaced(2, in: word[...])
         case (8, 2):  // "abcdefgh": c and f both changed or dropped; "ab?de" is left whole
-            for filler in fillers { add(replaced(2, in: Array(word[..<5]), by: filler)) }
+            replaced(2, in: word[..<5])
         default:
             break
         }
-        return FTSExpression.any(substrings.map(FTSExpression.allTrigrams))
+        return FTSExpression.any(alternatives)
     }
 
     /// The Levenshtein distance between `a` and `b` when it is at most `limit`, else nil.

@@ -150,7 +150,8 @@ extension IndexStore {
             guard let vocabulary = VocabularyMatch(forms: found) else { return nil }
             return ("readings_fts", vocabulary.expressions, vocabulary)
         }
-        return ("readings_fts", [FTSExpression.any(forms.map { FTSExpression.allTokens($0) })], nil)
+        let close = VocabularyMatch.withoutRowsOfOthers(forms)
+        return ("readings_fts", [FTSExpression.any(close.map { FTSExpression.allTokens($0) })], nil)
     }
 
     private static let maxFuzzyForms = 256

@@ -41,13 +41,8 @@ struct VocabularyMatch {
     /// The match of the forms a trigram expression found in `vocabulary_trigram`; nil when none.
     init?(forms found: [String]) {
         guard !found.isEmpty else { return nil }
-        let all = Set(found)
-        // (tokens as `readings_fts` cuts them: a row holding such a token holds the form's rows)
-        let kept = found.filter { form in
-            let tokens = FTSExpression.tokens(of: form)
-            return tokens == [form] || !tokens.contains { all.contains($0) }
-        }
-        forms = all
+        forms = Set(found)
+        let kept = Self.withoutRowsOfOthers(found)
         var plain: [String] = []
         var others: [String] = []
         for form in kept {
@@ -67,6 +62,23 @@ struct VocabularyMatch {
         let checked = chunked(others)
         expressions = chunked(plain) + checked
         firstCheckedExpression = expressions.count - checked.count
+    }
+
+    /// `forms` less those whose `readings_fts` rows another of them gives: a form of several
+    /// tokens one of which is itself a form (`question's`, `question:` beside `question`: a row
+    /// holding all of a form's tokens holds that one), and a form whose tokens an earlier one has
+    /// already asked for (a form without tokens is asked for as written). Such forms add no row
+    /// to an OR of the forms, only the work of stepping them; a form beside a token as common as
+    /// `s` (`question's`) costs FTS5 a seek through that token's rows for each row of the other.
+    static func withoutRowsOfOthers(_ forms: [String]) -> [String] {
+        let all = Set(forms)
+        var asked = Set<String>()  // each kept form's tokens, joined by a space (no token holds one)
+        return forms.filter { form in
+            // (tokens as `readings_fts` cuts them)
+            let tokens = FTSExpression.tokens(of: form)
+            return (tokens == [form] || !tokens.contains { all.contains($0) })
+                && (tokens.isEmpty || asked.insert(tokens.joined(separator: " ")).inserted)
+        }
     }
 
     /// Whether the reading ranked `rank` among a word's readings (`folded`, one per line) is one of
