@@ -106,8 +106,7 @@ struct BuildCommand {
                 fit.accepted
                     ? "learned the writer's hand from \(fit.trainingWords) sure words in "
                         + String(format: "%.1f s", fit.seconds)
-                        + " (\(report.wordsReadAgainWithHand) unsure words and "
-                        + "\(report.drawingsReadAgainWithHand) drawings read again with it, "
+                        + " (\(report.drawingsReadAgainWithHand) drawings read again with it, "
                         + "\(report.inputsFromKeptStates) of "
                         + "\(report.inputsFromKeptStates + report.inputsThroughNetwork) lines from kept states, "
                         + "\(report.drawingsToReread) drawings re-read next build)"

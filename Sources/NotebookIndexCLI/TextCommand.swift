@@ -27,8 +27,7 @@ struct TextCommand {
             {
                 // as a build reads with it: the shipped reading, its unsure words read again by the hand
                 let hand = try transcriber.transcriber(adaptedBy: stored.adaptation, collectingInto: nil)
-                transcriber = HandBesideShippedTranscriber(
-                    shipped: try transcriber.keepingHandEvidence(), hand: hand, adaptation: stored.adaptation)
+                transcriber = HandBesideShippedTranscriber(shipped: transcriber, hand: hand)
             }
         }
         let transcripts = await Self.transcribe(notebook.pages.map(\.drawing), with: transcriber)

@@ -41,7 +41,7 @@ import Testing
         #expect(abs(after["clear", default: 0] - 0.8) < 1e-12 && abs(after["dear", default: 0] - 0.8 * exp(-2)) < 1e-12)
     }
 
-    /// Reading a whole drawing again (measured on branch `s15-47b`; `readsUnsureLines` reads its lines) let
+    /// Reading a whole drawing again (measured on branch `s15-47b`; a build reads its unsure lines) let
     /// the adapted network misread words the shipped reader was sure of (one German writer's
     /// CER 20 -> 32 %): only unsure words take the hand's line reading, only where a word of
     /// it covers theirs, and their shipped readings stay beside it.

@@ -23,8 +23,6 @@ package struct HandEvidence: Sendable, Hashable {
     package var confidenceScale: Double
 
     package var frames: Int { hidden.count / max(width, 1) }
-    /// Bytes held, for a build that bounds how many it keeps.
-    package var byteCount: Int { 2 * hidden.count + 32 }
 
     package init(hidden: [Float16], width: Int, standsAlone: Bool, confidenceScale: Double = 1) {
         self.hidden = hidden

@@ -55,8 +55,6 @@ package struct BuildReport: Sendable {
     package var handFit: HandAdapter.Report?
     /// Drawings marked to be read again by the next build with the adaptation learned.
     package var drawingsToReread = 0
-    /// Unsure words the fitted hand read again in the same build, from the evidence the reader kept.
-    package var wordsReadAgainWithHand = 0
     /// Drawings whose lines holding an unsure word the fitted hand read again in the same build
     /// (`Indexer.readUnsureLinesAgain`), and of the network inputs it read (lines, and words
     /// read a second time), those whose states it found kept (`KeptLineStates`) and those it ran

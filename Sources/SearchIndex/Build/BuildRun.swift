@@ -23,8 +23,7 @@ struct BuildRun {
 
     private enum Outcome: Sendable {
         case read(Int, ReadOutcome)
-        /// `evidence`: what the reader kept of the page's unsure words, by index in the words.
-        case recognized(job: Int, page: Int, [IndexedWord], note: String?, evidence: [Int: HandEvidence])
+        case recognized(job: Int, page: Int, [IndexedWord], note: String?)
     }
 
     /// A file read and waiting for its pages.
@@ -46,23 +45,18 @@ struct BuildRun {
     /// The hand the build started with, which reads unsure words again from the evidence the
     /// reader kept of them (`HandEvidence`) where it kept some, before any ink is read again.
     let learned: HandAdaptation?
-    /// Where the evidence of unsure words waits for the hand this build learns; nil when it
-    /// learns none.
-    var evidence: HandEvidenceQueue?
     let jobs: [FileJob]
     let version: Int
     var report: BuildReport
 
     init(
         indexer: Indexer, transcriber: any DrawingTranscriber, hand: (any DrawingTranscriber)? = nil,
-        learned: HandAdaptation? = nil, evidence: HandEvidenceQueue? = nil, jobs: [FileJob], version: Int,
-        report: BuildReport
+        learned: HandAdaptation? = nil, jobs: [FileJob], version: Int, report: BuildReport
     ) {
         self.indexer = indexer
         self.transcriber = transcriber
         self.hand = hand
         self.learned = learned
-        self.evidence = evidence
         self.jobs = jobs
         self.version = version
         self.report = report
@@ -76,7 +70,6 @@ struct BuildRun {
         let transcriber = self.transcriber
         let hand = self.hand
         let learned = self.learned
-        let keepsEvidence = learned != nil || evidence != nil
         let start = Date()
         var progress = BuildProgress(filesTotal: jobs.count, filesDone: 0, pagesSeen: 0, pagesDone: 0, elapsed: 0)
         var nextRead = 0
@@ -112,7 +105,7 @@ struct BuildRun {
                         group.addTask {
                             let transcript = transcriber.transcribe(drawing)
                             var words = IndexedWord.handwriting(transcript)
-                            let evidence = keepsEvidence ? HandReading.evidence(in: transcript, of: words) : [:]
+                            let evidence = learned != nil ? HandReading.evidence(in: transcript, of: words) : [:]
                             if let learned, !evidence.isEmpty {
                                 words = HandReading.readAgain(words, evidence: evidence) {
                                     transcriber.readAgain($0, adaptedBy: learned)
@@ -122,8 +115,7 @@ struct BuildRun {
                                 words = HandReading.readAgain(
                                     words, in: drawing, with: hand, skipping: Set(evidence.keys))
                             }
-                            return .recognized(
-                                job: job, page: page, words, note: transcript.budgetNote, evidence: evidence)
+                            return .recognized(job: job, page: page, words, note: transcript.budgetNote)
                         }
                     case .readForHand(let job, let page, let drawing, let words):
                         // only enqueued with a hand; without one the page would keep its words
@@ -131,11 +123,7 @@ struct BuildRun {
                         group.addTask {
                             .recognized(
                                 job: job, page: page,
-                                HandReading.readsUnsureLines
-                                    ? HandReading.readAgainByLines(words, in: drawing, with: reader)
-                                    : HandReading.readAgain(words, in: drawing, with: reader),
-                                note: nil,
-                                evidence: [:])
+                                HandReading.readAgainByLines(words, in: drawing, with: reader), note: nil)
                         }
                     }
                 }
@@ -182,7 +170,7 @@ struct BuildRun {
                     } else {
                         open[index] = file
                     }
-                case .recognized(let index, let page, let words, let note, let kept):
+                case .recognized(let index, let page, let words, let note):
                     report.pagesRecognized += 1
                     if let note {
                         let notice = BuildReport.Failure(
@@ -193,7 +181,6 @@ struct BuildRun {
                     progress.pagesDone += 1
                     guard var file = open[index] else { break }
                     file.handwriting[page] = words
-                    if !kept.isEmpty { evidence?.add(key: file.keys[page], words: words, evidence: kept) }
                     file.remaining -= 1
                     if file.remaining == 0 {
                         open[index] = nil

@@ -14,7 +14,10 @@ import Recognition
 /// reader found stays findable: every shipped reading is kept with the search score it had.
 /// The hand's reading leads only a word the shipped reader read no more surely than
 /// `handLeadsAtMost` (`mayLead`).
-/// `HandBesideShippedTranscriber` reads the same way for `text --index`.
+/// The drawings a hand just learned is to read again (those the build that learned it marked,
+/// and every page `text --index` reads: `HandBesideShippedTranscriber`) have instead the lines
+/// holding an unsure word read again, the hand's reading of each unsure word leading it
+/// (`readAgainByLines`).
 package enum HandReading {
     /// The sure threshold: words read at least this surely are not read again.
     static let sureConfidence = UserVocabulary.minimumConfidence
@@ -25,15 +28,6 @@ package enum HandReading {
     /// so a hand's reading that does not lead still scores above every default floor, and
     /// search finds what it found when that reading led.
     static let handLeadsAtMost = SearchOptions.defaultMinimumScore(letters: 0)
-
-    /// Measurement switch (branches `s15-47b`, `s15-47c`, docs/recognizer.md): when true, a kept
-    /// hand reads again the lines of every drawing that hold an unsure word, each line's ink on
-    /// its own through the line decoder (`readAgainByLines`), and its reading of each unsure word
-    /// leads it (`replacingUnsure`; the build that learns the hand reads so the drawings it read,
-    /// from the network states it kept of their lines, `Indexer+UnsureLines.swift`, and marks the
-    /// others for the next build; `text --index` reads them so at once), instead of reading the
-    /// unsure words alone from their stored frames and merging.
-    static let readsUnsureLines = true
 
     /// `words` with each unsure one read as the word of `again` (the hand's reading of the lines
     /// holding them) that covers it best, its shipped readings merged beside (`merged`, the hand's in
@@ -116,29 +110,6 @@ package enum HandReading {
         words.indices.filter {
             words[$0].source == .handwriting && words[$0].confidence < sureConfidence && !words[$0].strokeIDs.isEmpty
         }
-    }
-
-    /// `transcript` (the shipped reader's) with its unsure words read again and merged, as a
-    /// build stores them: what `text --index` shows. Those with evidence are read again from it
-    /// by `shipped` with `adaptation`, the others from their ink by `hand`. Words read character
-    /// by character are left as they are.
-    package static func readAgain(
-        _ transcript: Transcript, in drawing: Drawing, with hand: any DrawingTranscriber,
-        evidenceReadBy shipped: (any DrawingTranscriber)? = nil, adaptation: HandAdaptation? = nil
-    ) -> Transcript {
-        let (places, words) = handwrittenWords(of: transcript)
-        var again = words
-        var evidence: [Int: HandEvidence] = [:]
-        if let shipped, let adaptation {
-            evidence = Self.evidence(in: transcript, of: words)
-            again = readAgain(words, evidence: evidence) { shipped.readAgain($0, adaptedBy: adaptation) }
-        }
-        var result = transcript
-        for (place, word) in zip(places, readAgain(again, in: drawing, with: hand, skipping: Set(evidence.keys))) {
-            result.lines[place.line].words[place.word].candidates = word.candidates
-            result.lines[place.line].words[place.word].confidence = word.confidence
-        }
-        return result
     }
 
     /// `words` (a page's, as the shipped reader or an earlier build left them) with their unsure
@@ -274,26 +245,21 @@ package enum HandReading {
 }
 
 /// A transcriber reading as a build with a writer's hand does (`HandReading`): the shipped
-/// reader's transcript, its unsure words read again by the hand and merged (from the evidence
-/// the shipped reader kept, when it keeps some and `adaptation` is given; else from their ink).
+/// reader's transcript, the lines holding its unsure words read again by the hand, whose reading
+/// of each unsure word leads it (`readAgainByLines`).
 package struct HandBesideShippedTranscriber: DrawingTranscriber {
     package let shipped: any DrawingTranscriber
     package let hand: any DrawingTranscriber
-    package let adaptation: HandAdaptation?
 
-    package init(shipped: any DrawingTranscriber, hand: any DrawingTranscriber, adaptation: HandAdaptation? = nil) {
+    package init(shipped: any DrawingTranscriber, hand: any DrawingTranscriber) {
         self.shipped = shipped
         self.hand = hand
-        self.adaptation = adaptation
     }
 
     package var recognitionVersion: Int { shipped.recognitionVersion }
     package var recognitionLanguages: [Locale.Language] { shipped.recognitionLanguages }
 
     package func transcribe(_ drawing: Drawing) -> Transcript {
-        let transcript = shipped.transcribe(drawing)
-        if HandReading.readsUnsureLines { return HandReading.readAgainByLines(transcript, in: drawing, with: hand) }
-        return HandReading.readAgain(
-            transcript, in: drawing, with: hand, evidenceReadBy: shipped, adaptation: adaptation)
+        HandReading.readAgainByLines(shipped.transcribe(drawing), in: drawing, with: hand)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Recognition
 
 /// How a build that keeps a new hand reads again, before it ends, the lines holding an unsure
-/// word of the pages it read (`HandReading.readsUnsureLines`):
+/// word of the pages it read:
 ///
 /// 1. As the shipped reader reads those pages, it keeps the network states of the lines holding
 ///    an unsure word (`KeptLineStates`, in a temporary file).

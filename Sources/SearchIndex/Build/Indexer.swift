@@ -112,32 +112,30 @@ package final class Indexer {
         var hand: (any DrawingTranscriber)?
         // the network states of the lines holding an unsure word, for the hand this build learns
         // to read them again at its end without the network (`readUnsureLinesAgain`)
-        let lineStates = collector != nil && HandReading.readsUnsureLines ? KeptLineStates() : nil
+        let lineStates = collector != nil ? KeptLineStates() : nil
         if adaptsToHand, !jobsToRun.isEmpty {
             if let learned { hand = try reader.transcriber(adaptedBy: learned.adaptation, collectingInto: nil) }
             reader = try reader.transcriber(adaptedBy: nil, collectingInto: collector)
             if let lineStates { reader = try reader.keepingLineStates(in: lineStates) }
             // the unsure words' evidence, for the hand to read them again without their ink
-            if learned != nil || (collector != nil && lineStates == nil) { reader = try reader.keepingHandEvidence() }
+            if learned != nil { reader = try reader.keepingHandEvidence() }
         }
         // suspects of a crash alone first, so that a second crash names its culprit
         let alone = jobsToRun.filter { suspects.contains($0.notebook.path) }
         var first = BuildRun(
-            indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation,
-            evidence: collector != nil && lineStates == nil ? HandEvidenceQueue() : nil, jobs: alone, version: version,
-            report: report)
+            indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation, jobs: alone,
+            version: version, report: report)
         try await first.execute(jobs: 1, onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         let together = jobsToRun.filter { !suspects.contains($0.notebook.path) }
         var rest = BuildRun(
-            indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation, evidence: first.evidence,
-            jobs: together, version: version, report: first.report)
+            indexer: self, transcriber: reader, hand: hand, learned: learned?.adaptation, jobs: together,
+            version: version, report: first.report)
         try await rest.execute(jobs: max(1, jobs), onFailure: onFailure, onNotice: onNotice, onProgress: onProgress)
         if rest.report.indexed > 0 || rest.report.removed > 0 { try store.rebuildUserVocabulary() }
         if try store.hasStrokeIDsToDerive() { try deriveStrokeIDs(of: crawl.notebooks) }
         if let collector {
             let kept = try learnHand(
-                from: collector, previous: learned, evidence: rest.evidence, reader: reader,
-                version: version, report: &rest.report, onNotice: onNotice)
+                from: collector, previous: learned, reader: reader, version: version, report: &rest.report)
             if let kept, let lineStates {
                 try await readUnsureLinesAgain(
                     in: jobsToRun, with: kept, states: lineStates, version: version, jobs: jobs, report: &rest.report,

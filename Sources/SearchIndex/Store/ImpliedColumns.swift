@@ -69,8 +69,8 @@ enum ImpliedColumns {
     }
 }
 
-/// What `words` stores of a word's readings (`candidates` to `reading_buckets`), as both
-/// writers (`IndexStore.insertWords`, `updateReadings`) store them.
+/// What `words` stores of a word's readings (`candidates` to `reading_buckets`), as its writer
+/// (`IndexStore.insertWords`) stores them.
 struct StoredReadings {
     var candidates: String
     var folded: String?

@@ -97,11 +97,9 @@ extension IndexStore {
 
     /// Marks the drawings holding a handwritten word read less surely than `confidence` as read
     /// by no version (`markedForHand`), so the next build reads them again (with a new adaptation).
-    /// Drawings whose key is in `read` were read again by the hand already and stay.
     /// - Returns: how many drawings were marked.
     @discardableResult
-    package func markUnsureDrawingsStale(below confidence: Double, except read: Set<String> = []) throws -> Int {
-        let keys = String(decoding: try JSONEncoder().encode(read.sorted()), as: UTF8.self)
+    package func markUnsureDrawingsStale(below confidence: Double) throws -> Int {
         return try database.transaction {
             // a confidence left out (`ImpliedColumns`) is the scores', so the words are told apart here
             var unsure: [Int64] = []
@@ -120,8 +118,7 @@ extension IndexStore {
                 UPDATE drawings SET recognition_version = ?
                 WHERE recognition_version != ?
                   AND id IN (SELECT value FROM json_each(?))
-                  AND key NOT IN (SELECT value FROM json_each(?))
-                """, Self.markedForHand, Self.markedForHand, drawings, keys)
+                """, Self.markedForHand, Self.markedForHand, drawings)
             return try database.integer("SELECT changes()") ?? 0
         }
     }
